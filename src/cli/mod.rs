@@ -1,0 +1,45 @@
+//! Command-line definitions (clap) and dispatch to one module per subcommand.
+
+mod common;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Parallel exhaustive verifier and research tool for Sprague–Grundy claims.
+#[derive(Parser)]
+#[command(name = "sprague", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Answer a contest input (prints the winner).
+    Solve(solve::SolveArgs),
+}
+
+/// How a successful command ended.
+pub enum Status {
+    /// Everything agreed / the job is done.
+    Ok,
+    /// A mismatch or regression was found.
+    Failed,
+}
+
+impl Status {
+    pub fn exit_code(self) -> ExitCode {
+        match self {
+            Status::Ok => ExitCode::SUCCESS,
+            Status::Failed => ExitCode::from(1),
+        }
+    }
+}
+
+/// Runs the parsed command.
+pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+    }
+}

@@ -1,0 +1,3 @@
+//! The games: each module holds a game's rules, its claimed solver and its brute force.
+
+pub mod wall;

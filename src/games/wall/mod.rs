@@ -1,0 +1,9 @@
+//! The Wall Making Game (BOJ 11717, JAG Spring Contest 2015).
+
+pub mod board;
+pub mod dp;
+pub mod naive;
+pub mod rules;
+
+pub use board::{Board, Shape};
+pub use rules::Rule;

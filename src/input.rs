@@ -1,0 +1,199 @@
+//! Position-tracking scanner for contest-style text input (tokens and lines, CRLF tolerant).
+
+use crate::error::{Error, Result};
+use std::fmt::Display;
+use std::str::FromStr;
+
+/// Reads whitespace-separated tokens or whole lines, reporting 1-based line:column on error.
+pub struct Scanner<'a> {
+    source_name: String,
+    lines: Vec<&'a str>,
+    /// Index of the current line.
+    line: usize,
+    /// Byte offset inside the current line.
+    col: usize,
+}
+
+/// A token together with its 1-based position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner over `text`; `source_name` is used in messages (a path or `<stdin>`).
+    pub fn new(source_name: impl Into<String>, text: &'a str) -> Self {
+        // A final line break ends the last line; it does not start an empty one.
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let lines = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        Scanner { source_name: source_name.into(), lines, line: 0, col: 0 }
+    }
+
+    /// The name used in error messages.
+    pub fn source_name(&self) -> &str {
+        &self.source_name
+    }
+
+    /// An input error at the given 1-based position.
+    pub fn error_at(&self, line: usize, col: usize, message: impl Into<String>) -> Error {
+        Error::Input { source_name: self.source_name.clone(), line, col, message: message.into() }
+    }
+
+    /// An input error at the current position.
+    pub fn error_here(&self, message: impl Into<String>) -> Error {
+        let (line, col) = self.position();
+        self.error_at(line, col, message)
+    }
+
+    /// Current 1-based (line, column).
+    pub fn position(&self) -> (usize, usize) {
+        (self.line.min(self.lines.len().saturating_sub(1)) + 1, self.col + 1)
+    }
+
+    /// Skips whitespace (including line breaks); true if a token follows.
+    pub fn skip_blank(&mut self) -> bool {
+        while self.line < self.lines.len() {
+            let rest = &self.lines[self.line][self.col..];
+            let trimmed = rest.trim_start();
+            self.col += rest.len() - trimmed.len();
+            if !trimmed.is_empty() {
+                return true;
+            }
+            self.line += 1;
+            self.col = 0;
+        }
+        false
+    }
+
+    /// True when only whitespace remains.
+    pub fn at_end(&mut self) -> bool {
+        !self.skip_blank()
+    }
+
+    /// The next whitespace-separated token; `what` names it in the error when input ends.
+    pub fn token(&mut self, what: &str) -> Result<Token<'a>> {
+        if !self.skip_blank() {
+            let (line, col) = self.end_position();
+            return Err(self.error_at(line, col, format!("expected {what}, found end of input")));
+        }
+        let full: &'a str = self.lines[self.line];
+        let rest = &full[self.col..];
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = Token { text: &rest[..len], line: self.line + 1, col: self.col + 1 };
+        self.col += len;
+        Ok(token)
+    }
+
+    /// The next token parsed as a number in `range` (inclusive); errors name `what`.
+    pub fn number<T>(&mut self, what: &str, min: T, max: T) -> Result<T>
+    where
+        T: FromStr + PartialOrd + Display + Copy,
+    {
+        let tok = self.token(what)?;
+        let value: T = tok.text.parse().map_err(|_| {
+            self.error_at(tok.line, tok.col, format!("expected {what} (a number), found {:?}", tok.text))
+        })?;
+        if value < min || value > max {
+            return Err(self.error_at(
+                tok.line,
+                tok.col,
+                format!("{what} must be between {min} and {max}, found {value}"),
+            ));
+        }
+        Ok(value)
+    }
+
+    /// The next token, which must be one of `choices`.
+    pub fn word(&mut self, what: &str, choices: &[&str]) -> Result<Token<'a>> {
+        let tok = self.token(what)?;
+        if !choices.contains(&tok.text) {
+            return Err(self.error_at(
+                tok.line,
+                tok.col,
+                format!("expected {what} ({}), found {:?}", choices.join(" or "), tok.text),
+            ));
+        }
+        Ok(tok)
+    }
+
+    /// The rest of the current line (trailing whitespace removed) and its 1-based line number,
+    /// then moves to the next line. `None` at end of input.
+    pub fn line(&mut self) -> Option<(usize, &'a str)> {
+        if self.line >= self.lines.len() {
+            return None;
+        }
+        let full: &'a str = self.lines[self.line];
+        let text = full[self.col..].trim_end();
+        let number = self.line + 1;
+        self.line += 1;
+        self.col = 0;
+        Some((number, text))
+    }
+
+    /// Moves past the rest of the current line if only whitespace is left on it.
+    pub fn finish_line(&mut self) -> Result<()> {
+        if self.line < self.lines.len() {
+            let rest = &self.lines[self.line][self.col..];
+            if !rest.trim().is_empty() {
+                let offset = rest.len() - rest.trim_start().len();
+                let col = self.col + offset + 1;
+                return Err(self.error_at(self.line + 1, col, format!("unexpected {:?}", rest.trim())));
+            }
+            self.line += 1;
+            self.col = 0;
+        }
+        Ok(())
+    }
+
+    /// Errors if anything but whitespace remains.
+    pub fn expect_end(&mut self) -> Result<()> {
+        if self.skip_blank() {
+            let tok = self.token("")?;
+            return Err(self.error_at(tok.line, tok.col, format!("unexpected extra input {:?}", tok.text)));
+        }
+        Ok(())
+    }
+
+    /// Position just after the last non-blank text (where a missing token was expected).
+    fn end_position(&self) -> (usize, usize) {
+        let last = self.lines.iter().rposition(|l| !l.trim().is_empty());
+        match last {
+            Some(i) => (i + 1, self.lines[i].trim_end().len() + 1),
+            None => (1, 1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_positions() {
+        let mut s = Scanner::new("t", "3 4\r\n  x\n");
+        assert_eq!(s.number::<u32>("H", 1, 20).unwrap(), 3);
+        assert_eq!(s.number::<u32>("W", 1, 20).unwrap(), 4);
+        let err = s.number::<u32>("N", 1, 9).unwrap_err().to_string();
+        assert_eq!(err, "t:2:3: expected N (a number), found \"x\"");
+        let err = s.number::<u32>("N", 1, 9).unwrap_err().to_string();
+        assert_eq!(err, "t:2:4: expected N, found end of input");
+    }
+
+    #[test]
+    fn range_error_names_value() {
+        let mut s = Scanner::new("t", "21");
+        let err = s.number::<u32>("H", 1, 20).unwrap_err().to_string();
+        assert_eq!(err, "t:1:1: H must be between 1 and 20, found 21");
+    }
+
+    #[test]
+    fn lines_strip_cr_and_trailing_space() {
+        let mut s = Scanner::new("t", "2 2 \r\n.X  \r\n");
+        s.number::<u8>("H", 1, 20).unwrap();
+        s.number::<u8>("W", 1, 20).unwrap();
+        s.finish_line().unwrap();
+        assert_eq!(s.line(), Some((2, ".X")));
+    }
+}

@@ -1,0 +1,79 @@
+//! Atomic file writes (temp file in the same directory, fsync, rename) and file digests.
+
+use crate::error::{Error, Result};
+use sha2::{Digest, Sha256};
+use std::fs::{self, File};
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+
+/// Writes `path` atomically: readers see the old file or the complete new one, never a part.
+pub fn write_atomic<F>(path: &Path, fill: F) -> Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> Result<()>,
+{
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
+    let result = (|| {
+        let file = File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        let mut writer = BufWriter::new(file);
+        fill(&mut writer)?;
+        let file = writer.into_inner().map_err(|e| Error::io(&tmp, e.into_error()))?;
+        file.sync_all().map_err(|e| Error::io(&tmp, e))?;
+        fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Writes bytes to `path` atomically.
+pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic(path, |w| w.write_all(bytes).map_err(|e| Error::io(path, e)))
+}
+
+/// SHA-256 of a file, as lowercase hex.
+pub fn sha256_file(path: &Path) -> Result<String> {
+    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = file.read(&mut buf).map_err(|e| Error::io(path, e))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+    }
+    Ok(hasher.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_and_leaves_no_temp() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/a.txt");
+        write_bytes_atomic(&path, b"abc").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"abc");
+        assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+        assert_eq!(
+            sha256_file(&path).unwrap(),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn failed_fill_keeps_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        write_bytes_atomic(&path, b"old").unwrap();
+        let err = write_atomic(&path, |_| Err(Error::Usage("boom".into())));
+        assert!(err.is_err());
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

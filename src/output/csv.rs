@@ -1,0 +1,52 @@
+//! Typed CSV files: a fixed header per record type, written atomically, read back with checks.
+
+use super::atomic::write_atomic;
+use crate::error::{Error, Result};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::path::Path;
+
+/// A row type of one of the project's CSV files.
+pub trait CsvRecord: Serialize + DeserializeOwned {
+    /// The exact header line of the file, column by column.
+    const HEADER: &'static [&'static str];
+}
+
+/// Writes `rows` under the record's header (the header alone when `rows` is empty), atomically.
+pub fn write_csv<T: CsvRecord>(path: &Path, rows: &[T]) -> Result<()> {
+    write_atomic(path, |w| {
+        let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
+        let io = |e: csv::Error| Error::malformed(path, e.to_string());
+        csv.write_record(T::HEADER).map_err(io)?;
+        for row in rows {
+            csv.serialize(row).map_err(io)?;
+        }
+        csv.flush().map_err(|e| Error::io(path, e))
+    })
+}
+
+/// Reads a file written by [`write_csv`], checking the header and every row.
+pub fn read_csv<T: CsvRecord>(path: &Path) -> Result<Vec<T>> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
+    let header = reader.headers().map_err(|e| Error::malformed(path, e.to_string()))?.clone();
+    if header.iter().ne(T::HEADER.iter().copied()) {
+        return Err(Error::malformed(
+            path,
+            format!("line 1: header is {:?}, expected {:?}", header.iter().collect::<Vec<_>>(), T::HEADER),
+        ));
+    }
+    reader
+        .deserialize()
+        .enumerate()
+        .map(|(i, row)| {
+            row.map_err(|e| {
+                let detail = match e.kind() {
+                    csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
+                    _ => e.to_string(),
+                };
+                Error::malformed(path, format!("line {}: {detail}", i + 2))
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,102 @@
+//! manifest.json: provenance of a run (tool, commit, command, threads, times, memory, digests).
+
+use super::atomic::{sha256_file, write_bytes_atomic};
+use crate::error::{Error, Result};
+use crate::sys;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+
+/// The manifest written beside every set of result files.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub tool: String,
+    pub version: String,
+    pub git_commit: Option<String>,
+    pub command_line: Vec<String>,
+    pub threads: usize,
+    /// RFC 3339 times.
+    pub started: String,
+    pub finished: String,
+    pub wall_seconds: f64,
+    pub peak_memory_bytes: Option<u64>,
+    /// File name → SHA-256 (hex) of every result file of the run.
+    pub files: BTreeMap<String, String>,
+    /// Remarks a reader needs (e.g. "nothing was cross-checked").
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// Run-specific facts (sizes, shard, rule, ...).
+    #[serde(default)]
+    pub parameters: BTreeMap<String, serde_json::Value>,
+}
+
+/// Measures a run from its start; [`RunClock::finish`] produces the manifest.
+pub struct RunClock {
+    started: chrono::DateTime<chrono::Utc>,
+    instant: Instant,
+    command_line: Vec<String>,
+    threads: usize,
+}
+
+impl RunClock {
+    /// Starts the clock for a run invoked as `command_line` on `threads` threads.
+    pub fn start(command_line: Vec<String>, threads: usize) -> Self {
+        RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads }
+    }
+
+    /// A manifest for the finished run covering `files` (paths inside `dir`).
+    pub fn finish(&self, dir: &Path, files: &[&str]) -> Result<Manifest> {
+        let digests = files
+            .iter()
+            .map(|name| Ok((name.to_string(), sha256_file(&dir.join(name))?)))
+            .collect::<Result<_>>()?;
+        Ok(Manifest {
+            tool: env!("CARGO_PKG_NAME").to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            git_commit: sys::git_commit().map(str::to_string),
+            command_line: self.command_line.clone(),
+            threads: self.threads,
+            started: self.started.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            finished: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            wall_seconds: (self.instant.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+            peak_memory_bytes: sys::peak_rss_bytes(),
+            files: digests,
+            notes: Vec::new(),
+            parameters: BTreeMap::new(),
+        })
+    }
+}
+
+impl Manifest {
+    /// Writes the manifest as pretty JSON, atomically.
+    pub fn write(&self, path: &Path) -> Result<()> {
+        let mut text = serde_json::to_string_pretty(self).expect("manifest serializes");
+        text.push('\n');
+        write_bytes_atomic(path, text.as_bytes())
+    }
+
+    /// Reads a manifest written by [`Manifest::write`].
+    pub fn read(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        serde_json::from_str(&text).map_err(|e| Error::malformed(path, format!("line {}: {e}", e.line())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_with_digests() {
+        let dir = tempfile::tempdir().unwrap();
+        write_bytes_atomic(&dir.path().join("a.csv"), b"abc").unwrap();
+        let clock = RunClock::start(vec!["sprague".into(), "verify".into()], 2);
+        let manifest = clock.finish(dir.path(), &["a.csv"]).unwrap();
+        let path = dir.path().join("manifest.json");
+        manifest.write(&path).unwrap();
+        let back = Manifest::read(&path).unwrap();
+        assert_eq!(back, manifest);
+        assert_eq!(back.files["a.csv"].len(), 64);
+    }
+}

@@ -1,0 +1,7 @@
+//! Output formats: atomic files, typed CSV, the verify files and run manifests.
+
+pub mod atomic;
+pub mod csv;
+pub mod manifest;
+pub mod records;
+pub mod verify_files;

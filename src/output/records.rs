@@ -1,0 +1,69 @@
+//! The rows of the verify files: summary.csv, distribution.csv, mismatches.csv.
+
+use super::csv::CsvRecord;
+use serde::{Deserialize, Serialize};
+
+/// One row of summary.csv: one board size of one game and rule.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SummaryRow {
+    pub game: String,
+    pub rule: String,
+    pub rows: u32,
+    pub cols: u32,
+    pub patterns: u64,
+    pub mismatches: u64,
+    pub p_positions: u64,
+    pub max_grundy: u32,
+}
+
+impl CsvRecord for SummaryRow {
+    const HEADER: &'static [&'static str] =
+        &["game", "rule", "rows", "cols", "patterns", "mismatches", "p_positions", "max_grundy"];
+}
+
+/// One row of distribution.csv: how many patterns of a size with `xs` X cells have `grundy`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct DistributionRow {
+    pub game: String,
+    pub rule: String,
+    pub rows: u32,
+    pub cols: u32,
+    pub xs: u32,
+    pub grundy: u32,
+    pub patterns: u64,
+}
+
+impl CsvRecord for DistributionRow {
+    const HEADER: &'static [&'static str] = &["game", "rule", "rows", "cols", "xs", "grundy", "patterns"];
+}
+
+/// One row of mismatches.csv: a position where the claim and the naive search disagree.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct MismatchRow {
+    pub game: String,
+    pub rule: String,
+    pub rows: u32,
+    pub cols: u32,
+    /// The position; for boards, rows joined by '/'.
+    pub board: String,
+    /// The claimed value (the fast engine's Grundy value).
+    pub dp_grundy: u32,
+    /// The naive Grundy value, when the naive side computes one.
+    pub naive_grundy: Option<u32>,
+    /// The naive outcome: `First` or `Second` (the player to move first wins / loses).
+    pub naive_outcome: String,
+}
+
+impl CsvRecord for MismatchRow {
+    const HEADER: &'static [&'static str] =
+        &["game", "rule", "rows", "cols", "board", "dp_grundy", "naive_grundy", "naive_outcome"];
+}
+
+/// `First` when the player to move wins, else `Second`.
+pub fn outcome_name(first_player_wins: bool) -> &'static str {
+    if first_player_wins {
+        "First"
+    } else {
+        "Second"
+    }
+}

@@ -1,0 +1,143 @@
+//! Per-size tallies of a verification run (patterns, mismatches, Grundy distribution) and merging.
+
+use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
+use std::collections::BTreeMap;
+
+/// Counts for one size (rows × cols) of one game and rule.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SizeTally {
+    pub rows: u32,
+    pub cols: u32,
+    pub patterns: u64,
+    pub mismatches: u64,
+    /// (number of X cells, claimed Grundy value) → patterns.
+    pub distribution: BTreeMap<(u32, u32), u64>,
+}
+
+impl SizeTally {
+    pub fn new(rows: u32, cols: u32) -> Self {
+        SizeTally { rows, cols, ..Default::default() }
+    }
+
+    /// Counts `weight` patterns with `xs` X cells and claimed value `grundy`.
+    pub fn record(&mut self, xs: u32, grundy: u32, weight: u64) {
+        self.patterns += weight;
+        *self.distribution.entry((xs, grundy)).or_default() += weight;
+    }
+
+    /// Adds another tally of the same size.
+    pub fn merge(&mut self, other: &SizeTally) {
+        assert_eq!((self.rows, self.cols), (other.rows, other.cols), "merging tallies of different sizes");
+        self.patterns += other.patterns;
+        self.mismatches += other.mismatches;
+        for (&key, &n) in &other.distribution {
+            *self.distribution.entry(key).or_default() += n;
+        }
+    }
+
+    /// Patterns whose claimed Grundy value is 0.
+    pub fn p_positions(&self) -> u64 {
+        self.distribution.iter().filter(|((_, g), _)| *g == 0).map(|(_, n)| n).sum()
+    }
+
+    /// Largest claimed Grundy value seen (0 when nothing was counted).
+    pub fn max_grundy(&self) -> u32 {
+        self.distribution.keys().map(|&(_, g)| g).max().unwrap_or(0)
+    }
+}
+
+/// Everything a verification run of one game and rule produced.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunResults {
+    pub game: String,
+    pub rule: String,
+    /// Keyed by (rows, cols).
+    pub sizes: BTreeMap<(u32, u32), SizeTally>,
+    pub mismatches: Vec<MismatchRow>,
+}
+
+impl RunResults {
+    pub fn new(game: impl Into<String>, rule: impl Into<String>) -> Self {
+        RunResults { game: game.into(), rule: rule.into(), ..Default::default() }
+    }
+
+    /// The tally of one size, created empty on first use.
+    pub fn size_mut(&mut self, rows: u32, cols: u32) -> &mut SizeTally {
+        self.sizes.entry((rows, cols)).or_insert_with(|| SizeTally::new(rows, cols))
+    }
+
+    /// Adds another run's results of the same game and rule.
+    pub fn merge(&mut self, other: &RunResults) {
+        for tally in other.sizes.values() {
+            self.size_mut(tally.rows, tally.cols).merge(tally);
+        }
+        self.mismatches.extend(other.mismatches.iter().cloned());
+    }
+
+    /// True when no position disagreed.
+    pub fn all_agree(&self) -> bool {
+        self.sizes.values().all(|t| t.mismatches == 0)
+    }
+
+    /// summary.csv rows, sorted by size.
+    pub fn summary_rows(&self) -> Vec<SummaryRow> {
+        self.sizes
+            .values()
+            .map(|t| SummaryRow {
+                game: self.game.clone(),
+                rule: self.rule.clone(),
+                rows: t.rows,
+                cols: t.cols,
+                patterns: t.patterns,
+                mismatches: t.mismatches,
+                p_positions: t.p_positions(),
+                max_grundy: t.max_grundy(),
+            })
+            .collect()
+    }
+
+    /// distribution.csv rows, sorted by rows, cols, xs, grundy.
+    pub fn distribution_rows(&self) -> Vec<DistributionRow> {
+        self.sizes
+            .values()
+            .flat_map(|t| {
+                t.distribution.iter().map(|(&(xs, grundy), &patterns)| DistributionRow {
+                    game: self.game.clone(),
+                    rule: self.rule.clone(),
+                    rows: t.rows,
+                    cols: t.cols,
+                    xs,
+                    grundy,
+                    patterns,
+                })
+            })
+            .collect()
+    }
+
+    /// mismatches.csv rows, sorted (by size, then board).
+    pub fn mismatch_rows(&self) -> Vec<MismatchRow> {
+        let mut rows = self.mismatches.clone();
+        rows.sort_by(|a, b| (a.rows, a.cols, &a.board).cmp(&(b.rows, b.cols, &b.board)));
+        rows.dedup();
+        rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_columns_and_merge() {
+        let mut a = RunResults::new("wall", "standard");
+        a.size_mut(1, 1).record(0, 1, 1);
+        let mut b = RunResults::new("wall", "standard");
+        b.size_mut(1, 1).record(1, 0, 1);
+        a.merge(&b);
+        let summary = a.summary_rows();
+        assert_eq!(summary.len(), 1);
+        assert_eq!((summary[0].patterns, summary[0].p_positions, summary[0].max_grundy), (2, 1, 1));
+        assert_eq!(a.distribution_rows().len(), 2);
+        assert!(a.all_agree());
+    }
+}
