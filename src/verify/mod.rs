@@ -1,5 +1,8 @@
 //! Verification: enumerate positions, evaluate claim and naive search in parallel, tally.
 
+pub mod shard;
 pub mod tally;
+pub mod wall;
 
+pub use shard::Shard;
 pub use tally::{RunResults, SizeTally};
