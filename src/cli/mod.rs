@@ -1,7 +1,10 @@
 //! Command-line definitions (clap) and dispatch to one module per subcommand.
 
 mod common;
+mod run;
 mod solve;
+mod verify;
+mod verify_wall;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -18,6 +21,8 @@ pub struct Cli {
 enum Command {
     /// Answer a contest input (prints the winner).
     Solve(solve::SolveArgs),
+    /// Check a game's claim against brute force on every small position.
+    Verify(verify::VerifyArgs),
 }
 
 /// How a successful command ended.
@@ -41,5 +46,6 @@ impl Status {
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }
