@@ -1,9 +1,10 @@
 //! Rectangle DP (the decomposition claim): Grundy value of every sub-rectangle, bottom-up.
 //!
 //! A move at (i, j) in a wall-bounded rectangle leaves four independent rectangles, so
-//! g(rect) = mex over non-X cells of g(UL) ^ g(UR) ^ g(LL) ^ g(LR). For speed the DP keeps,
-//! for every row band [a, b) and column range [c0, c1), the row of values
-//! `g(a..b, c0..j) ^ g(a..b, j+1..c1)`; a cell's option value is then one XOR of two bands.
+//! g(rect) = mex over non-X cells of g(UL) ^ g(UR) ^ g(LL) ^ g(LR). For speed the DP works one
+//! column range [c0, c1) at a time and keeps, for every row band [a, b), the row of values
+//! `g(a..b, c0..j) ^ g(a..b, j+1..c1)`; a cell's option value is then one XOR of two band
+//! rows, and the bands of a rectangle's moves lie contiguously, so each mex is one flat loop.
 
 use super::board::{Board, MAX_SIDE};
 use std::sync::OnceLock;
@@ -12,11 +13,25 @@ use std::sync::OnceLock;
 pub struct RectDp {
     rows: usize,
     cols: usize,
-    /// g[idx(a, b, c0, c1)] for the half-open rectangle [a, b) × [c0, c1).
-    g: Vec<u16>,
-    /// band[idx(a, b, c0, c1) * cols + (j - c0)] = g(a..b, c0..j) ^ g(a..b, j+1..c1).
-    band: Vec<u16>,
-    marked: Vec<bool>,
+    /// by_right[gidx(a, b, c0, c1)] = g([a, b) × [c0, c1)), c1 varying fastest.
+    by_right: Vec<u16>,
+    /// by_left[gidx(a, b, c1, c0)] = the same values with c0 varying fastest.
+    by_left: Vec<u16>,
+    /// Bands of the current column range, indexed by (top row, bottom row) and by
+    /// (bottom row, top row); see [`Bands`].
+    bands: Bands,
+    /// 1 for a cell that may be chosen, 0 for an X cell (row-major).
+    free: Vec<u16>,
+}
+
+/// Band rows of one column range of width `w`: `by_top[(a*(R+1)+b)*w + k]` and
+/// `by_bottom[(b*(R+1)+a)*w + k]` both hold g(a..b, c0..c0+k) ^ g(a..b, c0+k+1..c1).
+/// Empty bands (a == b) are zero. `free` holds the free flags of the range, row by row.
+struct Bands {
+    width: usize,
+    by_top: Vec<u16>,
+    by_bottom: Vec<u16>,
+    free: Vec<u16>,
 }
 
 /// The answer for a whole board.
@@ -32,13 +47,26 @@ impl RectDp {
     pub fn new(board: &Board) -> Self {
         let (rows, cols) = (board.rows(), board.cols());
         let entries = (rows + 1) * (rows + 1) * (cols + 1) * (cols + 1);
-        let marked = (0..rows * cols).map(|i| board.is_x(i / cols, i % cols)).collect();
-        let mut dp = RectDp { rows, cols, g: vec![0; entries], band: vec![0; entries * cols], marked };
+        let band_len = (rows + 1) * (rows + 1) * cols;
+        let mut dp = RectDp {
+            rows,
+            cols,
+            by_right: vec![0; entries],
+            by_left: vec![0; entries],
+            bands: Bands {
+                width: 0,
+                by_top: vec![0; band_len],
+                by_bottom: vec![0; band_len],
+                free: vec![0; rows * cols],
+            },
+            free: (0..rows * cols).map(|i| !board.is_x(i / cols, i % cols) as u16).collect(),
+        };
         let prefix = XPrefix::new(board);
-        for h in 1..=rows {
-            for w in 1..=cols {
-                for a in 0..=rows - h {
-                    for c0 in 0..=cols - w {
+        for w in 1..=cols {
+            for c0 in 0..=cols - w {
+                dp.start_column_range(c0, c0 + w);
+                for h in 1..=rows {
+                    for a in 0..=rows - h {
                         dp.fill(a, a + h, c0, c0 + w, &prefix);
                     }
                 }
@@ -47,14 +75,15 @@ impl RectDp {
         dp
     }
 
-    fn idx(&self, a: usize, b: usize, c0: usize, c1: usize) -> usize {
+    #[inline]
+    fn gidx(&self, a: usize, b: usize, c0: usize, c1: usize) -> usize {
         ((a * (self.rows + 1) + b) * (self.cols + 1) + c0) * (self.cols + 1) + c1
     }
 
     /// Grundy value of the half-open sub-rectangle [r0, r1) × [c0, c1) (0 when empty).
     pub fn rect_grundy(&self, r0: usize, r1: usize, c0: usize, c1: usize) -> u32 {
         assert!(r0 <= r1 && r1 <= self.rows && c0 <= c1 && c1 <= self.cols, "rectangle out of the board");
-        self.g[self.idx(r0, r1, c0, c1)] as u32
+        self.by_right[self.gidx(r0, r1, c0, c1)] as u32
     }
 
     /// Grundy value of the whole board.
@@ -62,47 +91,75 @@ impl RectDp {
         self.rect_grundy(0, self.rows, 0, self.cols)
     }
 
-    /// Value of the position after choosing (i, j) in the whole board.
-    fn option_value(&self, i: usize, j: usize) -> u16 {
-        let top = self.idx(0, i, 0, self.cols) * self.cols;
-        let bottom = self.idx(i + 1, self.rows, 0, self.cols) * self.cols;
-        self.band[top + j] ^ self.band[bottom + j]
+    /// Moves of the whole board that leave a Grundy-0 position, row-major. The bands left
+    /// in place by the DP are those of the last column range, the whole width.
+    pub fn winning_moves(&self) -> Vec<(usize, usize)> {
+        let (n, w) = (self.rows + 1, self.cols);
+        let b = &self.bands;
+        let value = |i: usize, j: usize| b.by_top[i * w + j] ^ b.by_bottom[(self.rows * n + i + 1) * w + j];
+        let cells = (0..self.rows).flat_map(|i| (0..self.cols).map(move |j| (i, j)));
+        cells.filter(|&(i, j)| self.free[i * self.cols + j] == 1 && value(i, j) == 0).collect()
     }
 
-    /// Moves of the whole board that leave a Grundy-0 position, row-major.
-    pub fn winning_moves(&self) -> Vec<(usize, usize)> {
-        let cells = (0..self.rows).flat_map(|i| (0..self.cols).map(move |j| (i, j)));
-        cells.filter(|&(i, j)| !self.marked[i * self.cols + j] && self.option_value(i, j) == 0).collect()
+    /// Prepares the band block for column range [c0, c1): zero empty bands, copy free flags.
+    fn start_column_range(&mut self, c0: usize, c1: usize) {
+        let (n, w) = (self.rows + 1, c1 - c0);
+        let bands = &mut self.bands;
+        bands.width = w;
+        for a in 0..n {
+            bands.by_top[(a * n + a) * w..][..w].fill(0);
+            bands.by_bottom[(a * n + a) * w..][..w].fill(0);
+        }
+        for i in 0..self.rows {
+            bands.free[i * w..][..w].copy_from_slice(&self.free[i * self.cols + c0..i * self.cols + c1]);
+        }
     }
 
     /// Computes the band row and the Grundy value of [a, b) × [c0, c1).
     fn fill(&mut self, a: usize, b: usize, c0: usize, c1: usize, prefix: &XPrefix) {
-        let here = self.idx(a, b, c0, c1);
-        for j in c0..c1 {
-            let v = self.g[self.idx(a, b, c0, j)] ^ self.g[self.idx(a, b, j + 1, c1)];
-            self.band[here * self.cols + (j - c0)] = v;
+        let (n, w) = (self.rows + 1, c1 - c0);
+        // g(a..b, c0..j) for j = c0..c1 and g(a..b, j+1..c1) for j = c0..c1, both contiguous.
+        let lefts = &self.by_right[self.gidx(a, b, c0, c0)..][..w];
+        let rights = &self.by_left[self.gidx(a, b, c1, c0 + 1)..][..w];
+        let top_row = (a * n + b) * w;
+        let bottom_row = (b * n + a) * w;
+        for k in 0..w {
+            let v = lefts[k] ^ rights[k];
+            self.bands.by_top[top_row + k] = v;
+            self.bands.by_bottom[bottom_row + k] = v;
         }
-        self.g[here] = if prefix.is_free(a, b, c0, c1) {
-            empty_grundy(b - a, c1 - c0)
+        let value = if prefix.is_free(a, b, c0, c1) {
+            empty_grundy(b - a, w)
         } else {
-            self.mex_over_cells(a, b, c0, c1)
+            self.bands.mex_of_moves(n, a, b)
         };
+        let (right_at, left_at) = (self.gidx(a, b, c0, c1), self.gidx(a, b, c1, c0));
+        self.by_right[right_at] = value;
+        self.by_left[left_at] = value;
     }
+}
 
-    fn mex_over_cells(&self, a: usize, b: usize, c0: usize, c1: usize) -> u16 {
+impl Bands {
+    /// Mex of the option values of every free cell of the rows [a, b) of this column range:
+    /// the move at (i, k) is worth band(a, i)[k] ^ band(i + 1, b)[k].
+    fn mex_of_moves(&self, n: usize, a: usize, b: usize) -> u16 {
+        let len = (b - a) * self.width;
+        let tops = &self.by_top[(a * n + a) * self.width..][..len];
+        let bottoms = &self.by_bottom[(b * n + a + 1) * self.width..][..len];
+        let free = &self.free[a * self.width..][..len];
+        let (mut seen, mut largest) = (0u64, 0u16);
+        for k in 0..len {
+            let v = tops[k] ^ bottoms[k];
+            largest = largest.max(v * free[k]);
+            seen |= (free[k] as u64) << (v & 63);
+        }
+        if largest < 64 {
+            return (!seen).trailing_zeros() as u16;
+        }
+        // Rare: option values of 64 or more; recount exactly.
         let mut mex = Mex::default();
-        let w = c1 - c0;
-        for i in a..b {
-            let top = self.idx(a, i, c0, c1) * self.cols;
-            let bottom = self.idx(i + 1, b, c0, c1) * self.cols;
-            let tops = &self.band[top..top + w];
-            let bottoms = &self.band[bottom..bottom + w];
-            let marks = &self.marked[i * self.cols + c0..i * self.cols + c1];
-            for ((&t, &u), &x) in tops.iter().zip(bottoms).zip(marks) {
-                if !x {
-                    mex.insert(t ^ u);
-                }
-            }
+        for k in (0..len).filter(|&k| free[k] == 1) {
+            mex.insert(tops[k] ^ bottoms[k]);
         }
         mex.value()
     }

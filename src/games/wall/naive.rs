@@ -72,16 +72,25 @@ pub fn solve(board: &Board, rule: Rule) -> Result<NaiveVerdict> {
     Ok(NaiveVerdict { grundy, first_player_wins })
 }
 
-/// Moves of the whole board whose resulting position has Grundy value 0, row-major.
-pub fn winning_moves(board: &Board, rule: Rule) -> Result<Vec<(usize, usize)>> {
+/// Every legal first move (row, column), row-major, with the Grundy value of the position it
+/// leaves, found by whole-board search.
+pub fn move_values(board: &Board, rule: Rule) -> Result<Vec<((usize, usize), u32)>> {
     let x_mask = board.x_mask().ok_or_else(|| too_large(board))?;
     let mut search = Search { board, rule, x_mask, grundy: FxHashMap::default(), wins: FxHashMap::default() };
     let cols = board.cols();
-    let moves = bits(legal_cells(board.shape(), x_mask, 0))
-        .filter(|&cell| search.grundy(apply_move(board.shape(), rule, x_mask, 0, cell)) == 0)
-        .map(|cell| (cell / cols, cell % cols))
+    let values = bits(legal_cells(board.shape(), x_mask, 0))
+        .map(|cell| {
+            let child = apply_move(board.shape(), rule, x_mask, 0, cell);
+            ((cell / cols, cell % cols), search.grundy(child) as u32)
+        })
         .collect();
-    Ok(moves)
+    Ok(values)
+}
+
+/// Moves of the whole board whose resulting position has Grundy value 0, row-major.
+pub fn winning_moves(board: &Board, rule: Rule) -> Result<Vec<(usize, usize)>> {
+    let values = move_values(board, rule)?;
+    Ok(values.into_iter().filter(|&(_, g)| g == 0).map(|(cell, _)| cell).collect())
 }
 
 fn too_large(board: &Board) -> Error {
