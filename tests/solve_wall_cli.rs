@@ -1,0 +1,108 @@
+//! `sprague solve wall`: answers, formats, engines and every kind of bad input (exit 2).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn solve(args: &[&str], stdin: &str) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("sprague").unwrap().args(["solve", "wall"]).args(args).write_stdin(stdin).assert()
+}
+
+#[test]
+fn problem_samples() {
+    solve(&[], "2 2\n..\n..\n").success().stdout("Second\n");
+    solve(&[], "2 2\nX.\n..\n").success().stdout("First\n");
+    solve(&[], "4 5\nX....\n...X.\n.....\n.....\n").success().stdout("First\n");
+}
+
+#[test]
+fn reads_a_file_or_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.txt");
+    std::fs::write(&path, "2 2\nX.\n..\n").unwrap();
+    solve(&[path.to_str().unwrap()], "").success().stdout("First\n");
+    solve(&["-"], "2 2\n..\n..\n").success().stdout("Second\n");
+}
+
+#[test]
+fn json_lists_winning_moves() {
+    solve(&["--format", "json"], "2 2\nX.\n..\n")
+        .success()
+        .stdout("{\"rows\":2,\"cols\":2,\"grundy\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]]}\n");
+}
+
+#[test]
+fn batch_answers_each_board_in_order() {
+    let input = "2 2\n..\n..\n2 2\nX.\n..\n\n1 3\n...\n";
+    solve(&["--batch"], input).success().stdout("Second\nFirst\nFirst\n");
+    solve(&["--batch", "--engine", "naive"], input).success().stdout("Second\nFirst\nFirst\n");
+}
+
+#[test]
+fn engines_agree_in_json() {
+    let input = "4 5\nX....\n...X.\n.....\n.....\n";
+    let dp = solve(&["--format", "json"], input).success().get_output().stdout.clone();
+    solve(&["--format", "json", "--engine", "naive"], input).success().stdout(String::from_utf8(dp).unwrap());
+}
+
+#[test]
+fn largest_board_is_fast_enough_to_answer() {
+    let row = ".".repeat(20);
+    let input = format!("20 20\n{}", format!("{row}\n").repeat(20));
+    solve(&[], &input).success().stdout(predicate::str::is_match("^(First|Second)\n$").unwrap());
+}
+
+#[test]
+fn naive_engine_refuses_boards_over_64_cells() {
+    let input = format!("9 8\n{}", "........\n".repeat(9));
+    solve(&["--engine", "naive"], &input)
+        .code(2)
+        .stderr(predicate::str::contains("at most 64 cells; this board is 9x8 (72 cells)"));
+}
+
+#[test]
+fn crlf_and_trailing_whitespace_are_accepted() {
+    solve(&[], "2 2 \r\nX. \r\n..\t\r\n").success().stdout("First\n");
+}
+
+fn rejects(input: &str, message: &str) {
+    solve(&[], input)
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(message).and(predicate::str::contains("panicked").not()));
+}
+
+#[test]
+fn bad_input_is_rejected_with_line_and_column() {
+    rejects("", "<stdin>:1:1: empty input");
+    rejects("   \n\n", "<stdin>:1:1: empty input");
+    rejects("two 2\n", "<stdin>:1:1: expected H (rows) (a number), found \"two\"");
+    rejects("2 -1\n", "<stdin>:1:3: expected W (columns) (a number), found \"-1\"");
+    rejects("0 5\n", "<stdin>:1:1: H (rows) must be between 1 and 20, found 0");
+    rejects("21 5\n", "<stdin>:1:1: H (rows) must be between 1 and 20, found 21");
+    rejects("5 21\n", "<stdin>:1:3: W (columns) must be between 1 and 20, found 21");
+    rejects("2\n", "<stdin>:1:2: expected W (columns), found end of input");
+    rejects("3 2\n..\n..\n", "<stdin>:4:1: missing board row 3 of 3");
+    rejects("1 2\n..\n..\n", "<stdin>:3:1: extra input after the board");
+    rejects("2 3\n...\n....\n", "<stdin>:3:4: board row 2 has 4 cells, expected 3");
+    rejects("2 3\n...\n..\n", "<stdin>:3:3: board row 2 has 2 cells, expected 3");
+    rejects("2 2\n.#\n..\n", "<stdin>:2:2: '#' is not '.' or 'X'");
+    rejects("2 2\n.x\n..\n", "<stdin>:2:2: 'x' is not '.' or 'X'");
+}
+
+#[test]
+fn unreadable_file_and_non_utf8_input_exit_2() {
+    solve(&["/nonexistent/board.txt"], "").code(2).stderr(predicate::str::contains("cannot read /nonexistent/board.txt"));
+    Command::cargo_bin("sprague")
+        .unwrap()
+        .args(["solve", "wall"])
+        .write_stdin(vec![b'1', b' ', b'1', b'\n', 0xff, b'\n'])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not UTF-8"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    solve(&["--format", "xml"], "").code(2);
+    Command::cargo_bin("sprague").unwrap().args(["solve", "chess"]).assert().code(2);
+}
