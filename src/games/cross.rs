@@ -125,6 +125,9 @@ impl Claimed for Cross {
     fn heap(&self, n: u32) -> Option<Strip> {
         Some((n, 0))
     }
+    fn size_limit(&self) -> (u32, u32) {
+        (1, 28)
+    }
 }
 
 #[cfg(test)]

@@ -192,7 +192,7 @@ impl Claimed for Divisor {
         let omega = big_omega(n);
         let claimed = omega.saturating_sub(1);
         let grundy = u32::from(table[n as usize]);
-        let cols = (1..).find(|&k| decade(k).contains(&n)).filter(|_| n > 1).unwrap_or(0);
+        let cols = (0..=MAX_DECADE).find(|&k| decade(k).contains(&n)).unwrap_or(MAX_DECADE + 1);
         Checked { rows: 1, cols, xs: omega, claimed, naive_value: Some(grundy), naive_first_wins: grundy != 0, agrees: claimed == grundy }
     }
     fn show(&self, n: &u64) -> String {
@@ -200,6 +200,9 @@ impl Claimed for Divisor {
     }
     fn heap(&self, n: u32) -> Option<u64> {
         (n >= 1).then_some(u64::from(n))
+    }
+    fn size_limit(&self) -> (u32, u32) {
+        (1, MAX_DECADE)
     }
 }
 

@@ -156,6 +156,8 @@ where
     fn show(&self, position: &Self::Position) -> String;
     /// The single-heap position of size `n` (for sequence.csv), if the game has heaps.
     fn heap(&self, n: u32) -> Option<Self::Position>;
+    /// Largest (rows, cols) the brute force is meant to handle.
+    fn size_limit(&self) -> (u32, u32);
 }
 
 #[cfg(test)]

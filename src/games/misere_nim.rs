@@ -59,6 +59,9 @@ impl Claimed for MisereNim {
     fn heap(&self, _: u32) -> Option<Piles> {
         None
     }
+    fn size_limit(&self) -> (u32, u32) {
+        (8, 32)
+    }
 }
 
 #[cfg(test)]

@@ -93,6 +93,9 @@ impl Claimed for Nim {
     fn heap(&self, n: u32) -> Option<Piles> {
         Some(if n == 0 { vec![] } else { vec![n] })
     }
+    fn size_limit(&self) -> (u32, u32) {
+        (8, 32)
+    }
 }
 
 impl Claimed for NimCount {
@@ -126,6 +129,9 @@ impl Claimed for NimCount {
     }
     fn heap(&self, _: u32) -> Option<Piles> {
         None
+    }
+    fn size_limit(&self) -> (u32, u32) {
+        (8, 32)
     }
 }
 

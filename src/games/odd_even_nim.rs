@@ -60,6 +60,9 @@ impl Claimed for OddEvenNim {
     fn heap(&self, n: u32) -> Option<Piles> {
         Some(if n == 0 { vec![] } else { vec![n] })
     }
+    fn size_limit(&self) -> (u32, u32) {
+        (8, 32)
+    }
 }
 
 #[cfg(test)]

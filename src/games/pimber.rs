@@ -82,6 +82,9 @@ impl Claimed for Pimber {
     fn heap(&self, n: u32) -> Option<Piles> {
         Some(if n == 0 { vec![] } else { vec![n] })
     }
+    fn size_limit(&self) -> (u32, u32) {
+        (8, 32)
+    }
 }
 
 #[cfg(test)]

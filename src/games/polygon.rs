@@ -121,6 +121,9 @@ impl Claimed for Polygon {
     fn heap(&self, n: u32) -> Option<Drawing> {
         Some((n, 0))
     }
+    fn size_limit(&self) -> (u32, u32) {
+        (1, MAX_BRUTE_VERTICES)
+    }
 }
 
 #[cfg(test)]
