@@ -125,8 +125,8 @@ impl Claimed for Cross {
     fn heap(&self, n: u32) -> Option<Strip> {
         Some((n, 0))
     }
-    fn size_limit(&self) -> (u32, u32) {
-        (1, 28)
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        rows == 1 && cols <= 28
     }
 }
 

@@ -201,8 +201,8 @@ impl Claimed for Divisor {
     fn heap(&self, n: u32) -> Option<u64> {
         (n >= 1).then_some(u64::from(n))
     }
-    fn size_limit(&self) -> (u32, u32) {
-        (1, MAX_DECADE)
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        rows == 1 && cols <= MAX_DECADE
     }
 }
 

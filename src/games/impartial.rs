@@ -156,8 +156,12 @@ where
     fn show(&self, position: &Self::Position) -> String;
     /// The single-heap position of size `n` (for sequence.csv), if the game has heaps.
     fn heap(&self, n: u32) -> Option<Self::Position>;
-    /// Largest (rows, cols) the brute force is meant to handle.
-    fn size_limit(&self) -> (u32, u32);
+    /// Whether the brute force is meant to handle size (rows, cols).
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool;
+    /// Facts about the claim worth recording in the manifest (e.g. a period found).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

@@ -59,8 +59,8 @@ impl Claimed for MisereNim {
     fn heap(&self, _: u32) -> Option<Piles> {
         None
     }
-    fn size_limit(&self) -> (u32, u32) {
-        (8, 32)
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        piles::size_allowed(rows, cols)
     }
 }
 

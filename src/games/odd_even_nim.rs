@@ -60,8 +60,8 @@ impl Claimed for OddEvenNim {
     fn heap(&self, n: u32) -> Option<Piles> {
         Some(if n == 0 { vec![] } else { vec![n] })
     }
-    fn size_limit(&self) -> (u32, u32) {
-        (8, 32)
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        piles::size_allowed(rows, cols)
     }
 }
 

@@ -103,6 +103,12 @@ pub fn xor_of(piles: &[u32], g: impl Fn(u32) -> u32) -> u32 {
     piles.iter().fold(0, |x, &p| x ^ g(p))
 }
 
+/// Sizes the pile games' brute force handles: up to 8 piles of up to 32 stones, or one heap of
+/// up to 100000 stones.
+pub fn size_allowed(rows: u32, cols: u32) -> bool {
+    (rows <= 8 && cols <= 32) || (rows == 1 && cols <= 100_000)
+}
+
 /// "koosaga" when the first player wins, else "cubelover" (the answer words).
 pub fn winner_word(first_player_wins: bool) -> &'static str {
     if first_player_wins {

@@ -11,6 +11,9 @@ pub struct Pimber;
 pub const MAX_PILES: u32 = 100_000;
 pub const MAX_PILE: u32 = 3_000_000;
 
+/// Largest period searched for in the claimed table.
+pub const PERIOD_SEARCH: usize = 100_000;
+
 /// The distinct Fibonacci numbers 1, 2, 3, 5, 8, … up to `max`.
 pub fn fibonacci_up_to(max: u32) -> Vec<u32> {
     let (mut a, mut b) = (1u64, 2u64);
@@ -82,8 +85,18 @@ impl Claimed for Pimber {
     fn heap(&self, n: u32) -> Option<Piles> {
         Some(if n == 0 { vec![] } else { vec![n] })
     }
-    fn size_limit(&self) -> (u32, u32) {
-        (8, 32)
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        piles::size_allowed(rows, cols)
+    }
+    fn notes(&self) -> Vec<String> {
+        let g = grundy_table(MAX_PILE);
+        let max = g.iter().max().copied().unwrap_or(0);
+        vec![match find_period(&g, PERIOD_SEARCH) {
+            Some((pre, p)) => format!("pimber: g(n) up to {MAX_PILE} has preperiod {pre} and period {p}; max value {max}"),
+            None => format!(
+                "pimber: g(n) up to {MAX_PILE} has no period ≤ {PERIOD_SEARCH} (periodic part ≥ half the table); max value {max}"
+            ),
+        }]
     }
 }
 

@@ -121,8 +121,8 @@ impl Claimed for Polygon {
     fn heap(&self, n: u32) -> Option<Drawing> {
         Some((n, 0))
     }
-    fn size_limit(&self) -> (u32, u32) {
-        (1, MAX_BRUTE_VERTICES)
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        rows == 1 && cols <= MAX_BRUTE_VERTICES
     }
 }
 

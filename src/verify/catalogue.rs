@@ -49,6 +49,8 @@ pub trait Verifier: Sync {
     fn verify_size(&self, rows: u32, cols: u32, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults>;
     /// Brute-force values of single heaps 0..=max (empty when the game has no heaps).
     fn sequence(&self, max: u32) -> Vec<SequenceRow>;
+    /// The claim's own remarks for the manifest.
+    fn notes(&self) -> Vec<String>;
 }
 
 impl<C: Claimed> Verifier for C
@@ -65,10 +67,9 @@ where
         self.positions(rows, cols).len() as u64
     }
     fn verify_size(&self, rows: u32, cols: u32, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-        let (max_rows, max_cols) = self.size_limit();
-        if rows > max_rows || cols > max_cols {
+        if !self.size_allowed(rows, cols) {
             return Err(Error::Usage(format!(
-                "{} size {rows}x{cols} is beyond what the brute force handles ({max_rows}x{max_cols})",
+                "{} size {rows}x{cols} is beyond what the brute force handles",
                 Claimed::game(self)
             )));
         }
@@ -105,6 +106,9 @@ where
             }
         }
         Ok(results)
+    }
+    fn notes(&self) -> Vec<String> {
+        Claimed::notes(self)
     }
     fn sequence(&self, max: u32) -> Vec<SequenceRow> {
         let mut brute = BruteForce::new(self);
