@@ -49,7 +49,7 @@ pub fn published_table(max: u32) -> Vec<u32> {
         dp[i] = if i <= 3 {
             1
         } else {
-            super::impartial::mex((1..=(i + 1) / 2).map(|j| dp[i - j - 2] ^ if j > 3 { dp[j - 3] } else { 0 }))
+            super::impartial::mex((1..=i.div_ceil(2)).map(|j| dp[i - j - 2] ^ if j > 3 { dp[j - 3] } else { 0 }))
         };
     }
     dp

@@ -2,7 +2,7 @@
 
 use super::impartial::{BruteForce, Checked, Claimed, Convention, Impartial};
 use super::nim::{xor, MAX_PILE, MAX_PILES};
-use super::piles::{self, multisets, read_piles, winner_word, PileGame, Piles};
+use super::piles::{self, read_piles, winner_word, PileGame, Piles};
 use crate::error::Result;
 
 /// Misère Nim: Nim moves, the player left without a move wins.
@@ -35,16 +35,8 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for MisereNim {
+    piles::pile_claim_common!("misere-nim", "misere", has_heaps: false);
     type Shared = ();
-    fn game(&self) -> &'static str {
-        "misere-nim"
-    }
-    fn rule(&self) -> &'static str {
-        "misere"
-    }
-    fn positions(&self, rows: u32, cols: u32) -> Vec<Piles> {
-        multisets(rows, cols)
-    }
     fn prepare(&self, _: u32, _: u32) {}
     /// An outcome claim: claimed and naive values are 1 (first wins) or 0.
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
@@ -52,15 +44,6 @@ impl Claimed for MisereNim {
         let wins = brute.first_player_wins(piles);
         let (rows, cols, xs) = piles::labels(piles);
         Checked { rows, cols, xs, claimed: claimed.into(), naive_value: None, naive_first_wins: wins, agrees: claimed == wins }
-    }
-    fn show(&self, piles: &Piles) -> String {
-        piles::show(piles)
-    }
-    fn heap(&self, _: u32) -> Option<Piles> {
-        None
-    }
-    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
-        piles::size_allowed(rows, cols)
     }
 }
 

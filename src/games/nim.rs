@@ -1,7 +1,7 @@
 //! Nim and Nim move counting: first player wins iff the XOR of the piles ≠ 0 (Bouton, 1901).
 
 use super::impartial::{BruteForce, Checked, Claimed, Convention, Impartial};
-use super::piles::{self, multisets, read_piles, winner_word, Piles};
+use super::piles::{self, read_piles, winner_word, Piles};
 use crate::error::Result;
 
 /// Nim: a move takes any positive number of stones from one pile.
@@ -73,42 +73,17 @@ pub fn solve_count(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for Nim {
+    piles::pile_claim_common!("nim", "standard", has_heaps: true);
     type Shared = ();
-    fn game(&self) -> &'static str {
-        "nim"
-    }
-    fn rule(&self) -> &'static str {
-        "standard"
-    }
-    fn positions(&self, rows: u32, cols: u32) -> Vec<Piles> {
-        multisets(rows, cols)
-    }
     fn prepare(&self, _: u32, _: u32) {}
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
         piles::check_grundy(brute, piles, xor(piles))
     }
-    fn show(&self, piles: &Piles) -> String {
-        piles::show(piles)
-    }
-    fn heap(&self, n: u32) -> Option<Piles> {
-        Some(if n == 0 { vec![] } else { vec![n] })
-    }
-    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
-        piles::size_allowed(rows, cols)
-    }
 }
 
 impl Claimed for NimCount {
+    piles::pile_claim_common!("nim-count", "standard", has_heaps: false);
     type Shared = ();
-    fn game(&self) -> &'static str {
-        "nim-count"
-    }
-    fn rule(&self) -> &'static str {
-        "standard"
-    }
-    fn positions(&self, rows: u32, cols: u32) -> Vec<Piles> {
-        multisets(rows, cols)
-    }
     fn prepare(&self, _: u32, _: u32) {}
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
         let claimed = claimed_winning_moves(piles) as u32;
@@ -123,15 +98,6 @@ impl Claimed for NimCount {
             naive_first_wins: brute.first_player_wins(piles),
             agrees: claimed == counted,
         }
-    }
-    fn show(&self, piles: &Piles) -> String {
-        piles::show(piles)
-    }
-    fn heap(&self, _: u32) -> Option<Piles> {
-        None
-    }
-    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
-        piles::size_allowed(rows, cols)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::impartial::{BruteForce, Checked, Claimed, Impartial};
 use super::nim::{MAX_PILE, MAX_PILES};
-use super::piles::{self, multisets, read_piles, winner_word, PileGame, Piles};
+use super::piles::{self, read_piles, winner_word, PileGame, Piles};
 use crate::error::Result;
 
 /// Odd-even Nim under normal play.
@@ -28,7 +28,7 @@ impl Impartial for OddEvenNim {
 pub fn claimed_grundy(n: u32) -> u32 {
     match n {
         0 | 2 => 0,
-        n if n % 2 == 1 => (n + 1) / 2,
+        n if n % 2 == 1 => n.div_ceil(2),
         n => (n - 2) / 2,
     }
 }
@@ -40,28 +40,11 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for OddEvenNim {
+    piles::pile_claim_common!("odd-even-nim", "standard", has_heaps: true);
     type Shared = ();
-    fn game(&self) -> &'static str {
-        "odd-even-nim"
-    }
-    fn rule(&self) -> &'static str {
-        "standard"
-    }
-    fn positions(&self, rows: u32, cols: u32) -> Vec<Piles> {
-        multisets(rows, cols)
-    }
     fn prepare(&self, _: u32, _: u32) {}
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
         piles::check_grundy(brute, piles, piles::xor_of(piles, claimed_grundy))
-    }
-    fn show(&self, piles: &Piles) -> String {
-        piles::show(piles)
-    }
-    fn heap(&self, n: u32) -> Option<Piles> {
-        Some(if n == 0 { vec![] } else { vec![n] })
-    }
-    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
-        piles::size_allowed(rows, cols)
     }
 }
 

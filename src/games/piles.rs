@@ -109,6 +109,40 @@ pub fn size_allowed(rows: u32, cols: u32) -> bool {
     (rows <= 8 && cols <= 32) || (rows == 1 && cols <= 100_000)
 }
 
+/// The single-heap position of n stones.
+pub fn heap(n: u32) -> Piles {
+    if n == 0 {
+        vec![]
+    } else {
+        vec![n]
+    }
+}
+
+/// The `Claimed` methods every pile game shares: name, rule, multisets, text, heaps, sizes.
+macro_rules! pile_claim_common {
+    ($game:literal, $rule:literal, has_heaps: $heaps:literal) => {
+        fn game(&self) -> &'static str {
+            $game
+        }
+        fn rule(&self) -> &'static str {
+            $rule
+        }
+        fn positions(&self, rows: u32, cols: u32) -> Vec<$crate::games::piles::Piles> {
+            $crate::games::piles::multisets(rows, cols)
+        }
+        fn show(&self, piles: &$crate::games::piles::Piles) -> String {
+            $crate::games::piles::show(piles)
+        }
+        fn heap(&self, n: u32) -> Option<$crate::games::piles::Piles> {
+            $heaps.then(|| $crate::games::piles::heap(n))
+        }
+        fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+            $crate::games::piles::size_allowed(rows, cols)
+        }
+    };
+}
+pub(crate) use pile_claim_common;
+
 /// "koosaga" when the first player wins, else "cubelover" (the answer words).
 pub fn winner_word(first_player_wins: bool) -> &'static str {
     if first_player_wins {

@@ -1,7 +1,7 @@
 //! Pimber: a move removes a Fibonacci number (1, 2, 3, 5, 8, …) of stones from one pile.
 
 use super::impartial::{mex_bits, BruteForce, Checked, Claimed, Convention, Impartial};
-use super::piles::{self, multisets, read_piles, winner_word, PileGame, Piles};
+use super::piles::{self, read_piles, winner_word, PileGame, Piles};
 use crate::error::Result;
 
 /// Pimber under normal play.
@@ -63,30 +63,13 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for Pimber {
+    piles::pile_claim_common!("pimber", "standard", has_heaps: true);
     type Shared = Vec<u8>;
-    fn game(&self) -> &'static str {
-        "pimber"
-    }
-    fn rule(&self) -> &'static str {
-        "standard"
-    }
-    fn positions(&self, rows: u32, cols: u32) -> Vec<Piles> {
-        multisets(rows, cols)
-    }
     fn prepare(&self, _: u32, cols: u32) -> Vec<u8> {
         grundy_table(cols)
     }
     fn check(&self, g: &Vec<u8>, brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
         piles::check_grundy(brute, piles, piles::xor_of(piles, |p| u32::from(g[p as usize])))
-    }
-    fn show(&self, piles: &Piles) -> String {
-        piles::show(piles)
-    }
-    fn heap(&self, n: u32) -> Option<Piles> {
-        Some(if n == 0 { vec![] } else { vec![n] })
-    }
-    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
-        piles::size_allowed(rows, cols)
     }
     fn notes(&self) -> Vec<String> {
         let g = grundy_table(MAX_PILE);
