@@ -3,8 +3,10 @@
 mod common;
 mod run;
 mod solve;
+mod solve_catalogue;
 mod verify;
 mod verify_wall;
+mod verify_catalogue;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

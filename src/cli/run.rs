@@ -57,7 +57,21 @@ impl RunArgs {
         parameters: BTreeMap<String, serde_json::Value>,
         notes: Vec<String>,
     ) -> anyhow::Result<Status> {
-        let files = write_verify_files(&self.out, results)?;
+        self.finish_with(clock, results, &[], parameters, notes)
+    }
+
+    /// [`RunArgs::finish`] for a run that already wrote `extra_files` into the output directory
+    /// (they are listed in the manifest with their digests).
+    pub fn finish_with(
+        &self,
+        clock: &RunClock,
+        results: &RunResults,
+        extra_files: &[&'static str],
+        parameters: BTreeMap<String, serde_json::Value>,
+        notes: Vec<String>,
+    ) -> anyhow::Result<Status> {
+        let mut files = write_verify_files(&self.out, results)?;
+        files.extend_from_slice(extra_files);
         write_manifest(&self.out, clock, &files, parameters, notes)?;
         report_totals(results, &self.out);
         Ok(if results.all_agree() { Status::Ok } else { Status::Failed })

@@ -16,6 +16,22 @@ pub struct SolveArgs {
 enum SolveGame {
     /// Wall Making Game (BOJ 11717): `H W` then H rows of '.'/'X'; prints First or Second.
     Wall(WallArgs),
+    /// Nim: N (≤ 100) then N piles (≤ 10^9); prints koosaga (first wins) or cubelover.
+    Nim(super::solve_catalogue::Args),
+    /// Nim: same input; prints the number of winning first moves.
+    NimCount(super::solve_catalogue::Args),
+    /// Misère Nim (last stone loses): same input; koosaga / cubelover.
+    MisereNim(super::solve_catalogue::Args),
+    /// Odd-even Nim: same input; koosaga / cubelover.
+    OddEvenNim(super::solve_catalogue::Args),
+    /// Pimber (remove a Fibonacci number): N (≤ 10^5) then piles (≤ 3·10^6); koosaga / cubelover.
+    Pimber(super::solve_catalogue::Args),
+    /// Polygon chords: N (3..1000), optionally the N vertices; prints 1 or 2.
+    Polygon(super::solve_catalogue::Args),
+    /// Cross on a 1×N strip (N ≤ 2000), by real play; prints 1 or 2.
+    Cross(super::solve_catalogue::Args),
+    /// Divisor game: N (≤ 10^18); koosaga / cubelover.
+    Divisor(super::solve_catalogue::Args),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,6 +66,14 @@ struct WallArgs {
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
     match args.game {
         SolveGame::Wall(a) => solve_wall(a),
+        SolveGame::Nim(a) => super::solve_catalogue::run(a, sprague::games::nim::solve),
+        SolveGame::NimCount(a) => super::solve_catalogue::run(a, sprague::games::nim::solve_count),
+        SolveGame::MisereNim(a) => super::solve_catalogue::run(a, sprague::games::misere_nim::solve),
+        SolveGame::OddEvenNim(a) => super::solve_catalogue::run(a, sprague::games::odd_even_nim::solve),
+        SolveGame::Pimber(a) => super::solve_catalogue::run(a, sprague::games::pimber::solve),
+        SolveGame::Polygon(a) => super::solve_catalogue::run(a, sprague::games::polygon::solve),
+        SolveGame::Cross(a) => super::solve_catalogue::run(a, sprague::games::cross::solve),
+        SolveGame::Divisor(a) => super::solve_catalogue::run(a, sprague::games::divisor::solve),
     }
 }
 

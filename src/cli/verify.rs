@@ -13,10 +13,34 @@ pub struct VerifyArgs {
 enum VerifyGame {
     /// Wall Making Game: rectangle DP vs whole-board search on every X-pattern.
     Wall(super::verify_wall::Args),
+    /// Nim: XOR vs brute force on every multiset of piles.
+    Nim(super::verify_catalogue::Args),
+    /// Nim: the winning-move count formula vs brute force.
+    NimCount(super::verify_catalogue::Args),
+    /// Misère Nim: Bouton's misère rule vs minimax.
+    MisereNim(super::verify_catalogue::Args),
+    /// Odd-even Nim: the closed form vs brute force.
+    OddEvenNim(super::verify_catalogue::Args),
+    /// Pimber: the mex recurrence vs brute force.
+    Pimber(super::verify_catalogue::Args),
+    /// Polygon chords: the recurrence vs play on the polygon.
+    Polygon(super::verify_catalogue::Args),
+    /// Cross: the published recurrence (or the solver) vs play on the strip.
+    Cross(super::verify_catalogue::Args),
+    /// Divisor game: Ω(N) − 1 vs the divisor DAG (--max a power of ten).
+    Divisor(super::verify_catalogue::Args),
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<Status> {
     match args.game {
         VerifyGame::Wall(a) => super::verify_wall::run(a),
+        VerifyGame::Nim(a) => super::verify_catalogue::run("nim", a),
+        VerifyGame::NimCount(a) => super::verify_catalogue::run("nim-count", a),
+        VerifyGame::MisereNim(a) => super::verify_catalogue::run("misere-nim", a),
+        VerifyGame::OddEvenNim(a) => super::verify_catalogue::run("odd-even-nim", a),
+        VerifyGame::Pimber(a) => super::verify_catalogue::run("pimber", a),
+        VerifyGame::Polygon(a) => super::verify_catalogue::run("polygon", a),
+        VerifyGame::Cross(a) => super::verify_catalogue::run("cross", a),
+        VerifyGame::Divisor(a) => super::verify_catalogue::run("divisor", a),
     }
 }
