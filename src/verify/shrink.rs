@@ -13,7 +13,6 @@ use crate::error::{Error, Result};
 use crate::games::wall::{claim, naive, Board, Rule, Shape};
 use crate::output::csv::write_csv;
 use crate::output::records::{outcome_name, CounterexampleRow};
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -21,12 +20,13 @@ use std::path::Path;
 /// File name of the shrunk counterexamples in a run directory.
 pub const COUNTEREXAMPLES: &str = "counterexamples.csv";
 
-/// The shrinking order: cells, X count, rows, slashed text.
-pub type SizeKey = (usize, usize, usize, String);
+/// The shrinking order: cells, X count, rows, then the cells row-major with '.' before X
+/// (the order of the slashed text), as the bit-reversed X mask.
+pub type SizeKey = (usize, u32, usize, u64);
 
-/// A board's place in the shrinking order.
+/// A board's place in the shrinking order (boards of at most 64 cells).
 pub fn size_key(board: &Board) -> SizeKey {
-    (board.shape().cells(), board.x_count(), board.rows(), board.to_slashed())
+    Compact::of(board).key()
 }
 
 /// True when the claim under `rule` fails on `board` (at most 64 cells).
@@ -35,11 +35,72 @@ pub fn claim_fails(board: &Board, rule: Rule) -> Result<bool> {
     Ok(!claim_holds(rule, claim::claimed_grundy(board, rule), truth))
 }
 
+/// A board of at most 64 cells as its shape and X mask (cheap to copy, hash and reshape).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Compact {
+    shape: Shape,
+    x: u64,
+}
+
+impl Compact {
+    fn of(board: &Board) -> Self {
+        let x = board.x_mask().expect("boards to shrink have at most 64 cells");
+        Compact { shape: board.shape(), x }
+    }
+
+    fn board(self) -> Board {
+        Board::from_mask(self.shape, self.x)
+    }
+
+    fn key(self) -> SizeKey {
+        let cells = self.shape.cells();
+        // Cell 0 becomes the most significant bit, so a '.' earlier in the text sorts first.
+        (cells, self.x.count_ones(), self.shape.rows, self.x.reverse_bits() >> (64 - cells))
+    }
+
+    /// The board without one row, for every row, then without one column, for every column.
+    fn dropped_lines(self) -> Vec<Compact> {
+        let (rows, cols) = (self.shape.rows, self.shape.cols);
+        let row_drops = (0..rows).filter(|_| rows > 1).map(move |skip| {
+            let below = self.x >> ((skip + 1) * cols);
+            let above = self.x & ((1u64 << (skip * cols)) - 1);
+            Compact { shape: Shape::new(rows - 1, cols), x: above | below << (skip * cols) }
+        });
+        let col_drops = (0..cols).filter(|_| cols > 1).map(move |skip| {
+            let x = (0..rows).fold(0u64, |acc, r| {
+                let row = self.x >> (r * cols) & ((1u64 << cols) - 1);
+                let kept = row & ((1u64 << skip) - 1) | (row >> (skip + 1)) << skip;
+                acc | kept << (r * (cols - 1))
+            });
+            Compact { shape: Shape::new(rows, cols - 1), x }
+        });
+        row_drops.chain(col_drops).collect()
+    }
+
+    /// The board with one cell flipped, for every cell.
+    fn single_flips(self) -> impl Iterator<Item = Compact> {
+        (0..self.shape.cells()).map(move |i| Compact { shape: self.shape, x: self.x ^ 1 << i })
+    }
+
+    /// Neighbours smaller in the shrinking order, smallest first.
+    fn smaller_neighbours(self) -> Vec<Compact> {
+        let dropped = self.dropped_lines();
+        let mut out: Vec<Compact> = dropped.iter().flat_map(|d| d.single_flips()).collect();
+        out.extend(dropped);
+        out.extend(self.single_flips());
+        let key = self.key();
+        out.retain(|n| n.key() < key);
+        out.sort_by_key(|n| n.key());
+        out.dedup();
+        out
+    }
+}
+
 /// Shrinks boards under one rule, remembering verdicts and results across calls.
 pub struct Shrinker {
     rule: Rule,
-    fails: FxHashMap<Board, bool>,
-    minimal: FxHashMap<Board, Board>,
+    fails: FxHashMap<Compact, bool>,
+    minimal: FxHashMap<Compact, Compact>,
 }
 
 impl Shrinker {
@@ -47,42 +108,38 @@ impl Shrinker {
         Shrinker { rule, fails: FxHashMap::default(), minimal: FxHashMap::default() }
     }
 
-    fn fails(&mut self, board: &Board) -> bool {
-        if let Some(&f) = self.fails.get(board) {
-            return f;
-        }
-        // Neighbours are never larger than a board the caller checked, so they fit the oracle.
-        let f = claim_fails(board, self.rule).expect("shrunk boards fit the naive oracle");
-        self.fails.insert(board.clone(), f);
-        f
+    fn fails(&mut self, board: Compact) -> bool {
+        let rule = self.rule;
+        *self.fails.entry(board).or_insert_with(|| {
+            claim_fails(&board.board(), rule).expect("boards of at most 64 cells fit the naive oracle")
+        })
     }
 
     /// The locally minimal failing board reached from `board`, which must fail.
     pub fn shrink(&mut self, board: &Board) -> Result<Board> {
-        if !claim_fails(board, self.rule)? {
+        if !board.shape().fits_mask() || !claim_fails(board, self.rule)? {
             return Err(Error::Usage(format!(
-                "board {} is not a counterexample under rule {}",
+                "board {} is not a counterexample under rule {} (of at most 64 cells)",
                 board.to_slashed(),
                 self.rule
             )));
         }
         let mut path = Vec::new();
-        let mut current = board.clone();
+        let mut current = Compact::of(board);
         let result = loop {
-            if let Some(known) = self.minimal.get(&current) {
-                break known.clone();
+            if let Some(&known) = self.minimal.get(&current) {
+                break known;
             }
-            let next = smaller_neighbours(&current).into_iter().find(|n| self.fails(n));
             path.push(current);
-            match next {
+            match current.smaller_neighbours().into_iter().find(|&n| self.fails(n)) {
                 Some(n) => current = n,
-                None => break path.last().expect("just pushed").clone(),
+                None => break current,
             }
         };
         for visited in path {
-            self.minimal.insert(visited, result.clone());
+            self.minimal.insert(visited, result);
         }
-        Ok(result)
+        Ok(result.board())
     }
 }
 
@@ -90,14 +147,12 @@ impl Shrinker {
 pub fn minimal_counterexamples(boards: &[Board], rule: Rule) -> Result<Vec<Board>> {
     let mut sorted: Vec<&Board> = boards.iter().collect();
     sorted.sort_by_cached_key(|b| size_key(b));
-    let shrunk: Vec<Board> = sorted
-        .par_chunks(256)
-        .map_init(|| Shrinker::new(rule), |s, chunk| chunk.iter().map(|b| s.shrink(b)).collect::<Result<Vec<_>>>())
-        .collect::<Result<Vec<_>>>()?
-        .into_iter()
-        .flatten()
-        .collect();
-    let distinct: BTreeMap<SizeKey, Board> = shrunk.into_iter().map(|b| (size_key(&b), b)).collect();
+    let mut shrinker = Shrinker::new(rule);
+    let mut distinct = BTreeMap::new();
+    for board in sorted {
+        let minimal = shrinker.shrink(board)?;
+        distinct.insert(size_key(&minimal), minimal);
+    }
     Ok(distinct.into_values().collect())
 }
 
@@ -140,52 +195,10 @@ fn claim_and_truth(board: &Board, rule: Rule) -> Result<(String, String)> {
     })
 }
 
-/// Neighbours of `board` smaller in the shrinking order, smallest first.
-fn smaller_neighbours(board: &Board) -> Vec<Board> {
-    let dropped = dropped_lines(board);
-    let mut out: Vec<Board> = dropped.iter().flat_map(single_flips).collect();
-    out.extend(dropped);
-    out.extend(single_flips(board));
-    let key = size_key(board);
-    let mut keyed: Vec<(SizeKey, Board)> =
-        out.into_iter().map(|b| (size_key(&b), b)).filter(|(k, _)| *k < key).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed.dedup_by(|a, b| a.0 == b.0);
-    keyed.into_iter().map(|(_, b)| b).collect()
-}
-
-/// The board without one row, for every row, then without one column, for every column.
-fn dropped_lines(board: &Board) -> Vec<Board> {
-    let (rows, cols) = (board.rows(), board.cols());
-    let without_row = (0..rows).filter(|_| rows > 1).map(|skip| {
-        rebuilt(Shape::new(rows - 1, cols), |r, c| board.is_x(if r < skip { r } else { r + 1 }, c))
-    });
-    let without_col = (0..cols).filter(|_| cols > 1).map(|skip| {
-        rebuilt(Shape::new(rows, cols - 1), |r, c| board.is_x(r, if c < skip { c } else { c + 1 }))
-    });
-    without_row.chain(without_col).collect()
-}
-
-/// The board with one cell flipped, for every cell.
-fn single_flips(board: &Board) -> Vec<Board> {
-    let (rows, cols) = (board.rows(), board.cols());
-    (0..rows * cols)
-        .map(|i| {
-            let mut flipped = board.clone();
-            flipped.set_x(i / cols, i % cols, !board.is_x(i / cols, i % cols));
-            flipped
-        })
-        .collect()
-}
-
-fn rebuilt(shape: Shape, is_x: impl Fn(usize, usize) -> bool) -> Board {
-    let mut board = Board::empty(shape);
-    for r in 0..shape.rows {
-        for c in 0..shape.cols {
-            board.set_x(r, c, is_x(r, c));
-        }
-    }
-    board
+/// Neighbours of `board` (at most 64 cells) smaller in the shrinking order, smallest first:
+/// one cell flipped, one row or column dropped, or a drop and a flip.
+pub fn smaller_neighbours(board: &Board) -> Vec<Board> {
+    Compact::of(board).smaller_neighbours().into_iter().map(Compact::board).collect()
 }
 
 #[cfg(test)]
@@ -194,6 +207,18 @@ mod tests {
 
     fn board(text: &str) -> Board {
         Board::from_slashed(text).unwrap()
+    }
+
+    #[test]
+    fn key_orders_like_cells_then_xs_then_text() {
+        let texts = ["XX/..", "X./..", ".X/..", "../X.", "../.X", "../..", ".X.", "./X/.", "XXX"];
+        let boards: Vec<Board> = texts.iter().map(|t| board(t)).collect();
+        let mut by_key = boards.clone();
+        by_key.sort_by_key(size_key);
+        let mut by_text = boards;
+        by_text.sort_by_key(|b| (b.shape().cells(), b.x_count(), b.rows(), b.to_slashed()));
+        assert_eq!(by_key, by_text);
+        assert_eq!(by_key[0].to_slashed(), ".X.");
     }
 
     #[test]
@@ -211,9 +236,12 @@ mod tests {
 
     #[test]
     fn drops_rows_and_columns() {
-        let d: Vec<String> = dropped_lines(&board("X./.X/..")).iter().map(Board::to_slashed).collect();
-        assert_eq!(d, [".X/..", "X./..", "X./.X", "./X/.", "X/./."]);
-        assert!(dropped_lines(&board(".")).is_empty());
+        let dropped = |text: &str| -> Vec<String> {
+            Compact::of(&board(text)).dropped_lines().into_iter().map(|c| c.board().to_slashed()).collect()
+        };
+        assert_eq!(dropped("X./.X/.."), [".X/..", "X./..", "X./.X", "./X/.", "X/./."]);
+        assert_eq!(dropped("X.X/.XX"), [".XX", "X.X", ".X/XX", "XX/.X", "X./.X"]);
+        assert!(dropped(".").is_empty());
     }
 
     #[test]
