@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::games::wall::{claim, naive, Board, Rule, Shape};
 use crate::output::csv::write_csv;
 use crate::output::records::{outcome_name, CounterexampleRow};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -118,14 +119,15 @@ impl Shrinker {
     /// The locally minimal failing board reached from `board`, which must fail.
     pub fn shrink(&mut self, board: &Board) -> Result<Board> {
         if !board.shape().fits_mask() || !claim_fails(board, self.rule)? {
-            return Err(Error::Usage(format!(
-                "board {} is not a counterexample under rule {} (of at most 64 cells)",
-                board.to_slashed(),
-                self.rule
-            )));
+            return Err(not_a_counterexample(board, self.rule));
         }
+        Ok(self.descend(Compact::of(board)).board())
+    }
+
+    /// Walks down to the smallest failing neighbour until none is left; remembers the path.
+    fn descend(&mut self, start: Compact) -> Compact {
         let mut path = Vec::new();
-        let mut current = Compact::of(board);
+        let mut current = start;
         let result = loop {
             if let Some(&known) = self.minimal.get(&current) {
                 break known;
@@ -139,21 +141,35 @@ impl Shrinker {
         for visited in path {
             self.minimal.insert(visited, result);
         }
-        Ok(result.board())
+        result
     }
 }
 
-/// The distinct minimal boards the failing `boards` shrink to, in shrinking order.
+fn not_a_counterexample(board: &Board, rule: Rule) -> Error {
+    Error::Usage(format!(
+        "board {} is not a counterexample under rule {rule} (of at most 64 cells)",
+        board.to_slashed()
+    ))
+}
+
+/// The distinct minimal boards the failing `boards` shrink to, in shrinking order. The
+/// boards are checked in parallel, then shrunk smallest first with shared memory.
 pub fn minimal_counterexamples(boards: &[Board], rule: Rule) -> Result<Vec<Board>> {
     let mut sorted: Vec<&Board> = boards.iter().collect();
     sorted.sort_by_cached_key(|b| size_key(b));
-    let mut shrinker = Shrinker::new(rule);
-    let mut distinct = BTreeMap::new();
-    for board in sorted {
-        let minimal = shrinker.shrink(board)?;
-        distinct.insert(size_key(&minimal), minimal);
+    let verdicts: Vec<bool> = sorted
+        .par_iter()
+        .map(|b| if b.shape().fits_mask() { claim_fails(b, rule) } else { Ok(false) })
+        .collect::<Result<_>>()?;
+    if let Some(i) = verdicts.iter().position(|&f| !f) {
+        return Err(not_a_counterexample(sorted[i], rule));
     }
-    Ok(distinct.into_values().collect())
+    let starts: Vec<Compact> = sorted.into_iter().map(Compact::of).collect();
+    let mut shrinker = Shrinker::new(rule);
+    shrinker.fails.extend(starts.iter().map(|&c| (c, true)));
+    let distinct: BTreeMap<SizeKey, Compact> =
+        starts.into_iter().map(|c| shrinker.descend(c)).map(|m| (m.key(), m)).collect();
+    Ok(distinct.into_values().map(Compact::board).collect())
 }
 
 /// counterexamples.csv rows for the mismatches of a wall run: its distinct minimal boards.
