@@ -3,7 +3,7 @@
 use super::common::InputArg;
 use super::Status;
 use clap::{Args, Subcommand, ValueEnum};
-use sprague::games::wall::{dp, naive, Board, Rule};
+use sprague::games::wall::{claim, naive, Board, Rule};
 use std::io::Write;
 
 #[derive(Args)]
@@ -61,6 +61,9 @@ struct WallArgs {
     /// Engine that answers.
     #[arg(long, value_enum, default_value = "dp")]
     engine: Engine,
+    /// Rule variant: naive plays it exactly; dp gives the rule's claim (see docs/variants.md).
+    #[arg(long, default_value = "standard")]
+    rule: Rule,
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
@@ -86,22 +89,22 @@ struct WallAnswer {
     winning_moves: Vec<[usize; 2]>,
 }
 
-fn answer_wall(board: &Board, engine: Engine) -> anyhow::Result<WallAnswer> {
-    let (grundy, moves) = match engine {
+fn answer_wall(board: &Board, engine: Engine, rule: Rule) -> anyhow::Result<WallAnswer> {
+    let (grundy, first_wins, moves) = match engine {
         Engine::Dp => {
-            let sol = dp::solve(board);
-            (sol.grundy, sol.winning_moves)
+            let sol = claim::solve(board, rule);
+            (sol.grundy, sol.grundy != 0, sol.winning_moves)
         }
         Engine::Naive => {
-            let verdict = naive::solve(board, Rule::Standard)?;
-            (verdict.grundy, naive::winning_moves(board, Rule::Standard)?)
+            let verdict = naive::solve(board, rule)?;
+            (verdict.grundy, verdict.first_player_wins, naive::winning_moves(board, rule)?)
         }
     };
     Ok(WallAnswer {
         rows: board.rows(),
         cols: board.cols(),
         grundy,
-        winner: if grundy != 0 { "First" } else { "Second" },
+        winner: if first_wins { "First" } else { "Second" },
         winning_moves: moves.into_iter().map(|(r, c)| [r, c]).collect(),
     })
 }
@@ -111,7 +114,7 @@ fn solve_wall(args: WallArgs) -> anyhow::Result<Status> {
     let boards = Board::parse_input(&name, &text, args.batch)?;
     let mut out = std::io::stdout().lock();
     for board in &boards {
-        let answer = answer_wall(board, args.engine)?;
+        let answer = answer_wall(board, args.engine, args.rule)?;
         match args.format {
             Format::Text => writeln!(out, "{}", answer.winner)?,
             Format::Json => writeln!(out, "{}", serde_json::to_string(&answer)?)?,

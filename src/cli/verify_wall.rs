@@ -20,6 +20,9 @@ pub struct Args {
     /// Process only shard K of N of every size's patterns.
     #[arg(long, default_value = "1/1")]
     shard: Shard,
+    /// Also shrink every counterexample to a minimal one and write counterexamples.csv.
+    #[arg(long)]
+    shrink: bool,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -55,6 +58,9 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         let part = verify_shape(shape, args.rule, args.shard, &|n| bar.inc(n))?;
         bar.finish_and_clear();
         results.merge(&part);
+    }
+    if args.shrink {
+        sprague::verify::shrink::write_counterexamples(&args.run.out, &results)?;
     }
     let parameters = BTreeMap::from([
         ("game".to_string(), "wall".into()),

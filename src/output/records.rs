@@ -67,3 +67,22 @@ pub fn outcome_name(first_player_wins: bool) -> &'static str {
         "Second"
     }
 }
+
+/// One row of counterexamples.csv: a minimal board on which the claim under test fails.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CounterexampleRow {
+    pub game: String,
+    pub rule: String,
+    pub rows: u32,
+    pub cols: u32,
+    /// The board, rows joined by '/'.
+    pub board: String,
+    /// What the claim says: the claimed Grundy value, or for misère the claimed winner.
+    pub claimed: String,
+    /// What whole-board search finds, in the same terms.
+    pub actual: String,
+}
+
+impl CsvRecord for CounterexampleRow {
+    const HEADER: &'static [&'static str] = &["game", "rule", "rows", "cols", "board", "claimed", "actual"];
+}

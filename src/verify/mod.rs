@@ -1,6 +1,7 @@
 //! Verification: enumerate positions, evaluate claim and naive search in parallel, tally.
 
 pub mod shard;
+pub mod shrink;
 pub mod tally;
 pub mod wall;
 

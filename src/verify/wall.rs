@@ -3,7 +3,7 @@
 use super::shard::Shard;
 use super::tally::RunResults;
 use crate::error::{Error, Result};
-use crate::games::wall::{dp, naive, Board, Rule, Shape};
+use crate::games::wall::{claim, naive, Board, Rule, Shape};
 use crate::output::records::{outcome_name, MismatchRow};
 use rayon::prelude::*;
 
@@ -35,12 +35,13 @@ pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard, progress: &(dyn Fn(u
 }
 
 /// Whether the claim under test holds for one board: under misère play the claim is only
-/// "first player wins iff the DP value is non-zero"; otherwise the Grundy values must match too.
+/// "first player wins iff the DP value is non-zero"; otherwise the Grundy values must match too
+/// (the rectangle DP for standard and x-blocks, the three-piece DP for t-split).
 pub fn claim_holds(rule: Rule, claimed_grundy: u32, truth: naive::NaiveVerdict) -> bool {
     let outcome_agrees = (claimed_grundy != 0) == truth.first_player_wins;
     match rule {
         Rule::Misere => outcome_agrees,
-        Rule::Standard | Rule::XBlocks => outcome_agrees && claimed_grundy == truth.grundy,
+        Rule::Standard | Rule::XBlocks | Rule::TSplit => outcome_agrees && claimed_grundy == truth.grundy,
     }
 }
 
@@ -49,7 +50,7 @@ fn verify_patterns(shape: Shape, rule: Rule, patterns: std::ops::Range<u64>) -> 
     let (rows, cols) = (shape.rows as u32, shape.cols as u32);
     for x in patterns {
         let board = Board::from_mask(shape, x);
-        let claimed = dp::solve(&board).grundy;
+        let claimed = claim::claimed_grundy(&board, rule);
         let truth = naive::solve(&board, rule).expect("shape fits the naive oracle");
         let agrees = claim_holds(rule, claimed, truth);
         let tally = results.size_mut(rows, cols);

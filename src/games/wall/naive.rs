@@ -87,10 +87,17 @@ pub fn move_values(board: &Board, rule: Rule) -> Result<Vec<((usize, usize), u32
     Ok(values)
 }
 
-/// Moves of the whole board whose resulting position has Grundy value 0, row-major.
+/// Moves of the whole board after which the player to move loses (by minimax, so right under
+/// misère play too; under normal play exactly the moves to Grundy value 0), row-major.
 pub fn winning_moves(board: &Board, rule: Rule) -> Result<Vec<(usize, usize)>> {
-    let values = move_values(board, rule)?;
-    Ok(values.into_iter().filter(|&(_, g)| g == 0).map(|(cell, _)| cell).collect())
+    let x_mask = board.x_mask().ok_or_else(|| too_large(board))?;
+    let mut search = Search { board, rule, x_mask, grundy: FxHashMap::default(), wins: FxHashMap::default() };
+    let cols = board.cols();
+    let moves = bits(legal_cells(board.shape(), x_mask, 0))
+        .filter(|&cell| !search.wins(apply_move(board.shape(), rule, x_mask, 0, cell)))
+        .map(|cell| (cell / cols, cell % cols))
+        .collect();
+    Ok(moves)
 }
 
 fn too_large(board: &Board) -> Error {

@@ -16,10 +16,13 @@ pub enum Rule {
     XBlocks,
     /// Standard moves, but the player who cannot move wins.
     Misere,
+    /// Rays run only left, right and down (an upside-down T): a wall-bounded rectangle splits
+    /// into the band above and two rectangles below, so a three-piece rectangle DP is exact.
+    TSplit,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 3] = [Rule::Standard, Rule::XBlocks, Rule::Misere];
+    pub const ALL: [Rule; 4] = [Rule::Standard, Rule::XBlocks, Rule::Misere, Rule::TSplit];
 
     /// The name used on the command line and in CSV files.
     pub fn name(self) -> &'static str {
@@ -27,6 +30,7 @@ impl Rule {
             Rule::Standard => "standard",
             Rule::XBlocks => "x-blocks",
             Rule::Misere => "misere",
+            Rule::TSplit => "t-split",
         }
     }
 
@@ -38,6 +42,14 @@ impl Rule {
     /// True when a ray stops before an X cell instead of walling it.
     fn x_stops_rays(self) -> bool {
         self == Rule::XBlocks
+    }
+
+    /// The directions (row step, column step) in which a move's rays run.
+    fn ray_directions(self) -> &'static [(isize, isize)] {
+        match self {
+            Rule::TSplit => &[(1, 0), (0, -1), (0, 1)],
+            Rule::Standard | Rule::XBlocks | Rule::Misere => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
+        }
     }
 }
 
@@ -63,14 +75,15 @@ pub fn legal_cells(shape: Shape, x_mask: u64, walls: u64) -> u64 {
 }
 
 /// The wall mask after choosing `cell` (which must be legal): the cell and, in each of the
-/// four directions, every cell up to the first wall or the edge become wall.
+/// rule's directions (all four; for t-split left, right and down), every cell up to the
+/// first wall or the edge become wall.
 pub fn apply_move(shape: Shape, rule: Rule, x_mask: u64, walls: u64, cell: usize) -> u64 {
     debug_assert!(legal_cells(shape, x_mask, walls) >> cell & 1 == 1, "illegal move {cell}");
     let (rows, cols) = (shape.rows as isize, shape.cols as isize);
     let (r0, c0) = ((cell / shape.cols) as isize, (cell % shape.cols) as isize);
     let stops = if rule.x_stops_rays() { walls | x_mask } else { walls };
     let mut next = walls | 1u64 << cell;
-    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+    for &(dr, dc) in rule.ray_directions() {
         let (mut r, mut c) = (r0 + dr, c0 + dc);
         while (0..rows).contains(&r) && (0..cols).contains(&c) {
             let bit = 1u64 << (r * cols + c);
@@ -119,6 +132,17 @@ mod tests {
         let w = apply_move(s, Rule::XBlocks, x, 0, 1);
         assert_eq!(w, 0b000_000_111);
         assert_eq!(legal_cells(s, x, w), 0b111_101_000);
+    }
+
+    #[test]
+    fn t_split_walls_row_and_downward_ray_only() {
+        // 3x3, X at the centre; choose the centre-left cell: its row (X included) and the
+        // cell below it become wall, nothing above.
+        let s = Shape::new(3, 3);
+        let x = 1 << 4;
+        let w = apply_move(s, Rule::TSplit, x, 0, 3);
+        assert_eq!(w, 0b001_111_000);
+        assert_eq!(legal_cells(s, x, w), 0b110_000_111);
     }
 
     #[test]
