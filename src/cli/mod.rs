@@ -3,8 +3,10 @@
 mod common;
 mod run;
 mod solve;
+mod solve_dagame;
 mod verify;
 mod verify_wall;
+mod verify_dagame;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

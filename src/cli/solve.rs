@@ -16,6 +16,8 @@ pub struct SolveArgs {
 enum SolveGame {
     /// Wall Making Game (BOJ 11717): `H W` then H rows of '.'/'X'; prints First or Second.
     Wall(WallArgs),
+    /// DAGame (BOJ 27306): `N M`, M edges `p q`, `K`, K tokens `v c`; prints Young or Cheol.
+    Dagame(super::solve_dagame::Args),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,6 +52,7 @@ struct WallArgs {
 pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
     match args.game {
         SolveGame::Wall(a) => solve_wall(a),
+        SolveGame::Dagame(a) => super::solve_dagame::run(a),
     }
 }
 

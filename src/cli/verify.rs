@@ -13,10 +13,13 @@ pub struct VerifyArgs {
 enum VerifyGame {
     /// Wall Making Game: rectangle DP vs whole-board search on every X-pattern.
     Wall(super::verify_wall::Args),
+    /// DAGame: pair-Grundy claim vs whole-position brute force on every small DAG or random ones.
+    Dagame(super::verify_dagame::Args),
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<Status> {
     match args.game {
         VerifyGame::Wall(a) => super::verify_wall::run(a),
+        VerifyGame::Dagame(a) => super::verify_dagame::run(a),
     }
 }

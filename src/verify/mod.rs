@@ -6,3 +6,4 @@ pub mod wall;
 
 pub use shard::Shard;
 pub use tally::{RunResults, SizeTally};
+pub mod dagame;
