@@ -2,7 +2,7 @@
 
 use super::run::RunArgs;
 use super::Status;
-use sprague::verify::dagame::{dag_count, verify_nodes, verify_random, RandomSpec, MAX_COLOURS};
+use sprague::verify::dagame::{dag_count, verify_nodes, verify_random, RandomSpec, MAX_COLOURS, MAX_EXHAUSTIVE_NODES};
 use sprague::verify::RunResults;
 use std::collections::BTreeMap;
 
@@ -48,8 +48,13 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
 
 fn exhaustive(args: &Args) -> anyhow::Result<RunResults> {
     let colours: Vec<usize> = (1..=MAX_COLOURS).collect();
+    anyhow::ensure!(
+        (2..=MAX_EXHAUSTIVE_NODES).contains(&args.max_nodes),
+        "--max-nodes must be between 2 and {MAX_EXHAUSTIVE_NODES} for exhaustive runs (use --random for larger DAGs), not {}",
+        args.max_nodes
+    );
     let mut results = RunResults::new("dagame", sprague::verify::dagame::EXHAUSTIVE);
-    for nodes in 2..=args.max_nodes.max(2) {
+    for nodes in 2..=args.max_nodes {
         let bar = args.run.progress(&format!("N={nodes}"), dag_count(nodes));
         let part = verify_nodes(nodes, &colours, &|n| bar.inc(n))?;
         bar.finish_and_clear();
