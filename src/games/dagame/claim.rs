@@ -60,16 +60,18 @@ impl PairTable {
     pub fn for_pairs(dag: &Dag, single: &[u16], starts: impl IntoIterator<Item = (u16, u16)>) -> PairTable {
         let n = dag.nodes();
         let mut needed = vec![false; n * n];
-        let mut stack: Vec<(u16, u16)> = starts.into_iter().filter(|(a, b)| a != b).map(|(a, b)| order(a, b)).collect();
-        while let Some((lo, hi)) = stack.pop() {
-            let slot = &mut needed[lo as usize * n + hi as usize];
-            if *slot {
-                continue;
+        let mut stack: Vec<(u16, u16)> = Vec::new();
+        for (a, b) in starts.into_iter().filter(|(a, b)| a != b) {
+            let (lo, hi) = order(a, b);
+            if !std::mem::replace(&mut needed[lo as usize * n + hi as usize], true) {
+                stack.push((lo, hi));
             }
-            *slot = true;
+        }
+        // Marked when pushed, so every pair is expanded once.
+        while let Some((lo, hi)) = stack.pop() {
             for_each_pair_option(dag, lo, hi, |next| {
                 if let Option_::Pair(a, b) = next {
-                    if !needed[a as usize * n + b as usize] {
+                    if !std::mem::replace(&mut needed[a as usize * n + b as usize], true) {
                         stack.push((a, b));
                     }
                 }
