@@ -7,6 +7,8 @@ mod solve_catalogue;
 mod verify;
 mod verify_wall;
 mod verify_catalogue;
+mod solve_dagame;
+mod verify_dagame;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -32,6 +32,8 @@ enum SolveGame {
     Cross(super::solve_catalogue::Args),
     /// Divisor game: N (≤ 10^18); koosaga / cubelover.
     Divisor(super::solve_catalogue::Args),
+    /// DAGame (BOJ 27306): `N M`, M edges `p q`, `K`, K tokens `v c`; prints Young or Cheol.
+    Dagame(super::solve_dagame::Args),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,6 +79,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
         SolveGame::Polygon(a) => super::solve_catalogue::run(a, sprague::games::polygon::solve),
         SolveGame::Cross(a) => super::solve_catalogue::run(a, sprague::games::cross::solve),
         SolveGame::Divisor(a) => super::solve_catalogue::run(a, sprague::games::divisor::solve),
+        SolveGame::Dagame(a) => super::solve_dagame::run(a),
     }
 }
 

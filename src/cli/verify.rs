@@ -29,6 +29,8 @@ enum VerifyGame {
     Cross(super::verify_catalogue::Args),
     /// Divisor game: Ω(N) − 1 vs the divisor DAG (--max a power of ten).
     Divisor(super::verify_catalogue::Args),
+    /// DAGame: pair-Grundy claim vs whole-position brute force on every small DAG or random ones.
+    Dagame(super::verify_dagame::Args),
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<Status> {
@@ -42,5 +44,6 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Status> {
         VerifyGame::Polygon(a) => super::verify_catalogue::run("polygon", a),
         VerifyGame::Cross(a) => super::verify_catalogue::run("cross", a),
         VerifyGame::Divisor(a) => super::verify_catalogue::run("divisor", a),
+        VerifyGame::Dagame(a) => super::verify_dagame::run(a),
     }
 }

@@ -10,3 +10,4 @@ pub mod odd_even_nim;
 pub mod piles;
 pub mod pimber;
 pub mod polygon;
+pub mod dagame;

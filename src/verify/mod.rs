@@ -8,3 +8,4 @@ pub mod wall;
 pub use shard::Shard;
 pub use tally::{RunResults, SizeTally};
 pub mod catalogue;
+pub mod dagame;
