@@ -13,10 +13,12 @@ fn main() {
     if let Some(commit) = git(&["rev-parse", "HEAD"]) {
         println!("cargo:rustc-env=SPRAGUE_GIT_COMMIT={commit}");
     }
-    if let Some(git_dir) = git(&["rev-parse", "--git-dir"]) {
-        println!("cargo:rerun-if-changed={git_dir}/HEAD");
-        if let Some(head_ref) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            println!("cargo:rerun-if-changed={git_dir}/{head_ref}");
+    // --git-path resolves refs in the common git dir, so worktrees are watched correctly.
+    let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+    watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+    for name in watched {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name]) {
+            println!("cargo:rerun-if-changed={path}");
         }
     }
     println!("cargo:rerun-if-changed=build.rs");
