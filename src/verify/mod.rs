@@ -9,3 +9,4 @@ pub use shard::Shard;
 pub use tally::{RunResults, SizeTally};
 pub mod catalogue;
 pub mod dagame;
+pub mod engine;

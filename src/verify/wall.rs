@@ -3,8 +3,8 @@
 use super::shard::Shard;
 use super::tally::RunResults;
 use crate::error::{Error, Result};
-use crate::games::wall::{claim, naive, Board, Rule, Shape};
-use crate::output::records::{outcome_name, MismatchRow};
+use super::engine::SizeEngine;
+use crate::games::wall::{naive, Rule, Shape};
 use rayon::prelude::*;
 
 /// Evaluates every X-pattern of `shape` in this shard with the claimed engine and the naive
@@ -15,13 +15,25 @@ pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard, progress: &(dyn Fn(u
         return Err(Error::Usage(format!("{shape} has {} cells; verification handles at most 64", shape.cells())));
     }
     let range = shard.slice(1u64 << shape.cells());
+    let engine = super::engine::prepare(shape, rule);
+    Ok(evaluate_range(shape, rule, &*engine, range, progress))
+}
+
+/// Evaluates `range` of `shape`'s patterns with `engine` in parallel chunks on the current pool.
+pub fn evaluate_range(
+    shape: Shape,
+    rule: Rule,
+    engine: &dyn SizeEngine,
+    range: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> RunResults {
     let chunk = 1u64 << 12;
     let chunks: Vec<u64> = (range.start..range.end).step_by(chunk as usize).collect();
     let parts: Vec<RunResults> = chunks
         .into_par_iter()
         .map(|start| {
             let end = (start + chunk).min(range.end);
-            let part = verify_patterns(shape, rule, start..end);
+            let part = engine.evaluate(start..end);
             progress(end - start);
             part
         })
@@ -31,7 +43,7 @@ pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard, progress: &(dyn Fn(u
     for part in &parts {
         results.merge(part);
     }
-    Ok(results)
+    results
 }
 
 /// Whether the claim under test holds for one board: under misère play the claim is only
@@ -43,31 +55,4 @@ pub fn claim_holds(rule: Rule, claimed_grundy: u32, truth: naive::NaiveVerdict) 
         Rule::Misere => outcome_agrees,
         Rule::Standard | Rule::XBlocks | Rule::TSplit => outcome_agrees && claimed_grundy == truth.grundy,
     }
-}
-
-fn verify_patterns(shape: Shape, rule: Rule, patterns: std::ops::Range<u64>) -> RunResults {
-    let mut results = RunResults::new("wall", rule.name());
-    let (rows, cols) = (shape.rows as u32, shape.cols as u32);
-    for x in patterns {
-        let board = Board::from_mask(shape, x);
-        let claimed = claim::claimed_grundy(&board, rule);
-        let truth = naive::solve(&board, rule).expect("shape fits the naive oracle");
-        let agrees = claim_holds(rule, claimed, truth);
-        let tally = results.size_mut(rows, cols);
-        tally.record(x.count_ones(), claimed, 1);
-        if !agrees {
-            tally.mismatches += 1;
-            results.mismatches.push(MismatchRow {
-                game: "wall".into(),
-                rule: rule.name().into(),
-                rows,
-                cols,
-                board: board.to_slashed(),
-                dp_grundy: claimed,
-                naive_grundy: Some(truth.grundy),
-                naive_outcome: outcome_name(truth.first_player_wins).into(),
-            });
-        }
-    }
-    results
 }
