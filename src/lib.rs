@@ -3,6 +3,7 @@
 //! Data flow: `input` → `games/*` (rules, claimed engines, naive oracles) → `verify`
 //! (enumerate, run in parallel, tally) → `output` (CSV, manifest, report).
 
+pub mod bits;
 pub mod error;
 pub mod games;
 pub mod input;

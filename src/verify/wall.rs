@@ -27,9 +27,15 @@ pub fn evaluate_range(
     range: std::ops::Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> RunResults {
-    let chunk = 1u64 << 12;
-    let chunks: Vec<u64> = (range.start..range.end).step_by(chunk as usize).collect();
-    let parts: Vec<RunResults> = chunks
+    let chunk = 1u64 << 16;
+    let empty = || {
+        let mut results = RunResults::new("wall", rule.name());
+        results.size_mut(shape.rows as u32, shape.cols as u32);
+        results
+    };
+    (range.start..range.end)
+        .step_by(chunk as usize)
+        .collect::<Vec<u64>>()
         .into_par_iter()
         .map(|start| {
             let end = (start + chunk).min(range.end);
@@ -37,13 +43,10 @@ pub fn evaluate_range(
             progress(end - start);
             part
         })
-        .collect();
-    let mut results = RunResults::new("wall", rule.name());
-    results.size_mut(shape.rows as u32, shape.cols as u32);
-    for part in &parts {
-        results.merge(part);
-    }
-    results
+        .reduce(empty, |mut a, b| {
+            a.merge(&b);
+            a
+        })
 }
 
 /// Whether the claim under test holds for one board: under misère play the claim is only

@@ -44,6 +44,12 @@ impl Rule {
         self == Rule::XBlocks
     }
 
+    /// True when the walls a move adds do not depend on where the X cells are, so whole-board
+    /// states of every X-pattern can share one table of wall masks.
+    pub fn rays_ignore_x(self) -> bool {
+        !self.x_stops_rays()
+    }
+
     /// The directions (row step, column step) in which a move's rays run.
     fn ray_directions(self) -> &'static [(isize, isize)] {
         match self {
