@@ -42,9 +42,9 @@ pub struct Args {
     /// Testing: exit with code 3 after the first checkpoint once this many blocks ran.
     #[arg(long, hide = true)]
     stop_after_blocks: Option<u64>,
-    /// Testing: sleep this many milliseconds after every wave of blocks.
+    /// Testing: sleep this many milliseconds per block evaluated.
     #[arg(long, default_value_t = 0, hide = true)]
-    wave_delay_ms: u64,
+    block_delay_ms: u64,
     /// Memory to assume available, in bytes (default: MemAvailable).
     #[arg(long, hide = true)]
     memory_limit: Option<u64>,
@@ -90,7 +90,7 @@ fn options(args: &Args) -> anyhow::Result<Options> {
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_secs),
         block_patterns: args.block_patterns.max(1),
         stop_after_blocks: args.stop_after_blocks,
-        wave_delay: Duration::from_millis(args.wave_delay_ms),
+        block_delay: Duration::from_millis(args.block_delay_ms),
     })
 }
 

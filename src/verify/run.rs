@@ -1,6 +1,9 @@
 //! The resumable `verify wall` runner: sizes in order, each shard range in blocks, checkpoints.
 
-use super::checkpoint::{Checkpoint, Position, RunParams};
+use super::checkpoint::{Checkpoint, Position, RunParams, CHECKPOINT};
+use super::shrink::COUNTEREXAMPLES;
+use crate::output::atomic::remove_stale_temps;
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use super::engine::{estimate_peak_bytes, prepare};
 use super::shard::Shard;
 use super::tally::RunResults;
@@ -11,6 +14,9 @@ use crate::sys;
 use std::ops::Range;
 use std::path::Path;
 use std::time::{Duration, Instant};
+
+/// Every file a run writes into its directory (whose temporary files a kill may leave).
+const RUN_FILES: [&str; 6] = [CHECKPOINT, SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST, COUNTEREXAMPLES];
 
 /// What a run checks: every pattern of `shapes` (in order) in `shard`, under `rule`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,8 +70,8 @@ pub struct Options {
     pub block_patterns: u64,
     /// Testing: stop (as if killed) after writing the first checkpoint once this many blocks ran.
     pub stop_after_blocks: Option<u64>,
-    /// Testing: sleep this long after every wave of blocks (makes runs slow enough to kill).
-    pub wave_delay: Duration,
+    /// Testing: sleep this long per block evaluated (makes runs slow enough to kill).
+    pub block_delay: Duration,
 }
 
 impl Default for Options {
@@ -74,7 +80,7 @@ impl Default for Options {
             checkpoint_every: Duration::from_secs(30),
             block_patterns: 1 << 20,
             stop_after_blocks: None,
-            wave_delay: Duration::ZERO,
+            block_delay: Duration::ZERO,
         }
     }
 }
@@ -110,6 +116,7 @@ pub enum Outcome {
 /// place; remove it with [`Checkpoint::remove`] once the final files are written.
 pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &dyn Progress) -> Result<Outcome> {
     let state = initial_state(dir, plan, resume)?;
+    remove_stale_temps(dir, &RUN_FILES)?;
     let mut runner =
         Runner { dir, plan, options, progress, state, last_save: Instant::now(), blocks: 0, rate: None };
     while runner.state.position.size_index < plan.shapes.len() {
@@ -225,7 +232,7 @@ impl Runner<'_> {
         self.state.results.merge(&part);
         self.state.position.next_pattern = wave_end;
         self.blocks += blocks;
-        std::thread::sleep(self.options.wave_delay);
+        std::thread::sleep(self.options.block_delay * blocks as u32);
         if self.last_save.elapsed() >= self.options.checkpoint_every {
             self.save()?;
         }
