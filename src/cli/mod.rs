@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and dispatch to one module per subcommand.
 
 mod common;
+mod merge;
 mod run;
 mod solve;
 mod solve_catalogue;
@@ -27,6 +28,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a game's claim against brute force on every small position.
     Verify(verify::VerifyArgs),
+    /// Combine the output directories of `verify wall --shard K/N` runs into one.
+    Merge(merge::Args),
 }
 
 /// How a successful command ended.
@@ -35,6 +38,8 @@ pub enum Status {
     Ok,
     /// A mismatch or regression was found.
     Failed,
+    /// Stopped early on request (testing), leaving a checkpoint to resume.
+    Interrupted,
 }
 
 impl Status {
@@ -42,6 +47,7 @@ impl Status {
         match self {
             Status::Ok => ExitCode::SUCCESS,
             Status::Failed => ExitCode::from(1),
+            Status::Interrupted => ExitCode::from(3),
         }
     }
 }
@@ -51,5 +57,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }

@@ -34,9 +34,26 @@ impl RunArgs {
         Ok(RunClock::start(std::env::args().collect(), rayon::current_num_threads()))
     }
 
+    /// True when progress is drawn: not `--quiet` and stderr is a terminal.
+    fn shows_progress(&self) -> bool {
+        !self.quiet && std::io::stderr().is_terminal()
+    }
+
+    /// A ticking spinner with `message`, for work of unknown length.
+    pub fn spinner(&self, message: &str) -> ProgressBar {
+        if !self.shows_progress() {
+            return ProgressBar::hidden();
+        }
+        let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        spinner.set_style(ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("valid template"));
+        spinner.set_message(message.to_string());
+        spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+        spinner
+    }
+
     /// A progress bar over `total` items labelled `label`, on stderr when it is a terminal.
     pub fn progress(&self, label: &str, total: u64) -> ProgressBar {
-        if self.quiet || !std::io::stderr().is_terminal() {
+        if !self.shows_progress() {
             return ProgressBar::hidden();
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());

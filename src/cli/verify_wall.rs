@@ -2,9 +2,16 @@
 
 use super::run::RunArgs;
 use super::Status;
+use indicatif::ProgressBar;
 use sprague::games::wall::{Rule, Shape};
-use sprague::verify::{wall::verify_shape, RunResults, Shard};
+use sprague::output::manifest::RunClock;
+use sprague::verify::checkpoint::Checkpoint;
+use sprague::verify::run::{check_memory, Options, Outcome, Plan, Progress};
+use sprague::verify::shrink::{write_counterexamples, COUNTEREXAMPLES};
+use sprague::verify::{RunResults, Shard};
 use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,6 +30,24 @@ pub struct Args {
     /// Also shrink every counterexample to a minimal one and write counterexamples.csv.
     #[arg(long)]
     shrink: bool,
+    /// Continue the unfinished run whose checkpoint.json is in --out.
+    #[arg(long)]
+    resume: bool,
+    /// Seconds between checkpoints (besides one at the end of every size).
+    #[arg(long, default_value_t = 30.0, hide = true)]
+    checkpoint_secs: f64,
+    /// Patterns per checkpointed block.
+    #[arg(long, default_value_t = 1 << 20, hide = true)]
+    block_patterns: u64,
+    /// Testing: exit with code 3 after the first checkpoint once this many blocks ran.
+    #[arg(long, hide = true)]
+    stop_after_blocks: Option<u64>,
+    /// Testing: sleep this many milliseconds per block evaluated.
+    #[arg(long, default_value_t = 0, hide = true)]
+    block_delay_ms: u64,
+    /// Memory to assume available, in bytes (default: MemAvailable).
+    #[arg(long, hide = true)]
+    memory_limit: Option<u64>,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -50,22 +75,100 @@ fn shapes(args: &Args) -> Vec<Shape> {
     }
 }
 
+/// The `sizes` manifest parameter: `max HxW` or the one size.
+fn sizes_label(args: &Args) -> String {
+    match (args.size, args.max) {
+        (Some(one), _) => one.to_string(),
+        (None, Some(max)) => format!("max {max}"),
+        (None, None) => unreachable!("clap requires --max or --size"),
+    }
+}
+
+fn options(args: &Args) -> anyhow::Result<Options> {
+    anyhow::ensure!(args.checkpoint_secs >= 0.0, "--checkpoint-secs must not be negative");
+    Ok(Options {
+        checkpoint_every: Duration::from_secs_f64(args.checkpoint_secs),
+        block_patterns: args.block_patterns.max(1),
+        stop_after_blocks: args.stop_after_blocks,
+        block_delay: Duration::from_millis(args.block_delay_ms),
+    })
+}
+
 pub fn run(args: Args) -> anyhow::Result<Status> {
     let clock = args.run.start()?;
-    let mut results = RunResults::new("wall", args.rule.name());
-    for shape in shapes(&args) {
-        let bar = args.run.progress(&shape.to_string(), args.shard.slice(1 << shape.cells()).count() as u64);
-        let part = verify_shape(shape, args.rule, args.shard, &|n| bar.inc(n))?;
-        bar.finish_and_clear();
-        results.merge(&part);
-    }
-    if args.shrink {
-        sprague::verify::shrink::write_counterexamples(&args.run.out, &results)?;
-    }
+    let plan = Plan::new(args.rule, shapes(&args), args.shard)?;
+    check_memory(&plan, args.memory_limit)?;
+    let bars = Bars { run: &args.run, bar: Mutex::new(ProgressBar::hidden()) };
+    let out = &args.run.out;
+    let results = match sprague::verify::run::run(out, &plan, &options(&args)?, args.resume, &bars)? {
+        Outcome::Finished(results) => results,
+        Outcome::Stopped => {
+            eprintln!("stopped as asked; continue with --resume (checkpoint in {})", out.display());
+            return Ok(Status::Interrupted);
+        }
+    };
     let parameters = BTreeMap::from([
         ("game".to_string(), "wall".into()),
         ("rule".to_string(), args.rule.name().into()),
         ("shard".to_string(), args.shard.to_string().into()),
+        ("sizes".to_string(), sizes_label(&args).into()),
+        ("shrink".to_string(), args.shrink.into()),
     ]);
-    args.run.finish(&clock, &results, parameters, Vec::new())
+    let notes = if args.resume { vec!["resumed from a checkpoint: times cover the last process only".into()] } else { vec![] };
+    let status = finish_wall(&args.run, &clock, &results, args.shrink, parameters, notes)?;
+    Checkpoint::remove(out)?;
+    Ok(status)
+}
+
+/// Writes the files of a wall run (with counterexamples.csv when shrinking) and its manifest.
+pub fn finish_wall(
+    run: &RunArgs,
+    clock: &RunClock,
+    results: &RunResults,
+    shrink: bool,
+    parameters: BTreeMap<String, serde_json::Value>,
+    notes: Vec<String>,
+) -> anyhow::Result<Status> {
+    let extra: &[&'static str] = if shrink {
+        write_counterexamples(&run.out, results)?;
+        &[COUNTEREXAMPLES]
+    } else {
+        &[]
+    };
+    run.finish_with(clock, results, extra, parameters, notes)
+}
+
+/// Progress bars of a run: a spinner while tables are built, then one bar per size.
+struct Bars<'a> {
+    run: &'a RunArgs,
+    bar: Mutex<ProgressBar>,
+}
+
+impl Bars<'_> {
+    fn replace(&self, next: ProgressBar) {
+        let mut bar = self.bar.lock().expect("progress bar lock");
+        bar.finish_and_clear();
+        *bar = next;
+    }
+}
+
+impl Progress for Bars<'_> {
+    fn preparing(&self, shape: Shape) {
+        self.replace(self.run.spinner(&format!("{shape}: building tables")));
+    }
+
+    fn size_started(&self, shape: Shape, total: u64, done: u64) {
+        let bar = self.run.progress(&shape.to_string(), total);
+        bar.set_position(done);
+        bar.reset_eta();
+        self.replace(bar);
+    }
+
+    fn advanced(&self, patterns: u64) {
+        self.bar.lock().expect("progress bar lock").inc(patterns);
+    }
+
+    fn size_finished(&self, _shape: Shape) {
+        self.replace(ProgressBar::hidden());
+    }
 }

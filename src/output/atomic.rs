@@ -14,7 +14,7 @@ where
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
+    let tmp = dir.join(format!("{}{}", temp_prefix(name), std::process::id()));
     let result = (|| {
         let file = File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
         let mut writer = BufWriter::new(file);
@@ -27,6 +27,27 @@ where
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// The start of the names of [`write_atomic`]'s temporary files for a file called `name`.
+fn temp_prefix(name: &str) -> String {
+    format!(".{name}.tmp.")
+}
+
+/// Deletes temporary files that a killed writer left behind for the files `names` in `dir`.
+pub fn remove_stale_temps(dir: &Path, names: &[&str]) -> Result<()> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(());
+    };
+    let prefixes: Vec<String> = names.iter().map(|n| temp_prefix(n)).collect();
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let stale = file_name.to_str().is_some_and(|f| prefixes.iter().any(|p| f.starts_with(p.as_str())));
+        if stale {
+            fs::remove_file(entry.path()).map_err(|e| Error::io(entry.path(), e))?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes bytes to `path` atomically.
@@ -64,6 +85,19 @@ mod tests {
             sha256_file(&path).unwrap(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn removes_only_stale_temps_of_named_files() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [".a.csv.tmp.12", ".b.csv.tmp.3", "a.csv"] {
+            fs::write(dir.path().join(name), b"").unwrap();
+        }
+        remove_stale_temps(dir.path(), &["a.csv"]).unwrap();
+        let mut left: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        left.sort();
+        assert_eq!(left, [".b.csv.tmp.3", "a.csv"]);
+        remove_stale_temps(&dir.path().join("none"), &["a.csv"]).unwrap();
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! Verification: enumerate positions, evaluate claim and naive search in parallel, tally.
 
+pub mod checkpoint;
+pub mod merge;
+pub mod run;
 pub mod shard;
 pub mod shrink;
 pub mod tally;

@@ -1,0 +1,218 @@
+//! checkpoint.json: the resumable state of an unfinished `verify wall` run in its output directory.
+
+use super::tally::{RunResults, SizeTally};
+use crate::error::{Error, Result};
+use crate::output::atomic::write_bytes_atomic;
+use crate::output::records::MismatchRow;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// File name of the checkpoint inside a run directory.
+pub const CHECKPOINT: &str = "checkpoint.json";
+
+/// What must be equal for `--resume` to continue a run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunParams {
+    pub game: String,
+    pub rule: String,
+    /// Every size of the run, in order (`HxW`).
+    pub sizes: Vec<String>,
+    pub shard: String,
+    pub version: String,
+}
+
+impl RunParams {
+    /// The fields that differ from `other`, as `name: mine vs theirs`.
+    pub fn differences(&self, other: &RunParams) -> Vec<String> {
+        let fields = |p: &RunParams| {
+            [
+                ("game", p.game.clone()),
+                ("rule", p.rule.clone()),
+                ("sizes", p.sizes.join(",")),
+                ("shard", p.shard.clone()),
+                ("version", p.version.clone()),
+            ]
+        };
+        fields(self)
+            .into_iter()
+            .zip(fields(other))
+            .filter(|(a, b)| a.1 != b.1)
+            .map(|((name, a), (_, b))| format!("{name}: checkpoint has {a}, this run has {b}"))
+            .collect()
+    }
+}
+
+/// How far a run got: sizes before `size_index` are complete; that size is done up to
+/// (not including) pattern `next_pattern`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    pub size_index: usize,
+    pub next_pattern: u64,
+}
+
+/// The saved state of a run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checkpoint {
+    pub params: RunParams,
+    pub position: Position,
+    /// Results of every finished size and of the finished blocks of the current one.
+    pub results: RunResults,
+}
+
+/// One size's tally as stored in the file.
+#[derive(Serialize, Deserialize)]
+struct StoredSize {
+    rows: u32,
+    cols: u32,
+    patterns: u64,
+    mismatches: u64,
+    /// (xs, grundy, patterns).
+    distribution: Vec<(u32, u32, u64)>,
+}
+
+/// The file's layout.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    format: u32,
+    params: RunParams,
+    position: Position,
+    sizes: Vec<StoredSize>,
+    mismatches: Vec<MismatchRow>,
+}
+
+const FORMAT: u32 = 1;
+
+impl Checkpoint {
+    /// The checkpoint path of run directory `dir`.
+    pub fn path(dir: &Path) -> PathBuf {
+        dir.join(CHECKPOINT)
+    }
+
+    /// True when `dir` holds a checkpoint (an unfinished run).
+    pub fn exists(dir: &Path) -> bool {
+        Self::path(dir).exists()
+    }
+
+    /// Writes the checkpoint into `dir` atomically.
+    pub fn save(&self, dir: &Path) -> Result<()> {
+        let mut text = serde_json::to_string(&self.to_stored()).expect("checkpoint serializes");
+        text.push('\n');
+        write_bytes_atomic(&Self::path(dir), text.as_bytes())
+    }
+
+    /// Reads the checkpoint of `dir`, `None` when there is none.
+    pub fn load(dir: &Path) -> Result<Option<Checkpoint>> {
+        let path = Self::path(dir);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io(&path, e)),
+        };
+        let stored: Stored =
+            serde_json::from_str(&text).map_err(|e| Error::malformed(&path, format!("line {}: {e}", e.line())))?;
+        if stored.format != FORMAT {
+            return Err(Error::malformed(&path, format!("format {} is not {FORMAT}", stored.format)));
+        }
+        Self::from_stored(stored, &path).map(Some)
+    }
+
+    /// Deletes the checkpoint of `dir` (a finished run); no error when there is none.
+    pub fn remove(dir: &Path) -> Result<()> {
+        let path = Self::path(dir);
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(&path, e)),
+            _ => Ok(()),
+        }
+    }
+
+    fn to_stored(&self) -> Stored {
+        let sizes = self
+            .results
+            .sizes
+            .values()
+            .map(|t| StoredSize {
+                rows: t.rows,
+                cols: t.cols,
+                patterns: t.patterns,
+                mismatches: t.mismatches,
+                distribution: t.distribution.iter().map(|(&(xs, g), &n)| (xs, g, n)).collect(),
+            })
+            .collect();
+        Stored {
+            format: FORMAT,
+            params: self.params.clone(),
+            position: self.position,
+            sizes,
+            mismatches: self.results.mismatch_rows(),
+        }
+    }
+
+    fn from_stored(stored: Stored, path: &Path) -> Result<Checkpoint> {
+        let mut results = RunResults::new(stored.params.game.clone(), stored.params.rule.clone());
+        for s in stored.sizes {
+            let tally: &mut SizeTally = results.size_mut(s.rows, s.cols);
+            for (xs, grundy, n) in s.distribution {
+                tally.record(xs, grundy, n);
+            }
+            tally.mismatches = s.mismatches;
+            if tally.patterns != s.patterns {
+                let message = format!(
+                    "{}x{}: distribution sums to {} patterns, not {}",
+                    s.rows, s.cols, tally.patterns, s.patterns
+                );
+                return Err(Error::malformed(path, message));
+            }
+        }
+        results.mismatches = stored.mismatches;
+        Ok(Checkpoint { params: stored.params, position: stored.position, results })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Checkpoint {
+        let mut results = RunResults::new("wall", "standard");
+        results.size_mut(1, 2).record(1, 1, 2);
+        results.size_mut(1, 2).record(0, 2, 1);
+        results.size_mut(1, 3);
+        let params = RunParams {
+            game: "wall".into(),
+            rule: "standard".into(),
+            sizes: vec!["1x2".into(), "1x3".into()],
+            shard: "1/1".into(),
+            version: "0.1.0".into(),
+        };
+        Checkpoint { params, position: Position { size_index: 1, next_pattern: 0 }, results }
+    }
+
+    #[test]
+    fn round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Checkpoint::load(dir.path()).unwrap(), None);
+        sample().save(dir.path()).unwrap();
+        assert!(Checkpoint::exists(dir.path()));
+        assert_eq!(Checkpoint::load(dir.path()).unwrap(), Some(sample()));
+        Checkpoint::remove(dir.path()).unwrap();
+        assert!(!Checkpoint::exists(dir.path()));
+        Checkpoint::remove(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn names_differences() {
+        let a = sample().params;
+        let mut b = a.clone();
+        b.rule = "misere".into();
+        assert_eq!(a.differences(&b), vec!["rule: checkpoint has standard, this run has misere".to_string()]);
+        assert!(a.differences(&a).is_empty());
+    }
+
+    #[test]
+    fn malformed_file_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(Checkpoint::path(dir.path()), "{\"format\":1,").unwrap();
+        let err = Checkpoint::load(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("checkpoint.json: line 1"), "{err}");
+    }
+}

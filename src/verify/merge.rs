@@ -1,0 +1,167 @@
+//! Merging the output directories of `verify wall --shard K/N` runs into one unsharded result.
+
+use super::checkpoint::Checkpoint;
+use super::shard::Shard;
+use super::tally::RunResults;
+use crate::error::{Error, Result};
+use crate::output::atomic::sha256_file;
+use crate::output::manifest::Manifest;
+use crate::output::verify_files::{read_verify_files, MANIFEST};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Manifest parameters that must be equal in every shard of one run.
+pub const SHARED_PARAMETERS: [&str; 4] = ["game", "rule", "sizes", "shrink"];
+
+/// The finished output of one shard.
+#[derive(Debug, Clone)]
+pub struct ShardOutput {
+    pub dir: PathBuf,
+    pub shard: Shard,
+    pub parameters: BTreeMap<String, Value>,
+    pub results: RunResults,
+}
+
+/// Reads a finished shard's directory: its manifest (the files must still have the digests it
+/// lists) and its verify files. Refuses unfinished runs and directories without a manifest.
+pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
+    let shown = dir.display();
+    if Checkpoint::exists(dir) {
+        return Err(Error::Usage(format!("{shown}: unfinished run (checkpoint.json present); finish it with --resume")));
+    }
+    let manifest_path = dir.join(MANIFEST);
+    if !manifest_path.exists() {
+        return Err(Error::Usage(format!("{shown}: no {MANIFEST}; not the output of a finished verify run")));
+    }
+    let manifest = Manifest::read(&manifest_path)?;
+    for (name, digest) in &manifest.files {
+        if sha256_file(&dir.join(name))? != *digest {
+            return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST}")));
+        }
+    }
+    let shard_text = manifest.parameters.get("shard").and_then(Value::as_str);
+    let shard = shard_text
+        .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not a verify wall run)"))?
+        .parse::<Shard>()
+        .map_err(|e| Error::malformed(&manifest_path, e))?;
+    let results = read_verify_files(dir)?;
+    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters: manifest.parameters, results })
+}
+
+/// The results one unsharded run would have produced, from all N shards of a run.
+pub fn merge_shards(outputs: &[ShardOutput]) -> Result<RunResults> {
+    let first = outputs.first().ok_or_else(|| Error::Usage("nothing to merge".into()))?;
+    check_compatible(outputs)?;
+    check_complete(outputs)?;
+    let mut results = RunResults::new(first.results.game.clone(), first.results.rule.clone());
+    for output in outputs {
+        results.merge(&output.results);
+    }
+    Ok(results)
+}
+
+/// Every shard has the same game, rule, sizes and shrinking as the first.
+fn check_compatible(outputs: &[ShardOutput]) -> Result<()> {
+    let first = &outputs[0];
+    for other in &outputs[1..] {
+        for key in SHARED_PARAMETERS {
+            let (a, b) = (first.parameters.get(key), other.parameters.get(key));
+            if a != b {
+                return Err(Error::Usage(format!(
+                    "{} and {} are different runs: {key} is {} vs {}",
+                    first.dir.display(),
+                    other.dir.display(),
+                    shown(a),
+                    shown(b)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn shown(value: Option<&Value>) -> String {
+    value.map_or("absent".into(), Value::to_string)
+}
+
+/// The shards are 1/N … N/N, each exactly once.
+fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
+    let count = outputs[0].shard.count;
+    let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
+    for output in outputs {
+        if output.shard.count != count {
+            return Err(Error::Usage(format!(
+                "shards of different splits: {} is shard {} but {} is shard {}",
+                outputs[0].dir.display(),
+                outputs[0].shard,
+                output.dir.display(),
+                output.shard
+            )));
+        }
+        if let Some(before) = seen.insert(output.shard.index, &output.dir) {
+            return Err(Error::Usage(format!(
+                "shard {} given twice: {} and {}",
+                output.shard,
+                before.display(),
+                output.dir.display()
+            )));
+        }
+    }
+    let missing: Vec<String> =
+        (1..=count).filter(|k| !seen.contains_key(k)).map(|k| Shard { index: k, count }.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(Error::Usage(format!("missing shard(s) {} of the {count}", missing.join(", "))));
+    }
+    Ok(())
+}
+
+/// Manifest parameters of the merged output: the shared ones, shard 1/1, and the inputs.
+pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
+    let mut parameters: BTreeMap<String, Value> = SHARED_PARAMETERS
+        .iter()
+        .filter_map(|&key| Some((key.to_string(), outputs.first()?.parameters.get(key)?.clone())))
+        .collect();
+    parameters.insert("shard".into(), Shard::ALL.to_string().into());
+    let inputs = outputs
+        .iter()
+        .map(|o| serde_json::json!({ "dir": o.dir.display().to_string(), "shard": o.shard.to_string() }))
+        .collect();
+    parameters.insert("merged_from".into(), Value::Array(inputs));
+    parameters
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn output(dir: &str, index: u64, count: u64, rule: &str) -> ShardOutput {
+        let mut results = RunResults::new("wall", rule);
+        results.size_mut(1, 1).record(0, index as u32, 1);
+        let parameters = BTreeMap::from([("rule".to_string(), Value::from(rule))]);
+        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results }
+    }
+
+    #[test]
+    fn merges_complete_sets_in_any_order() {
+        let outputs = [output("b", 2, 2, "standard"), output("a", 1, 2, "standard")];
+        let merged = merge_shards(&outputs).unwrap();
+        assert_eq!(merged.sizes[&(1, 1)].patterns, 2);
+        let parameters = merged_parameters(&outputs);
+        assert_eq!(parameters["shard"], "1/1");
+        assert_eq!(parameters["merged_from"][1]["shard"], "1/2");
+    }
+
+    #[test]
+    fn refuses_bad_sets() {
+        let err = |outputs: &[ShardOutput]| merge_shards(outputs).unwrap_err().to_string();
+        assert_eq!(err(&[output("a", 1, 3, "standard"), output("c", 3, 3, "standard")]), "missing shard(s) 2/3 of the 3");
+        assert_eq!(err(&[output("a", 1, 2, "standard"), output("b", 1, 2, "standard")]), "shard 1/2 given twice: a and b");
+        assert!(err(&[output("a", 1, 2, "standard"), output("b", 2, 3, "standard")]).starts_with("shards of different"));
+        assert_eq!(
+            err(&[output("a", 1, 2, "standard"), output("b", 2, 2, "misere")]),
+            "a and b are different runs: rule is \"standard\" vs \"misere\""
+        );
+        assert_eq!(err(&[]), "nothing to merge");
+    }
+}

@@ -1,0 +1,249 @@
+//! `sprague verify wall` and `sprague merge` end to end: file schemas, determinism across
+//! threads and shards, checkpoints and resume (also after SIGKILL), refusals and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
+use predicates::str::contains;
+use sprague::games::wall::{Rule, Shape};
+use sprague::output::manifest::Manifest;
+use sprague::output::verify_files::read_verify_files;
+use sprague::verify::engine::{ReferenceEngine, SizeEngine};
+use sprague::verify::RunResults;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const CSVS: [&str; 3] = ["summary.csv", "distribution.csv", "mismatches.csv"];
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+/// `verify wall ARGS -q --out DIR`, expecting exit code `code`.
+fn verify(dir: &Path, args: &[&str], code: i32) -> assert_cmd::assert::Assert {
+    sprague().args(["verify", "wall", "-q", "--out"]).arg(dir).args(args).assert().code(code)
+}
+
+fn merge(dirs: &[PathBuf], out: &Path, code: i32) -> assert_cmd::assert::Assert {
+    sprague().arg("merge").args(dirs).arg("--out").arg(out).assert().code(code)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn assert_same_csvs(a: &Path, b: &Path) {
+    for name in CSVS {
+        assert_eq!(read(&a.join(name)), read(&b.join(name)), "{name} differs between {} and {}", a.display(), b.display());
+    }
+}
+
+/// The per-board reference verifier's results on every pattern of every size up to `max`.
+fn reference(max: Shape, rule: Rule) -> RunResults {
+    let mut results = RunResults::new("wall", rule.name());
+    for rows in 1..=max.rows {
+        for cols in 1..=max.cols {
+            let shape = Shape::new(rows, cols);
+            results.merge(&ReferenceEngine { shape, rule }.evaluate(0..1 << shape.cells()));
+        }
+    }
+    results
+}
+
+/// Runs all three shards of `args` into `root/1..3` and returns their directories.
+fn run_shards(root: &Path, args: &[&str], code: i32) -> Vec<PathBuf> {
+    (1..=3)
+        .map(|k| {
+            let dir = root.join(k.to_string());
+            let shard = format!("{k}/3");
+            verify(&dir, &[args, &["--shard", &shard]].concat(), code);
+            dir
+        })
+        .collect()
+}
+
+#[test]
+fn files_have_their_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--max", "2x3"], 0);
+    let summary = read(&dir.path().join("summary.csv"));
+    let mut lines = summary.lines();
+    assert_eq!(lines.next(), Some("game,rule,rows,cols,patterns,mismatches,p_positions,max_grundy"));
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        let (rows, cols): (u32, u32) = (fields[2].parse().unwrap(), fields[3].parse().unwrap());
+        assert_eq!(fields[..2], ["wall", "standard"]);
+        assert_eq!(fields[4].parse::<u64>().unwrap(), 1 << (rows * cols), "{line}");
+        assert_eq!(fields[5], "0");
+    }
+    let distribution = read(&dir.path().join("distribution.csv"));
+    assert!(distribution.starts_with("game,rule,rows,cols,xs,grundy,patterns\nwall,standard,1,1,"), "{distribution}");
+    assert_eq!(read(&dir.path().join("mismatches.csv")), "game,rule,rows,cols,board,dp_grundy,naive_grundy,naive_outcome\n");
+    let manifest = Manifest::read(&dir.path().join("manifest.json")).unwrap();
+    assert_eq!(manifest.files.keys().collect::<Vec<_>>(), ["distribution.csv", "mismatches.csv", "summary.csv"]);
+    for (key, value) in [("game", "wall"), ("rule", "standard"), ("shard", "1/1"), ("sizes", "max 2x3")] {
+        assert_eq!(manifest.parameters[key], value, "{key}");
+    }
+    assert!(manifest.command_line.contains(&"--max".to_string()) && manifest.threads >= 1 && manifest.wall_seconds >= 0.0);
+    assert!(!dir.path().join("checkpoint.json").exists(), "a finished run leaves no checkpoint");
+}
+
+#[test]
+fn results_equal_the_per_board_reference() {
+    for (rule, code) in [(Rule::Standard, 0), (Rule::XBlocks, 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        verify(dir.path(), &["--max", "3x4", "--rule", rule.name()], code);
+        let mut expected = reference(Shape::new(3, 4), rule);
+        expected.mismatches = expected.mismatch_rows();
+        assert_eq!(read_verify_files(dir.path()).unwrap(), expected, "{rule}");
+    }
+}
+
+#[test]
+fn threads_do_not_change_the_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("1"), dir.path().join("2"));
+    verify(&one, &["--max", "3x4", "--rule", "x-blocks", "--threads", "1"], 1);
+    verify(&two, &["--max", "3x4", "--rule", "x-blocks", "--threads", "2"], 1);
+    assert_same_csvs(&one, &two);
+    assert_eq!(Manifest::read(&one.join("manifest.json")).unwrap().threads, 1);
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    for (rule, code) in [("standard", 0), ("x-blocks", 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = dir.path().join("whole");
+        verify(&whole, &["--max", "3x4", "--rule", rule], code);
+        let mut shards = run_shards(dir.path(), &["--max", "3x4", "--rule", rule], code);
+        shards.reverse();
+        let merged = dir.path().join("merged");
+        merge(&shards, &merged, code);
+        assert_same_csvs(&whole, &merged);
+        let manifest = Manifest::read(&merged.join("manifest.json")).unwrap();
+        assert_eq!(manifest.parameters["shard"], "1/1");
+        assert_eq!(manifest.parameters["sizes"], "max 3x4");
+        assert_eq!(manifest.parameters["merged_from"].as_array().unwrap().len(), 3);
+        assert_eq!(manifest.parameters["merged_from"][0]["shard"], "3/3");
+    }
+}
+
+#[test]
+fn merge_refuses_bad_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let shards = run_shards(root, &["--max", "2x3"], 0);
+    let out = root.join("out");
+    let refuse = |dirs: Vec<PathBuf>, message: &str| {
+        merge(&dirs, &out, 2).stderr(contains(message));
+    };
+    refuse(vec![shards[0].clone(), shards[2].clone()], "missing shard(s) 2/3 of the 3");
+    refuse(vec![shards[0].clone(), shards[1].clone(), shards[1].clone(), shards[2].clone()], "shard 2/3 given twice");
+    let half = root.join("half");
+    verify(&half, &["--max", "2x3", "--shard", "1/2"], 0);
+    refuse(vec![shards[0].clone(), half], "shards of different splits");
+    let t_split = root.join("t-split");
+    verify(&t_split, &["--max", "2x3", "--rule", "t-split", "--shard", "2/3"], 0);
+    refuse(vec![shards[0].clone(), t_split, shards[2].clone()], "rule is \"standard\" vs \"t-split\"");
+    let smaller = root.join("smaller");
+    verify(&smaller, &["--max", "2x2", "--shard", "2/3"], 0);
+    refuse(vec![shards[0].clone(), smaller, shards[2].clone()], "sizes is \"max 2x3\" vs \"max 2x2\"");
+    refuse(vec![shards[0].clone(), root.join("empty"), shards[2].clone()], "no manifest.json");
+    let unfinished = root.join("unfinished");
+    verify(&unfinished, &["--max", "2x3", "--shard", "2/3", "--block-patterns", "2", "--stop-after-blocks", "2"], 3);
+    refuse(vec![shards[0].clone(), unfinished, shards[2].clone()], "unfinished run");
+    std::fs::write(shards[1].join("summary.csv"), "tampered").unwrap();
+    refuse(shards.clone(), "sha256 differs");
+    assert!(!out.exists(), "no refused merge writes files");
+}
+
+#[test]
+fn stopped_runs_resume_to_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    verify(&whole, &["--max", "3x4", "--rule", "x-blocks"], 1);
+    let resumed = dir.path().join("resumed");
+    let args = ["--max", "3x4", "--rule", "x-blocks", "--block-patterns", "100", "--checkpoint-secs", "0"];
+    verify(&resumed, &[&args[..], &["--stop-after-blocks", "9"]].concat(), 3);
+    let mut stops = 1;
+    while sprague()
+        .args(["verify", "wall", "-q", "--resume", "--stop-after-blocks", "9", "--out"])
+        .arg(&resumed)
+        .args(args)
+        .assert()
+        .get_output()
+        .status
+        .code()
+        == Some(3)
+    {
+        stops += 1;
+        assert!(resumed.join("checkpoint.json").exists());
+    }
+    assert!(stops >= 5, "only {stops} interruptions");
+    assert_same_csvs(&whole, &resumed);
+    assert!(!resumed.join("checkpoint.json").exists());
+    let manifest = Manifest::read(&resumed.join("manifest.json")).unwrap();
+    assert!(manifest.notes.iter().any(|n| n.contains("resumed")), "{:?}", manifest.notes);
+}
+
+#[test]
+fn resume_after_sigkill_gives_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, killed) = (dir.path().join("whole"), dir.path().join("killed"));
+    verify(&whole, &["--max", "4x4"], 0);
+    let args = ["--max", "4x4", "--block-patterns", "256", "--checkpoint-secs", "0.05"];
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["verify", "wall", "-q", "--block-delay-ms", "10", "--out"])
+        .arg(&killed)
+        .args(args)
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !killed.join("checkpoint.json").exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint appeared");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(child.try_wait().unwrap().is_none(), "the run ended before it could be killed");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!killed.join("summary.csv").exists(), "killed before the end");
+    verify(&killed, &["--max", "4x4"], 2).stderr(contains("--resume"));
+    verify(&killed, &[&args[..], &["--resume"]].concat(), 0);
+    assert_same_csvs(&whole, &killed);
+    let names: Vec<String> =
+        std::fs::read_dir(&killed).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp.") && n != "checkpoint.json"), "{names:?}");
+}
+
+#[test]
+fn resume_refuses_other_parameters_and_missing_checkpoints() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--max", "2x3", "--resume"], 2).stderr(contains("nothing to resume"));
+    verify(dir.path(), &["--max", "2x3", "--block-patterns", "4", "--stop-after-blocks", "3"], 3);
+    verify(dir.path(), &["--max", "2x3", "--resume", "--rule", "misere"], 2)
+        .stderr(contains("parameters differ (rule: checkpoint has standard, this run has misere)"));
+    verify(dir.path(), &["--max", "3x3", "--resume"], 2).stderr(contains("parameters differ (sizes:"));
+    verify(dir.path(), &["--max", "2x3", "--resume", "--shard", "1/2"], 2).stderr(contains("shard: checkpoint has 1/1"));
+    verify(dir.path(), &["--max", "2x3"], 2).stderr(contains("holds an unfinished run"));
+    verify(dir.path(), &["--max", "2x3", "--resume"], 0);
+}
+
+#[test]
+fn memory_refusal_names_size_and_amounts() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--max", "2x3", "--memory-limit", "1000"], 2)
+        .stderr(contains("size ").and(contains("needs an estimated")).and(contains("only 1000 B is available")));
+    assert!(!dir.path().join("summary.csv").exists());
+}
+
+#[test]
+fn exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--size", "2x2"], 0);
+    verify(dir.path(), &["--rule", "x-blocks", "--size", "1x3"], 1);
+    assert!(read(&dir.path().join("mismatches.csv")).lines().count() > 1);
+    verify(dir.path(), &["--size", "9x9"], 2).stderr(contains("81 cells"));
+    verify(dir.path(), &["--size", "2x2", "--shard", "4/3"], 2).stderr(contains("invalid shard"));
+    verify(dir.path(), &["--size", "2x2", "--max", "2x2"], 2);
+    sprague().args(["merge", "--out"]).arg(dir.path()).assert().code(2);
+}
