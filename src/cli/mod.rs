@@ -10,6 +10,12 @@ mod verify_wall;
 mod verify_catalogue;
 mod solve_dagame;
 mod verify_dagame;
+mod solve_cards;
+mod solve_footholds;
+mod solve_kings;
+mod verify_cards;
+mod verify_footholds;
+mod verify_kings;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

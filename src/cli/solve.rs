@@ -34,6 +34,12 @@ enum SolveGame {
     Divisor(super::solve_catalogue::Args),
     /// DAGame (BOJ 27306): `N M`, M edges `p q`, `K`, K tokens `v c`; prints Young or Cheol.
     Dagame(super::solve_dagame::Args),
+    /// Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc`; prints the total moves.
+    Footholds(super::solve_footholds::Args),
+    /// Card game: T, then per case N (≤ 1000) and N cards (≤ 10,000); prints the first player's totals.
+    Cards(super::solve_cards::Args),
+    /// Kings' bridge: N (≤ 100), A_1 … A_N (≤ 10^9), Whiteking|Blackking; prints the winner.
+    Kings(super::solve_kings::Args),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -80,6 +86,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Status> {
         SolveGame::Cross(a) => super::solve_catalogue::run(a, sprague::games::cross::solve),
         SolveGame::Divisor(a) => super::solve_catalogue::run(a, sprague::games::divisor::solve),
         SolveGame::Dagame(a) => super::solve_dagame::run(a),
+        SolveGame::Footholds(a) => super::solve_footholds::run(a),
+        SolveGame::Cards(a) => super::solve_cards::run(a),
+        SolveGame::Kings(a) => super::solve_kings::run(a),
     }
 }
 

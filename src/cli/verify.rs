@@ -31,6 +31,12 @@ enum VerifyGame {
     Divisor(super::verify_catalogue::Args),
     /// DAGame: pair-Grundy claim vs whole-position brute force on every small DAG or random ones.
     Dagame(super::verify_dagame::Args),
+    /// Footholds: memoized negamax vs plain DFS on every board of ≤ 12 cells or random 5×5 ones.
+    Footholds(super::verify_footholds::Args),
+    /// Cards: interval DP vs plain minimax on every short row or random rows.
+    Cards(super::verify_cards::Args),
+    /// Kings' bridge: Nim on A_i − 2 vs retrograde analysis of every small set of bridges.
+    Kings(super::verify_kings::Args),
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<Status> {
@@ -45,5 +51,8 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Status> {
         VerifyGame::Cross(a) => super::verify_catalogue::run("cross", a),
         VerifyGame::Divisor(a) => super::verify_catalogue::run("divisor", a),
         VerifyGame::Dagame(a) => super::verify_dagame::run(a),
+        VerifyGame::Footholds(a) => super::verify_footholds::run(a),
+        VerifyGame::Cards(a) => super::verify_cards::run(a),
+        VerifyGame::Kings(a) => super::verify_kings::run(a),
     }
 }

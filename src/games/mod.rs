@@ -11,3 +11,6 @@ pub mod piles;
 pub mod pimber;
 pub mod polygon;
 pub mod dagame;
+pub mod cards;
+pub mod footholds;
+pub mod kings;

@@ -13,3 +13,7 @@ pub use tally::{RunResults, SizeTally};
 pub mod catalogue;
 pub mod dagame;
 pub mod engine;
+pub mod cards;
+pub mod footholds;
+pub mod kings;
+pub mod minimax;

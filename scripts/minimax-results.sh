@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates results/{footholds,cards,kings}/ for issue 9 (about 1 minute on 2 cores).
+# Exits non-zero if any claim fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -q
+B=target/release/sprague
+run() { local dir=$1; shift; echo "== $dir"; "$B" verify "$@" --out "results/$dir" -q; }
+run footholds footholds --max-cells 16
+run footholds/random footholds --random 20000 --seed 1
+run cards cards --max-len 10 --max-value 4
+run cards/random cards --random 20000 --seed 1 --max-len 16 --max-value 10000
+run kings kings --max-bridges 4 --max-length 9
