@@ -1,4 +1,4 @@
-//! Bit extraction (`pext`): BMI2 where the CPU has it, a portable loop everywhere else.
+//! Bit extraction (`pext`) and CPU-feature entry points: BMI2/AVX2 where present, portable otherwise.
 
 /// Gathers the bits of `x` selected by `mask` into the low bits, in order (x86 `pext`).
 pub trait Extract: Copy + Send + Sync + 'static {
@@ -60,6 +60,28 @@ pub fn bmi2_available() -> bool {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
 pub unsafe fn with_bmi2<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// True when this CPU has AVX2 and `SPRAGUE_PORTABLE` is not set in the environment.
+pub fn avx2_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::env::var_os("SPRAGUE_PORTABLE").is_none() && std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Runs `f` compiled with AVX2 enabled, so that lane loops vectorize with variable shifts.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`avx2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 

@@ -1,5 +1,6 @@
 //! Command-line definitions (clap) and dispatch to one module per subcommand.
 
+mod census;
 mod common;
 mod merge;
 mod run;
@@ -36,6 +37,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Combine the output directories of `verify wall --shard K/N` runs into one.
     Merge(merge::Args),
+    /// Count the claimed values of every pattern where the naive side is out of reach (6×6).
+    Census(census::CensusArgs),
 }
 
 /// How a successful command ended.
@@ -64,5 +67,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Census(args) => census::run(args),
     }
 }

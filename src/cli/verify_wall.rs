@@ -15,21 +15,28 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Check every size h×w with h ≤ H and w ≤ W, e.g. `5x5`.
-    #[arg(long, value_parser = parse_shape, conflicts_with = "size", required_unless_present = "size")]
-    max: Option<Shape>,
-    /// Check one size, e.g. `4x5`.
-    #[arg(long, value_parser = parse_shape)]
-    size: Option<Shape>,
     /// Rule variant.
     #[arg(long, default_value = "standard")]
     rule: Rule,
-    /// Process only shard K of N of every size's patterns.
-    #[arg(long, default_value = "1/1")]
-    shard: Shard,
     /// Also shrink every counterexample to a minimal one and write counterexamples.csv.
     #[arg(long)]
     shrink: bool,
+    #[command(flatten)]
+    sizes: SizesArgs,
+}
+
+/// Which sizes a run covers and how it runs (shared by `verify wall` and `census wall`).
+#[derive(clap::Args)]
+pub struct SizesArgs {
+    /// Every size h×w with h ≤ H and w ≤ W, e.g. `5x5`.
+    #[arg(long, value_parser = parse_shape, conflicts_with = "size", required_unless_present = "size")]
+    max: Option<Shape>,
+    /// One size, e.g. `4x5`.
+    #[arg(long, value_parser = parse_shape)]
+    size: Option<Shape>,
+    /// Process only shard K of N of every size's patterns.
+    #[arg(long, default_value = "1/1")]
+    shard: Shard,
     /// Continue the unfinished run whose checkpoint.json is in --out.
     #[arg(long)]
     resume: bool,
@@ -49,7 +56,7 @@ pub struct Args {
     #[arg(long, hide = true)]
     memory_limit: Option<u64>,
     #[command(flatten)]
-    run: RunArgs,
+    pub run: RunArgs,
 }
 
 /// Parses `HxW` with 1 ≤ H, W and H·W ≤ 64.
@@ -67,7 +74,7 @@ pub fn parse_shape(s: &str) -> Result<Shape, String> {
     Ok(shape)
 }
 
-fn shapes(args: &Args) -> Vec<Shape> {
+fn shapes(args: &SizesArgs) -> Vec<Shape> {
     match (args.size, args.max) {
         (Some(one), _) => vec![one],
         (None, Some(max)) => (1..=max.rows).flat_map(|r| (1..=max.cols).map(move |c| Shape::new(r, c))).collect(),
@@ -76,7 +83,7 @@ fn shapes(args: &Args) -> Vec<Shape> {
 }
 
 /// The `sizes` manifest parameter: `max HxW` or the one size.
-fn sizes_label(args: &Args) -> String {
+fn sizes_label(args: &SizesArgs) -> String {
     match (args.size, args.max) {
         (Some(one), _) => one.to_string(),
         (None, Some(max)) => format!("max {max}"),
@@ -84,7 +91,7 @@ fn sizes_label(args: &Args) -> String {
     }
 }
 
-fn options(args: &Args) -> anyhow::Result<Options> {
+fn options(args: &SizesArgs) -> anyhow::Result<Options> {
     anyhow::ensure!(args.checkpoint_secs >= 0.0, "--checkpoint-secs must not be negative");
     Ok(Options {
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_secs),
@@ -95,27 +102,50 @@ fn options(args: &Args) -> anyhow::Result<Options> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
+    let plan = Plan::new(args.rule, shapes(&args.sizes), args.sizes.shard)?;
+    let parameters = BTreeMap::from([("shrink".to_string(), args.shrink.into())]);
+    run_plan(&args.sizes, &plan, parameters, Vec::new(), args.shrink)
+}
+
+/// `sprague census wall`: the DP side alone on every pattern, nothing cross-checked.
+pub fn run_census(args: SizesArgs) -> anyhow::Result<Status> {
+    let plan = Plan::census(shapes(&args), args.shard)?;
+    let parameters = BTreeMap::from([("mode".to_string(), "census".into())]);
+    let notes = vec!["census: rectangle-DP values only; nothing was cross-checked against the naive oracle, \
+                      so the mismatches column is 0 by construction"
+        .to_string()];
+    run_plan(&args, &plan, parameters, notes, false)
+}
+
+/// Runs `plan` into `--out` (fresh or resumed) and writes its files and manifest.
+fn run_plan(
+    args: &SizesArgs,
+    plan: &Plan,
+    mut parameters: BTreeMap<String, serde_json::Value>,
+    mut notes: Vec<String>,
+    shrink: bool,
+) -> anyhow::Result<Status> {
     let clock = args.run.start()?;
-    let plan = Plan::new(args.rule, shapes(&args), args.shard)?;
-    check_memory(&plan, args.memory_limit)?;
+    check_memory(plan, args.memory_limit)?;
     let bars = Bars { run: &args.run, bar: Mutex::new(ProgressBar::hidden()) };
     let out = &args.run.out;
-    let results = match sprague::verify::run::run(out, &plan, &options(&args)?, args.resume, &bars)? {
+    let results = match sprague::verify::run::run(out, plan, &options(args)?, args.resume, &bars)? {
         Outcome::Finished(results) => results,
         Outcome::Stopped => {
             eprintln!("stopped as asked; continue with --resume (checkpoint in {})", out.display());
             return Ok(Status::Interrupted);
         }
     };
-    let parameters = BTreeMap::from([
+    parameters.extend([
         ("game".to_string(), "wall".into()),
-        ("rule".to_string(), args.rule.name().into()),
+        ("rule".to_string(), plan.rule.name().into()),
         ("shard".to_string(), args.shard.to_string().into()),
-        ("sizes".to_string(), sizes_label(&args).into()),
-        ("shrink".to_string(), args.shrink.into()),
+        ("sizes".to_string(), sizes_label(args).into()),
     ]);
-    let notes = if args.resume { vec!["resumed from a checkpoint: times cover the last process only".into()] } else { vec![] };
-    let status = finish_wall(&args.run, &clock, &results, args.shrink, parameters, notes)?;
+    if args.resume {
+        notes.push("resumed from a checkpoint: times cover the last process only".into());
+    }
+    let status = finish_wall(&args.run, &clock, &results, shrink, parameters, notes)?;
     Checkpoint::remove(out)?;
     Ok(status)
 }

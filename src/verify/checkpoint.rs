@@ -15,10 +15,17 @@ pub const CHECKPOINT: &str = "checkpoint.json";
 pub struct RunParams {
     pub game: String,
     pub rule: String,
+    /// `verify` (claim against the naive oracle) or `census` (claim only).
+    #[serde(default = "verify_mode")]
+    pub mode: String,
     /// Every size of the run, in order (`HxW`).
     pub sizes: Vec<String>,
     pub shard: String,
     pub version: String,
+}
+
+fn verify_mode() -> String {
+    "verify".into()
 }
 
 impl RunParams {
@@ -28,6 +35,7 @@ impl RunParams {
             [
                 ("game", p.game.clone()),
                 ("rule", p.rule.clone()),
+                ("mode", p.mode.clone()),
                 ("sizes", p.sizes.join(",")),
                 ("shard", p.shard.clone()),
                 ("version", p.version.clone()),
@@ -180,6 +188,7 @@ mod tests {
         let params = RunParams {
             game: "wall".into(),
             rule: "standard".into(),
+            mode: "verify".into(),
             sizes: vec!["1x2".into(), "1x3".into()],
             shard: "1/1".into(),
             version: "0.1.0".into(),

@@ -75,8 +75,7 @@ const GRUNDY_SLOTS: usize = 66;
 impl<E: Extract> TableEngine<E> {
     /// Builds the tables, or `None` when the shape's values do not fit the band tables.
     fn build(shape: Shape, rule: Rule) -> Option<Self> {
-        let quadrants = Shape::new(shape.rows - 1, shape.cols - 1);
-        let tables = GrundyTables::build::<E>(quadrants);
+        let tables = GrundyTables::build::<E>(Shape::new(shape.rows - 1, shape.cols - 1));
         let bands = BandTables::build::<E>(shape, &tables).ok()?;
         drop(tables);
         let states = StateTable::build::<E>(shape, rule);
@@ -115,6 +114,27 @@ impl SizeEngine for TableEngine<crate::bits::Bmi2> {
         // SAFETY: a Bmi2 engine is only built after `bmi2_available()` returned true.
         unsafe { crate::bits::with_bmi2(|| self.evaluate_inline(patterns)) }
     }
+}
+
+/// The DP tables of every quadrant shape of `shape`, with `pext` where the CPU has it.
+pub fn build_quadrant_tables(shape: Shape) -> GrundyTables {
+    let quadrants = Shape::new(shape.rows - 1, shape.cols - 1);
+    #[cfg(target_arch = "x86_64")]
+    if crate::bits::bmi2_available() {
+        // SAFETY: the CPU has BMI2.
+        return unsafe { crate::bits::with_bmi2(|| GrundyTables::build::<crate::bits::Bmi2>(quadrants)) };
+    }
+    GrundyTables::build::<Portable>(quadrants)
+}
+
+/// The band tables of `shape` from its quadrant tables, with `pext` where the CPU has it.
+pub fn build_bands(shape: Shape, tables: &GrundyTables) -> Result<BandTables, crate::games::wall::bands::BandError> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::bits::bmi2_available() {
+        // SAFETY: the CPU has BMI2.
+        return unsafe { crate::bits::with_bmi2(|| BandTables::build::<crate::bits::Bmi2>(shape, tables)) };
+    }
+    BandTables::build::<Portable>(shape, tables)
 }
 
 /// True when `rule` can use the table engine on `shape`.

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Manifest parameters that must be equal in every shard of one run.
-pub const SHARED_PARAMETERS: [&str; 4] = ["game", "rule", "sizes", "shrink"];
+pub const SHARED_PARAMETERS: [&str; 5] = ["game", "rule", "mode", "sizes", "shrink"];
 
 /// The finished output of one shard.
 #[derive(Debug, Clone)]
@@ -61,7 +61,7 @@ pub fn merge_shards(outputs: &[ShardOutput]) -> Result<RunResults> {
     Ok(results)
 }
 
-/// Every shard has the same game, rule, sizes and shrinking as the first.
+/// Every shard has the same game, rule, mode (verify or census), sizes and shrinking as the first.
 fn check_compatible(outputs: &[ShardOutput]) -> Result<()> {
     let first = &outputs[0];
     for other in &outputs[1..] {

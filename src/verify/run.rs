@@ -4,7 +4,8 @@ use super::checkpoint::{Checkpoint, Position, RunParams, CHECKPOINT};
 use super::shrink::COUNTEREXAMPLES;
 use crate::output::atomic::remove_stale_temps;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
-use super::engine::{estimate_peak_bytes, prepare};
+use super::census;
+use super::engine::{estimate_peak_bytes, prepare, SizeEngine};
 use super::shard::Shard;
 use super::tally::RunResults;
 use super::wall::evaluate_range;
@@ -24,6 +25,8 @@ pub struct Plan {
     pub rule: Rule,
     pub shapes: Vec<Shape>,
     pub shard: Shard,
+    /// Census: evaluate the claim only, no naive oracle (for sizes beyond its reach).
+    pub census: bool,
 }
 
 impl Plan {
@@ -35,7 +38,31 @@ impl Plan {
                 big.cells()
             )));
         }
-        Ok(Plan { rule, shapes, shard })
+        Ok(Plan { rule, shapes, shard, census: false })
+    }
+
+    /// A census plan: the claimed values of every pattern, nothing cross-checked. Standard rule.
+    pub fn census(shapes: Vec<Shape>, shard: Shard) -> Result<Plan> {
+        if let Some(bad) = shapes.iter().find(|&&s| !census::supports(s)) {
+            return Err(Error::Usage(format!("census handles sizes of at most 36 cells and 8 columns, not {bad}")));
+        }
+        Ok(Plan { census: true, ..Plan::new(Rule::Standard, shapes, shard)? })
+    }
+
+    fn prepare(&self, shape: Shape) -> Box<dyn SizeEngine> {
+        if self.census {
+            Box::new(census::CensusEngine::build(shape))
+        } else {
+            prepare(shape, self.rule)
+        }
+    }
+
+    fn estimate_peak_bytes(&self, shape: Shape) -> u64 {
+        if self.census {
+            census::estimate_peak_bytes(shape)
+        } else {
+            estimate_peak_bytes(shape, self.rule)
+        }
     }
 
     /// What a checkpoint must match to be resumed by this plan.
@@ -43,6 +70,7 @@ impl Plan {
         RunParams {
             game: "wall".into(),
             rule: self.rule.name().into(),
+            mode: if self.census { "census" } else { "verify" }.into(),
             sizes: self.shapes.iter().map(Shape::to_string).collect(),
             shard: self.shard.to_string(),
             version: env!("CARGO_PKG_VERSION").into(),
@@ -200,7 +228,7 @@ impl Runner<'_> {
         self.state.results.size_mut(shape.rows as u32, shape.cols as u32);
         if self.state.position.next_pattern < range.end {
             self.progress.preparing(shape);
-            let engine = prepare(shape, self.plan.rule);
+            let engine = self.plan.prepare(shape);
             self.progress.size_started(shape, range.end - range.start, self.state.position.next_pattern - range.start);
             while self.state.position.next_pattern < range.end {
                 self.run_wave(shape, &*engine, range.end)?;
@@ -267,7 +295,7 @@ pub fn check_memory(plan: &Plan, limit: Option<u64>) -> Result<()> {
     let Some(available) = limit.or_else(sys::available_memory_bytes) else {
         return Ok(());
     };
-    let largest = plan.shapes.iter().map(|&s| (estimate_peak_bytes(s, plan.rule), s)).max();
+    let largest = plan.shapes.iter().map(|&s| (plan.estimate_peak_bytes(s), s)).max();
     match largest {
         Some((needed, shape)) if needed > available => Err(Error::Usage(format!(
             "size {shape} needs an estimated {} of memory but only {} is available; \
