@@ -43,18 +43,20 @@ impl CensusEngine {
         let cells = self.shape.cells();
         let lanes = 1u64 << self.shape.cols;
         let mut counts = vec![0u64; (cells + 1) * SLOTS];
-        let mut count = |x: u64, g: u8| counts[x.count_ones() as usize * SLOTS + g as usize] += 1;
+        // Lane k of a block has popcount(k) more X cells than the block's base.
+        let lane_slots: Vec<usize> = (0..lanes).map(|k| k.count_ones() as usize * SLOTS).collect();
         let mut block = vec![0u8; lanes as usize];
         let mut x = patterns.start;
         while x < patterns.end {
             if x % lanes == 0 && x + lanes <= patterns.end {
                 self.bands.grundy_first_row_block(x, &mut block);
-                for (k, &g) in block.iter().enumerate() {
-                    count(x + k as u64, g);
+                let counts = &mut counts[x.count_ones() as usize * SLOTS..];
+                for (&slot, &g) in lane_slots.iter().zip(&block) {
+                    counts[slot + g as usize] += 1;
                 }
                 x += lanes;
             } else {
-                count(x, self.bands.grundy(x));
+                counts[x.count_ones() as usize * SLOTS + self.bands.grundy(x) as usize] += 1;
                 x += 1;
             }
         }
