@@ -73,6 +73,8 @@ struct StoredSize {
     rows: u32,
     cols: u32,
     patterns: u64,
+    /// Patterns of the enumeration range processed (see [`SizeTally::covered`]).
+    covered: u64,
     mismatches: u64,
     /// (xs, grundy, patterns).
     distribution: Vec<(u32, u32, u64)>,
@@ -88,7 +90,8 @@ struct Stored {
     mismatches: Vec<MismatchRow>,
 }
 
-const FORMAT: u32 = 1;
+/// Format 2 added `covered` (symmetry-reduced engines count more patterns than they visit).
+const FORMAT: u32 = 2;
 
 impl Checkpoint {
     /// The checkpoint path of run directory `dir`.
@@ -142,6 +145,7 @@ impl Checkpoint {
                 rows: t.rows,
                 cols: t.cols,
                 patterns: t.patterns,
+                covered: t.covered,
                 mismatches: t.mismatches,
                 distribution: t.distribution.iter().map(|(&(xs, g), &n)| (xs, g, n)).collect(),
             })
@@ -163,6 +167,7 @@ impl Checkpoint {
                 tally.record(xs, grundy, n);
             }
             tally.mismatches = s.mismatches;
+            tally.covered = s.covered;
             if tally.patterns != s.patterns {
                 let message = format!(
                     "{}x{}: distribution sums to {} patterns, not {}",

@@ -3,6 +3,7 @@
 use super::tally::RunResults;
 use crate::bits::{Extract, Portable};
 use crate::games::wall::naive_table::StateTable;
+use crate::games::wall::symmetry::Symmetries;
 use crate::games::wall::bands::BandTables;
 use crate::games::wall::tables::GrundyTables;
 use crate::games::wall::{claim, naive, Board, Rule, Shape};
@@ -66,6 +67,9 @@ pub struct TableEngine<E: Extract> {
     rule: Rule,
     bands: BandTables,
     states: StateTable,
+    /// When set, only the least pattern of each symmetry orbit is evaluated, weighted by the
+    /// orbit's size (both sides are invariant under the board's symmetries).
+    symmetries: Option<Symmetries>,
     extract: std::marker::PhantomData<E>,
 }
 
@@ -74,12 +78,13 @@ const GRUNDY_SLOTS: usize = 66;
 
 impl<E: Extract> TableEngine<E> {
     /// Builds the tables, or `None` when the shape's values do not fit the band tables.
-    fn build(shape: Shape, rule: Rule) -> Option<Self> {
+    fn build(shape: Shape, rule: Rule, symmetric: bool) -> Option<Self> {
         let tables = GrundyTables::build::<E>(Shape::new(shape.rows - 1, shape.cols - 1));
         let bands = BandTables::build::<E>(shape, &tables).ok()?;
         drop(tables);
         let states = StateTable::build::<E>(shape, rule);
-        Some(TableEngine { shape, rule, bands, states, extract: std::marker::PhantomData })
+        let symmetries = symmetric.then(|| Symmetries::of(shape));
+        Some(TableEngine { shape, rule, bands, states, symmetries, extract: std::marker::PhantomData })
     }
 
     #[inline(always)]
@@ -87,11 +92,22 @@ impl<E: Extract> TableEngine<E> {
         let mut results = RunResults::new("wall", self.rule.name());
         let mut counts = vec![0u64; (self.shape.cells() + 1) * GRUNDY_SLOTS];
         for x in patterns {
+            let weight = match &self.symmetries {
+                None => 1,
+                Some(symmetries) => match symmetries.canonical_weight(x) {
+                    Some(orbit_size) => orbit_size,
+                    None => continue,
+                },
+            };
             let claimed = self.bands.grundy(x);
             let truth = self.states.root_verdict::<E>(x);
-            counts[x.count_ones() as usize * GRUNDY_SLOTS + claimed as usize] += 1;
+            counts[x.count_ones() as usize * GRUNDY_SLOTS + claimed as usize] += weight;
             if !super::wall::claim_holds(self.rule, claimed as u32, truth) {
-                record_mismatch(&mut results, self.shape, x, claimed as u32, truth);
+                let orbit = self.symmetries.as_ref().map_or_else(|| vec![x], |s| s.orbit(x));
+                for y in orbit {
+                    let (claimed, truth) = (self.bands.grundy(y), self.states.root_verdict::<E>(y));
+                    record_mismatch(&mut results, self.shape, y, claimed as u32, truth);
+                }
             }
         }
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
@@ -143,19 +159,22 @@ fn tables_apply(shape: Shape, rule: Rule) -> bool {
 }
 
 /// The engine for one size: shared tables where the rule allows it, else the reference path.
-/// `SPRAGUE_ENGINE=reference` in the environment forces the reference path.
+/// `SPRAGUE_ENGINE=reference` in the environment forces the reference path, and
+/// `SPRAGUE_SYMMETRY=off` makes the table engine evaluate every pattern instead of one per
+/// symmetry orbit (the counts are the same either way).
 pub fn prepare(shape: Shape, rule: Rule) -> Box<dyn SizeEngine> {
     let forced_reference = std::env::var("SPRAGUE_ENGINE").is_ok_and(|v| v == "reference");
+    let symmetric = !std::env::var("SPRAGUE_SYMMETRY").is_ok_and(|v| v == "off");
     if forced_reference || !tables_apply(shape, rule) {
         return Box::new(ReferenceEngine { shape, rule });
     }
     #[cfg(target_arch = "x86_64")]
     if crate::bits::bmi2_available() {
         // SAFETY: the CPU has BMI2.
-        let engine = unsafe { crate::bits::with_bmi2(|| TableEngine::<crate::bits::Bmi2>::build(shape, rule)) };
+        let engine = unsafe { crate::bits::with_bmi2(|| TableEngine::<crate::bits::Bmi2>::build(shape, rule, symmetric)) };
         return boxed_or_reference(engine, shape, rule);
     }
-    boxed_or_reference(TableEngine::<Portable>::build(shape, rule), shape, rule)
+    boxed_or_reference(TableEngine::<Portable>::build(shape, rule, symmetric), shape, rule)
 }
 
 fn boxed_or_reference<E: Extract>(engine: Option<TableEngine<E>>, shape: Shape, rule: Rule) -> Box<dyn SizeEngine>
@@ -196,8 +215,11 @@ mod tests {
                 let shape = Shape::new(h, w);
                 let all = 0..1u64 << shape.cells();
                 let reference = ReferenceEngine { shape, rule }.evaluate(all.clone());
-                let portable = TableEngine::<Portable>::build(shape, rule).unwrap();
-                assert_same(portable.evaluate(all.clone()), reference.clone(), &format!("portable {shape} {rule}"));
+                for symmetric in [false, true] {
+                    let portable = TableEngine::<Portable>::build(shape, rule, symmetric).unwrap();
+                    let what = format!("portable {shape} {rule} symmetric {symmetric}");
+                    assert_same(portable.evaluate(all.clone()), reference.clone(), &what);
+                }
                 assert_same(prepare(shape, rule).evaluate(all.clone()), reference, &format!("prepared {shape} {rule}"));
             }
         }

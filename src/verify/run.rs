@@ -181,7 +181,7 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
     }
 }
 
-/// Every size's pattern count must be exactly what the position says is done.
+/// Every size's covered pattern count must be exactly what the position says is done.
 fn check_counts(plan: &Plan, saved: &Checkpoint) -> std::result::Result<(), String> {
     let Position { size_index, next_pattern } = saved.position;
     if size_index > plan.shapes.len() {
@@ -198,9 +198,9 @@ fn check_counts(plan: &Plan, saved: &Checkpoint) -> std::result::Result<(), Stri
             std::cmp::Ordering::Greater => 0,
         };
         let key = (shape.rows as u32, shape.cols as u32);
-        let counted = saved.results.sizes.get(&key).map_or(0, |t| t.patterns);
-        if counted != expected {
-            return Err(format!("{shape} has {counted} patterns counted but {expected} done"));
+        let covered = saved.results.sizes.get(&key).map_or(0, |t| t.covered);
+        if covered != expected {
+            return Err(format!("{shape} has {covered} patterns covered but {expected} done"));
         }
     }
     Ok(())
@@ -380,7 +380,7 @@ mod tests {
         saved.position.next_pattern += 7;
         saved.save(dir.path()).unwrap();
         let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), true, &Silent).unwrap_err();
-        assert!(err.to_string().contains("patterns counted but"), "{err}");
+        assert!(err.to_string().contains("patterns covered but"), "{err}");
     }
 
     #[test]

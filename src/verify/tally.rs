@@ -9,6 +9,9 @@ pub struct SizeTally {
     pub rows: u32,
     pub cols: u32,
     pub patterns: u64,
+    /// Patterns of the enumeration range processed so far. Equal to `patterns` unless an
+    /// engine counts one pattern per symmetry orbit, weighted by the orbit's size.
+    pub covered: u64,
     pub mismatches: u64,
     /// (number of X cells, claimed Grundy value) → patterns.
     pub distribution: BTreeMap<(u32, u32), u64>,
@@ -29,6 +32,7 @@ impl SizeTally {
     pub fn merge(&mut self, other: &SizeTally) {
         assert_eq!((self.rows, self.cols), (other.rows, other.cols), "merging tallies of different sizes");
         self.patterns += other.patterns;
+        self.covered += other.covered;
         self.mismatches += other.mismatches;
         for (&key, &n) in &other.distribution {
             *self.distribution.entry(key).or_default() += n;

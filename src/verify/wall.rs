@@ -39,7 +39,8 @@ pub fn evaluate_range(
         .into_par_iter()
         .map(|start| {
             let end = (start + chunk).min(range.end);
-            let part = engine.evaluate(start..end);
+            let mut part = engine.evaluate(start..end);
+            part.size_mut(shape.rows as u32, shape.cols as u32).covered += end - start;
             progress(end - start);
             part
         })

@@ -6,6 +6,7 @@ pub mod claim;
 pub mod dp;
 pub mod naive;
 pub mod rules;
+pub mod symmetry;
 pub mod t_split;
 pub mod tables;
 pub mod naive_table;
