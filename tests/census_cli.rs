@@ -4,6 +4,7 @@ use assert_cmd::Command;
 use predicates::str::contains;
 use sprague::output::manifest::Manifest;
 use std::path::Path;
+use std::process::{Child, Stdio};
 
 fn sprague() -> Command {
     Command::cargo_bin("sprague").unwrap()
@@ -44,6 +45,45 @@ fn census_shards_merge_to_one_run() {
     sprague().arg("merge").args(&shards).arg("--out").arg(&merged).assert().code(0);
     assert_eq!(read(&merged.join("distribution.csv")), read(&whole.join("distribution.csv")));
     assert_eq!(read(&merged.join("summary.csv")), read(&whole.join("summary.csv")));
+}
+
+/// Runs `sprague COMMAND wall --size SIZE` as 8 shards in 8 concurrent processes, merges them,
+/// runs it once unsharded, and asserts the merged CSV files are byte-identical to that run's.
+fn eight_processes_merge_to_one_run(command: &str, size: &str) {
+    let root = tempfile::tempdir().unwrap();
+    let run = |shard: &str, dir: &Path| {
+        let mut process = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"));
+        process.args([command, "wall", "--size", size, "--shard", shard, "--threads", "1", "-q", "--out"]).arg(dir);
+        process.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+    };
+    let finish = |process: Child, what: &str| {
+        let output = process.wait_with_output().unwrap();
+        assert!(output.status.success(), "{command} {what} failed: {}", String::from_utf8_lossy(&output.stderr));
+    };
+    let shards: Vec<_> = (1..=8).map(|k| root.path().join(format!("shards/{k}"))).collect();
+    let running: Vec<_> = shards.iter().enumerate().map(|(k, dir)| run(&format!("{}/8", k + 1), dir)).collect();
+    for (k, process) in running.into_iter().enumerate() {
+        finish(process, &format!("shard {}/8", k + 1));
+    }
+    let whole = root.path().join("whole");
+    finish(run("1/1", &whole), "unsharded run");
+    let merged = root.path().join("merged");
+    sprague().arg("merge").args(shards.iter().rev()).arg("--out").arg(&merged).assert().code(0);
+    for name in ["summary.csv", "distribution.csv", "mismatches.csv"] {
+        assert_eq!(read(&merged.join(name)), read(&whole.join(name)), "{command} {size}: {name}");
+    }
+    let manifest = Manifest::read(&merged.join("manifest.json")).unwrap();
+    assert_eq!(manifest.parameters["merged_from"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn eight_census_processes_merge_to_one_run() {
+    eight_processes_merge_to_one_run("census", "5x4");
+}
+
+#[test]
+fn eight_verify_processes_merge_to_one_run() {
+    eight_processes_merge_to_one_run("verify", "4x5");
 }
 
 #[test]
