@@ -4,6 +4,7 @@ mod census;
 mod check;
 mod common;
 mod merge;
+mod report;
 mod run;
 mod solve;
 mod solve_catalogue;
@@ -43,6 +44,8 @@ enum Command {
     Census(census::CensusArgs),
     /// Recompute the committed results that fit a time budget and compare them (CI regression).
     Check(check::Args),
+    /// Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).
+    Report(report::Args),
     /// Write a table of exact values (the empty-board table of the wall game).
     Table(table::TableArgs),
 }
@@ -75,6 +78,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Merge(args) => merge::run(args),
         Command::Census(args) => census::run(args),
         Command::Check(args) => check::run(args),
+        Command::Report(args) => report::run(args),
         Command::Table(args) => table::run(args),
     }
 }
