@@ -1,11 +1,14 @@
 //! Command-line definitions (clap) and dispatch to one module per subcommand.
 
 mod census;
+mod check;
 mod common;
 mod merge;
+mod report;
 mod run;
 mod solve;
 mod solve_catalogue;
+mod table;
 mod verify;
 mod verify_wall;
 mod verify_catalogue;
@@ -39,6 +42,12 @@ enum Command {
     Merge(merge::Args),
     /// Count the claimed values of every pattern where the naive side is out of reach (6×6).
     Census(census::CensusArgs),
+    /// Recompute the committed results that fit a time budget and compare them (CI regression).
+    Check(check::Args),
+    /// Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).
+    Report(report::Args),
+    /// Write a table of exact values (the empty-board table of the wall game).
+    Table(table::TableArgs),
 }
 
 /// How a successful command ended.
@@ -68,5 +77,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Census(args) => census::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Table(args) => table::run(args),
     }
 }

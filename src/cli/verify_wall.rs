@@ -59,15 +59,20 @@ pub struct SizesArgs {
     pub run: RunArgs,
 }
 
-/// Parses `HxW` with 1 ≤ H, W and H·W ≤ 64.
-pub fn parse_shape(s: &str) -> Result<Shape, String> {
+/// Parses `HxW` with 1 ≤ H, W.
+pub fn parse_dims(s: &str) -> Result<Shape, String> {
     let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
     let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
     let (rows, cols): (usize, usize) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
     if rows == 0 || cols == 0 {
         return Err(bad());
     }
-    let shape = Shape::new(rows, cols);
+    Ok(Shape::new(rows, cols))
+}
+
+/// Parses `HxW` with 1 ≤ H, W and H·W ≤ 64.
+pub fn parse_shape(s: &str) -> Result<Shape, String> {
+    let shape = parse_dims(s)?;
     if !shape.fits_mask() {
         return Err(format!("size {shape} has {} cells; verification handles boards of at most 64", shape.cells()));
     }

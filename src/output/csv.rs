@@ -25,6 +25,14 @@ pub fn write_csv<T: CsvRecord>(path: &Path, rows: &[T]) -> Result<()> {
     })
 }
 
+/// One record as the line [`write_csv`] writes for it, without the line end.
+pub fn to_csv_line<T: Serialize>(row: &T) -> String {
+    let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+    csv.serialize(row).expect("records serialize to memory");
+    let bytes = csv.into_inner().expect("flushing to memory cannot fail");
+    String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8").trim_end_matches(['\r', '\n']).to_string()
+}
+
 /// Reads a file written by [`write_csv`], checking the header and every row.
 pub fn read_csv<T: CsvRecord>(path: &Path) -> Result<Vec<T>> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;

@@ -3,5 +3,7 @@
 pub mod atomic;
 pub mod csv;
 pub mod manifest;
+pub mod plots;
 pub mod records;
+pub mod report;
 pub mod verify_files;

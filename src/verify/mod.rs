@@ -11,6 +11,7 @@ pub mod wall;
 pub use shard::Shard;
 pub use tally::{RunResults, SizeTally};
 pub mod catalogue;
+pub mod check;
 pub mod census;
 pub mod dagame;
 pub mod engine;

@@ -4,8 +4,14 @@ use super::shard::Shard;
 use super::tally::RunResults;
 use crate::error::{Error, Result};
 use super::engine::SizeEngine;
-use crate::games::wall::{naive, Rule, Shape};
+use crate::games::wall::board::MAX_SIDE;
+use crate::games::wall::{dp, naive, Board, Rule, Shape};
+use crate::output::csv::CsvRecord;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// empty.csv: the Grundy value of every board with no X up to 20×20.
+pub const EMPTY: &str = "empty.csv";
 
 /// Evaluates every X-pattern of `shape` in this shard with the claimed engine and the naive
 /// oracle, in parallel on the current rayon pool. `progress` is called with counts of patterns
@@ -50,6 +56,41 @@ pub fn evaluate_range(
         })
 }
 
+/// Recomputes one size of a committed wall result (for `check`): every pattern, same rule.
+pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
+    let rule: Rule = rule.parse().map_err(Error::Usage)?;
+    verify_shape(Shape::new(rows as usize, cols as usize), rule, Shard::ALL, &|_| {})
+}
+
+/// One row of empty.csv: the rectangle DP's Grundy value of the rows×cols board with no X.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EmptyRow {
+    pub rows: u32,
+    pub cols: u32,
+    pub grundy: u32,
+}
+
+impl CsvRecord for EmptyRow {
+    const HEADER: &'static [&'static str] = &["rows", "cols", "grundy"];
+}
+
+/// The empty-board table for every size up to `max` (each side at most 20), sorted by rows,
+/// then cols; each value from a full run of the rectangle DP on the X-free board.
+pub fn empty_table(max: Shape) -> Result<Vec<EmptyRow>> {
+    if max.rows == 0 || max.cols == 0 || max.rows > MAX_SIDE || max.cols > MAX_SIDE {
+        return Err(Error::Usage(format!("the empty-board table takes sides 1 to {MAX_SIDE}, not {max}")));
+    }
+    let shapes: Vec<Shape> = (1..=max.rows).flat_map(|r| (1..=max.cols).map(move |c| Shape::new(r, c))).collect();
+    Ok(shapes
+        .into_par_iter()
+        .map(|shape| EmptyRow {
+            rows: shape.rows as u32,
+            cols: shape.cols as u32,
+            grundy: dp::solve(&Board::empty(shape)).grundy,
+        })
+        .collect())
+}
+
 /// Whether the claim under test holds for one board: under misère play the claim is only
 /// "first player wins iff the DP value is non-zero"; otherwise the Grundy values must match too
 /// (the rectangle DP for standard and x-blocks, the three-piece DP for t-split).
@@ -58,5 +99,29 @@ pub fn claim_holds(rule: Rule, claimed_grundy: u32, truth: naive::NaiveVerdict) 
     match rule {
         Rule::Misere => outcome_agrees,
         Rule::Standard | Rule::XBlocks | Rule::TSplit => outcome_agrees && claimed_grundy == truth.grundy,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_table_is_sorted_and_matches_the_size_recurrence() {
+        let table = empty_table(Shape::new(6, 7)).unwrap();
+        assert_eq!(table.len(), 42);
+        assert!(table.windows(2).all(|w| (w[0].rows, w[0].cols) < (w[1].rows, w[1].cols)));
+        for row in &table {
+            assert_eq!(row.grundy, u32::from(dp::empty_grundy(row.rows as usize, row.cols as usize)), "{row:?}");
+        }
+        assert!(empty_table(Shape::new(21, 1)).is_err());
+        assert!(empty_table(Shape::new(0, 3)).is_err());
+    }
+
+    #[test]
+    fn recompute_size_takes_rule_names() {
+        let fresh = recompute_size("standard", 2, 3).unwrap();
+        assert_eq!(fresh.sizes[&(2, 3)].patterns, 64);
+        assert!(recompute_size("chess", 2, 3).is_err());
     }
 }

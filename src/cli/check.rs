@@ -1,0 +1,44 @@
+//! `sprague check`: recompute the committed results that fit a time budget and compare.
+
+use super::Status;
+use sprague::verify::check::{Plan, DEFAULT_BUDGET};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The results directory (as committed: results/<game>/...).
+    #[arg(long, default_value = "results")]
+    results: PathBuf,
+    /// Estimated seconds to spend; the cheapest sizes are recomputed first.
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    budget: f64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<Status> {
+    anyhow::ensure!(args.budget >= 0.0, "--budget must not be negative");
+    let plan = Plan::new(&args.results, args.budget)?;
+    let outcome = plan.run(&|_| {})?;
+    for difference in &outcome.differences {
+        println!("{difference}");
+    }
+    let skipped: Vec<_> = plan.skipped().collect();
+    if !skipped.is_empty() {
+        let estimate: f64 = skipped.iter().map(|u| u.estimate).sum();
+        println!("skipped for budget ({} units, estimated {estimate:.1} s; raise --budget to include them):", skipped.len());
+        for unit in skipped {
+            println!("  {} (estimated {:.2} s)", unit.label, unit.estimate);
+        }
+    }
+    for dir in &plan.unregistered {
+        println!("not checked: {dir} (no entry in the check registry)");
+    }
+    let estimate: f64 = plan.selected().map(|u| u.estimate).sum();
+    println!(
+        "checked {} units in {:.1} s (estimated {estimate:.1} s, budget {} s): {} differences",
+        outcome.checked,
+        outcome.seconds,
+        args.budget,
+        outcome.differences.len()
+    );
+    Ok(if outcome.differences.is_empty() { Status::Ok } else { Status::Failed })
+}

@@ -1,0 +1,188 @@
+//! SVG plots of the report (plotters, SVG backend; text is SVG `<text>`, so no font files).
+
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// A plotting failure, as text.
+pub type PlotResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+const FONT: &str = "sans-serif";
+/// Width of the legend column beside a chart.
+const LEGEND_WIDTH: u32 = 130;
+
+/// One named line of a chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub points: Vec<(f64, f64)>,
+}
+
+/// The colour of series `i` of `n` (hues evenly spaced from red to purple).
+fn colour(i: usize, n: usize) -> RGBColor {
+    let rgba = HSLColor(0.85 * i as f64 / n.max(1) as f64, 0.75, 0.42).to_rgba();
+    RGBColor(rgba.0, rgba.1, rgba.2)
+}
+
+/// Draws one sample line and label per entry, top to bottom, in `area`.
+fn legend<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>, entries: &[(String, RGBColor)]) -> PlotResult<()>
+where
+    DB::ErrorType: 'static,
+{
+    for (i, (label, colour)) in entries.iter().enumerate() {
+        let y = 40 + 18 * i as i32;
+        area.draw(&PathElement::new(vec![(8, y), (32, y)], colour.stroke_width(3)))?;
+        area.draw(&Text::new(label.clone(), (40, y), TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Center))))?;
+    }
+    Ok(())
+}
+
+/// A line chart with a point at every value; a legend beside it when there is more than one
+/// series. Axes span the data.
+pub fn line_chart(title: &str, x_desc: &str, y_desc: &str, series: &[Series]) -> PlotResult<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (960, 600)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (plot, side) = if series.len() > 1 { root.split_horizontally(960 - LEGEND_WIDTH) } else { (root.clone(), root.clone()) };
+        let all = series.iter().flat_map(|s| s.points.iter());
+        let (mut x0, mut x1, mut y1) = (f64::MAX, f64::MIN, 0.0f64);
+        for &(x, y) in all {
+            (x0, x1, y1) = (x0.min(x), x1.max(x), y1.max(y));
+        }
+        if x0 > x1 {
+            (x0, x1) = (0.0, 1.0);
+        }
+        let pad = ((x1 - x0) * 0.03).max(0.5);
+        let mut chart = ChartBuilder::on(&plot)
+            .caption(title, (FONT, 22))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(x0 - pad..x1 + pad, 0.0..(y1 * 1.08).max(1e-9))?;
+        chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).label_style((FONT, 13)).draw()?;
+        let mut entries = Vec::new();
+        for (i, s) in series.iter().enumerate() {
+            let c = colour(i, series.len());
+            chart.draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))?;
+            chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+            entries.push((s.label.clone(), c));
+        }
+        if series.len() > 1 {
+            legend(&side, &entries)?;
+        }
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// One panel of [`histograms`]: a size's label and the share of its patterns per Grundy value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    pub label: String,
+    pub shares: Vec<(u32, f64)>,
+}
+
+/// Small multiples: one bar chart per panel on a `grid` (rows, cols), with a common y scale.
+pub fn histograms(title: &str, grid: (usize, usize), panels: &[Panel]) -> PlotResult<String> {
+    let max_g = panels.iter().flat_map(|p| p.shares.iter().map(|s| s.0)).max().unwrap_or(0);
+    let max_share = panels.iter().flat_map(|p| p.shares.iter().map(|s| s.1)).fold(0.0, f64::max);
+    let (width, height) = (40 + 240 * grid.1 as u32, 60 + 200 * grid.0 as u32);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let body = root.titled(title, (FONT, 24))?;
+        for (area, panel) in body.split_evenly(grid).iter().zip(panels) {
+            let mut chart = ChartBuilder::on(area)
+                .caption(&panel.label, (FONT, 14))
+                .margin(6)
+                .x_label_area_size(32)
+                .y_label_area_size(44)
+                .build_cartesian_2d((0..max_g).into_segmented(), 0.0..(max_share * 1.05).max(1e-9))?;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_desc("Grundy value")
+                .y_desc("share of patterns")
+                .label_style((FONT, 10))
+                .axis_desc_style((FONT, 11))
+                .draw()?;
+            chart.draw_series(panel.shares.iter().map(|&(g, share)| {
+                Rectangle::new([(SegmentValue::Exact(g), 0.0), (SegmentValue::Exact(g + 1), share)], BLUE.mix(0.7).filled())
+            }))?;
+        }
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// A heat map of `values[r][c]` (row r + 1, column c + 1) with each value written in its cell
+/// and a key of the colours beside it.
+pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) -> PlotResult<String> {
+    let rows = values.len() as u32;
+    let cols = values.iter().map(Vec::len).max().unwrap_or(0) as u32;
+    let max = values.iter().flatten().copied().max().unwrap_or(0);
+    let shade = |v: u32| {
+        // Light yellow → teal → dark blue.
+        const STOPS: [(f64, f64, f64); 3] = [(255.0, 247.0, 188.0), (65.0, 182.0, 196.0), (37.0, 52.0, 148.0)];
+        let t = if max == 0 { 0.0 } else { 2.0 * f64::from(v) / f64::from(max) };
+        let (a, b, t) = if t <= 1.0 { (STOPS[0], STOPS[1], t) } else { (STOPS[1], STOPS[2], t - 1.0) };
+        let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
+        RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    };
+    let ink = |v: u32| -> &'static RGBColor { if max > 0 && v * 2 > max { &WHITE } else { &BLACK } };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 760)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (plot, side) = root.split_horizontally(900 - LEGEND_WIDTH);
+        let mut chart = ChartBuilder::on(&plot)
+            .caption(title, (FONT, 22))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(50)
+            .build_cartesian_2d((1..cols).into_segmented(), (1..rows).into_segmented())?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_labels(cols as usize)
+            .y_labels(rows as usize)
+            .label_style((FONT, 12))
+            .draw()?;
+        let cells = values.iter().enumerate().flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &v)| (r as u32 + 1, c as u32 + 1, v)));
+        let cells: Vec<_> = cells.collect();
+        chart.draw_series(cells.iter().map(|&(r, c, v)| {
+            Rectangle::new([(SegmentValue::Exact(c), SegmentValue::Exact(r)), (SegmentValue::Exact(c + 1), SegmentValue::Exact(r + 1))], shade(v).filled())
+        }))?;
+        chart.draw_series(cells.iter().map(|&(r, c, v)| {
+            let style = TextStyle::from((FONT, 11).into_font()).color(ink(v)).pos(Pos::new(HPos::Center, VPos::Center));
+            Text::new(v.to_string(), (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)), style)
+        }))?;
+        let key: Vec<(String, RGBColor)> = (0..=max).map(|v| (format!("Grundy {v}"), shade(v))).collect();
+        legend(&side, &key)?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charts_carry_their_titles_and_legends() {
+        let series = |label: &str| Series { label: label.into(), points: vec![(1.0, 0.5), (2.0, 0.25)] };
+        let one = line_chart("One line", "x axis", "y axis", &[series("a")]).unwrap();
+        assert!(one.starts_with("<svg") && one.contains("One line") && one.contains("x axis"));
+        assert!(!one.contains(">a</text>"));
+        let two = line_chart("Two lines", "x", "y", &[series("first"), series("second")]).unwrap();
+        assert!(two.contains("first") && two.contains("second"));
+        let panels = [Panel { label: "2x2".into(), shares: vec![(0, 0.25), (2, 0.75)] }];
+        assert!(histograms("Bars", (1, 1), &panels).unwrap().contains("Bars"));
+        let heat = heat_map("Heat", "cols", "rows", &[vec![1, 1], vec![1, 0]]).unwrap();
+        assert!(heat.contains("Heat") && heat.contains("Grundy 1"));
+    }
+}

@@ -1,0 +1,148 @@
+//! `sprague check` on the committed results (and tampered copies) and `sprague report` on a fixture.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn sprague() -> Command {
+    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A temporary copy of the committed results, with `edit` applied to the text of `file`.
+fn tampered(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("results");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("results"), &root);
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = edit(&text);
+    assert_ne!(edited, text, "the edit changed nothing");
+    std::fs::write(&path, edited).unwrap();
+    (dir, root)
+}
+
+fn check(root: &Path) -> Command {
+    let mut cmd = sprague();
+    cmd.args(["check", "--budget", "5", "--results"]).arg(root);
+    cmd
+}
+
+#[test]
+fn check_passes_on_committed_results() {
+    sprague()
+        .arg("check")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(": 0 differences"))
+        .stdout(predicate::str::contains("wall/standard 5x6 (estimated"))
+        .stdout(predicate::str::contains("wall/standard 4x5 (estimated").not())
+        .stdout(predicate::str::contains("wall/standard/empty.csv (estimated").not());
+}
+
+#[test]
+fn check_reports_a_tampered_count() {
+    let (_dir, root) = tampered("wall/standard/summary.csv", |t| t.replace("wall,standard,2,2,16,0,4,2", "wall,standard,2,2,16,0,5,2"));
+    let line = format!(
+        "{}, line 9, expected wall,standard,2,2,16,0,5,2, got wall,standard,2,2,16,0,4,2\n",
+        root.join("wall/standard/summary.csv").display()
+    );
+    check(&root).assert().code(1).stdout(predicate::str::contains(line)).stdout(predicate::str::contains(": 1 differences"));
+}
+
+#[test]
+fn check_reports_a_missing_row() {
+    let removed = std::cell::RefCell::new(String::new());
+    let (_dir, root) = tampered("wall/standard/distribution.csv", |t| {
+        let lines: Vec<&str> = t.lines().collect();
+        let at = lines.iter().position(|l| l.starts_with("wall,standard,2,3,")).unwrap();
+        *removed.borrow_mut() = lines[at].to_string();
+        lines.iter().enumerate().filter(|&(i, _)| i != at).map(|(_, l)| format!("{l}\n")).collect()
+    });
+    let line = format!(
+        "{}, missing row, expected (none), got {}\n",
+        root.join("wall/standard/distribution.csv").display(),
+        removed.borrow()
+    );
+    check(&root).assert().code(1).stdout(predicate::str::contains(line));
+    let (_dir, root) = tampered("wall/standard/empty.csv", |t| t.replace("20,20,2\n", ""));
+    check(&root).assert().code(1).stdout(predicate::str::contains("empty.csv, missing row, expected (none), got 20,20,2"));
+}
+
+#[test]
+fn check_refuses_malformed_and_missing_files() {
+    let (_dir, root) = tampered("nim/summary.csv", |t| t.replacen("nim,standard,1,2,1,", "nim,standard,1,2,one,", 1));
+    let name = root.join("nim/summary.csv").display().to_string();
+    check(&root).assert().code(2).stderr(predicate::str::contains(format!("{name}: line 3: field 4")));
+    let (_dir, root) = tampered("cards/manifest.json", |t| t.replacen('{', "[", 1));
+    check(&root).assert().code(2).stderr(predicate::str::contains("cards/manifest.json: line 2: expected"));
+    let (_dir, root) = tampered("kings/summary.csv", |t| t.to_string() + "x");
+    std::fs::remove_file(root.join("wall/standard/empty.csv")).unwrap();
+    check(&root).assert().code(2).stderr(predicate::str::contains("wall/standard/empty.csv: missing"));
+}
+
+/// Tags open and close in order (a light XML well-formedness check).
+fn balanced(svg: &str) -> bool {
+    let mut stack = Vec::new();
+    let mut rest = svg;
+    while let Some(start) = rest.find('<') {
+        let Some(len) = rest[start..].find('>') else { return false };
+        let tag = &rest[start + 1..start + len];
+        rest = &rest[start + len + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            if stack.pop() != Some(name.trim().to_string()) {
+                return false;
+            }
+        } else if !tag.ends_with('/') && !tag.starts_with('?') && !tag.starts_with('!') {
+            stack.push(tag.split_whitespace().next().unwrap_or("").to_string());
+        }
+    }
+    stack.is_empty()
+}
+
+#[test]
+fn report_renders_the_fixture() {
+    let out = tempfile::tempdir().unwrap();
+    sprague().args(["report", "--results", "tests/fixtures/report", "--out"]).arg(out.path()).assert().success();
+    let report = std::fs::read_to_string(out.path().join("report.md")).unwrap();
+    let expected = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report/expected-report.md")).unwrap();
+    assert_eq!(report, expected);
+    let plots = [
+        ("grundy_histogram.svg", "Grundy value distribution per board size"),
+        ("p_fraction.svg", "P-position fraction against board area"),
+        ("mean_grundy_by_x.svg", "Mean Grundy value against number of X cells"),
+        ("empty_heat_map.svg", "Grundy value of the empty board"),
+    ];
+    for (file, title) in plots {
+        assert!(report.contains(&format!("![{title}]({file})")), "{file} not embedded");
+        let svg = std::fs::read_to_string(out.path().join(file)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{file}");
+        assert!(balanced(&svg), "{file} is not balanced");
+        assert!(svg.contains(title), "{file} lacks its title");
+    }
+    assert!(std::fs::read_to_string(out.path().join("p_fraction.svg")).unwrap().contains("H = 2"), "legend");
+}
+
+#[test]
+fn report_names_a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), dir.path());
+    std::fs::remove_file(dir.path().join("wall/standard/empty.csv")).unwrap();
+    let mut cmd = sprague();
+    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+    cmd.assert().code(2).stderr(predicate::str::contains("wall/standard/empty.csv"));
+}
