@@ -8,6 +8,7 @@ use super::tally::RunResults;
 use crate::games::wall::bands::BandTables;
 use crate::games::wall::tables::GrundyTables;
 use crate::games::wall::{Rule, Shape};
+use crate::error::{Error, Result};
 use std::ops::Range;
 
 /// Mex values stay at most 16 (options are nibbles); slots per X count.
@@ -23,6 +24,16 @@ pub struct CensusEngine {
 /// True when the census can take `shape` (band tables need ≤ 8 columns; ≤ 36 cells).
 pub fn supports(shape: Shape) -> bool {
     shape.cols <= 8 && shape.cells() <= 36
+}
+
+/// Recomputes one size of a committed census (for `check`): the claimed value of every pattern.
+pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
+    let shape = Shape::new(rows as usize, cols as usize);
+    if rule != Rule::Standard.name() || !supports(shape) {
+        return Err(Error::Usage(format!("census handles the standard rule on at most 36 cells and 8 columns, not {rule} {shape}")));
+    }
+    let engine = CensusEngine::build(shape);
+    Ok(super::wall::evaluate_range(shape, Rule::Standard, &engine, 0..1u64 << shape.cells(), &|_| {}))
 }
 
 /// Peak memory of a census of `shape`: the band tables, the quadrant tables and an allowance.

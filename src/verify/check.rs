@@ -6,7 +6,7 @@
 //! until the budget is spent.
 
 use super::tally::RunResults;
-use super::{cards, catalogue, dagame, footholds, kings, wall};
+use super::{cards, catalogue, census, dagame, footholds, kings, wall};
 use crate::error::{Error, Result};
 use crate::games::wall::board::MAX_SIDE;
 use crate::games::wall::Shape;
@@ -41,6 +41,7 @@ pub struct Entry {
 pub const REGISTRY: &[Entry] = &[
     Entry { dir: "wall/standard", recompute: Recompute::WallEmpty },
     Entry { dir: "wall/standard", recompute: Recompute::ByRule(wall::recompute_size) },
+    Entry { dir: "wall/census", recompute: Recompute::ByRule(census::recompute_size) },
     Entry { dir: "nim", recompute: Recompute::ByGame(catalogue::recompute_size) },
     Entry { dir: "nim-count", recompute: Recompute::ByGame(catalogue::recompute_size) },
     Entry { dir: "misere-nim", recompute: Recompute::ByGame(catalogue::recompute_size) },
