@@ -1,11 +1,13 @@
 //! Census engine: the rectangle DP's value of every X-pattern of a size, without the oracle.
 //!
 //! For sizes whose naive side is out of reach (6×6: 2^36 patterns). Patterns are taken in
-//! blocks of 2^cols that share all rows but the first ([`BandTables::grundy_first_row_block`]).
+//! blocks of 2^cols that share all rows but the first ([`BandTables::grundy_first_row_block`]),
+//! and of each pair of left–right mirror blocks only one is evaluated, counted twice.
 
 use super::engine::SizeEngine;
 use super::tally::RunResults;
 use crate::games::wall::bands::BandTables;
+use crate::games::wall::symmetry::Symmetries;
 use crate::games::wall::tables::GrundyTables;
 use crate::games::wall::{Rule, Shape};
 use crate::error::{Error, Result};
@@ -18,6 +20,7 @@ const SLOTS: usize = 32;
 pub struct CensusEngine {
     shape: Shape,
     bands: BandTables,
+    symmetries: Symmetries,
     avx2: bool,
 }
 
@@ -46,7 +49,21 @@ impl CensusEngine {
     pub fn build(shape: Shape) -> Self {
         let tables = super::engine::build_quadrant_tables(shape);
         let bands = super::engine::build_bands(shape, &tables).expect("quadrant values of census sizes fit nibbles");
-        CensusEngine { shape, bands, avx2: crate::bits::avx2_available() }
+        CensusEngine { shape, bands, symmetries: Symmetries::of(shape), avx2: crate::bits::avx2_available() }
+    }
+
+    /// How many patterns each pattern with rows 1.. equal to `base`'s stands for. The
+    /// left–right mirror maps a first-row block onto a block (lane k onto the mirror of k) with
+    /// the same values and X counts, so of two mirror blocks only the one whose `base` is the
+    /// smaller is evaluated, counted twice; a block that is its own mirror counts once.
+    #[inline(always)]
+    fn mirror_weight(&self, base: u64) -> u64 {
+        let mirror = self.symmetries.mirror_columns(base);
+        match mirror.cmp(&base) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Greater => 2,
+        }
     }
 
     #[inline(always)]
@@ -59,15 +76,20 @@ impl CensusEngine {
         let mut block = vec![0u8; lanes as usize];
         let mut x = patterns.start;
         while x < patterns.end {
+            let weight = self.mirror_weight(x & !(lanes - 1));
             if x % lanes == 0 && x + lanes <= patterns.end {
-                self.bands.grundy_first_row_block(x, &mut block);
-                let counts = &mut counts[x.count_ones() as usize * SLOTS..];
-                for (&slot, &g) in lane_slots.iter().zip(&block) {
-                    counts[slot + g as usize] += 1;
+                if weight > 0 {
+                    self.bands.grundy_first_row_block(x, &mut block);
+                    let counts = &mut counts[x.count_ones() as usize * SLOTS..];
+                    for (&slot, &g) in lane_slots.iter().zip(&block) {
+                        counts[slot + g as usize] += weight;
+                    }
                 }
                 x += lanes;
             } else {
-                counts[x.count_ones() as usize * SLOTS + self.bands.grundy(x) as usize] += 1;
+                if weight > 0 {
+                    counts[x.count_ones() as usize * SLOTS + self.bands.grundy(x) as usize] += weight;
+                }
                 x += 1;
             }
         }

@@ -18,6 +18,9 @@ pub struct Symmetries {
 /// A symmetry as a map of (row, col) in an H×W shape to (row, col) in the same shape.
 type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
 
+/// Index in [`FLIPS`] (and in the symmetry tables) of the left–right mirror.
+const MIRROR_COLUMNS: usize = 1;
+
 const FLIPS: [CellMap; 3] = [
     |r, c, h, _| (h - 1 - r, c),
     |r, c, _, w| (r, w - 1 - c),
@@ -65,6 +68,12 @@ impl Symmetries {
             equal += u64::from(image == x);
         }
         Some(self.order() / equal)
+    }
+
+    /// Image of `x` under the left–right mirror (column j ↔ column cols−1−j); rows stay put.
+    #[inline]
+    pub fn mirror_columns(&self, x: u64) -> u64 {
+        self.images(x).nth(MIRROR_COLUMNS).expect("every shape has the column mirror")
     }
 
     /// Every pattern of `x`'s orbit, ascending and without repeats.
@@ -124,6 +133,13 @@ mod tests {
                 assert_eq!(y.count_ones(), x.count_ones());
             }
         }
+    }
+
+    #[test]
+    fn mirror_columns_reverses_each_row() {
+        let symmetries = Symmetries::of(Shape::new(2, 3));
+        // Row 0 = cells 0..3, row 1 = cells 3..6: "X.." / ".XX" → "..X" / "XX.".
+        assert_eq!(symmetries.mirror_columns(0b110_001), 0b011_100);
     }
 
     #[test]
