@@ -135,4 +135,13 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn recompute_counts_every_pattern_and_refuses_other_rules() {
+        let recomputed = recompute_size("standard", 3, 3).unwrap();
+        let verified = prepare(Shape::new(3, 3), Rule::Standard).evaluate(0..1 << 9);
+        assert_eq!(recomputed.summary_rows(), verified.summary_rows());
+        assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
+        assert!(recompute_size("misere", 3, 3).unwrap_err().to_string().contains("not misere 3x3"));
+    }
 }
