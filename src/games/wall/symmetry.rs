@@ -48,13 +48,17 @@ impl Symmetries {
         self.tables.len() as u64 + 1
     }
 
-    /// Image of pattern `x` under every non-identity symmetry.
-    fn images(&self, x: u64) -> impl Iterator<Item = u64> + '_ {
+    /// Image of pattern `x` under the symmetry whose row tables are `rows`.
+    #[inline]
+    fn image(&self, rows: &[Vec<u64>], x: u64) -> u64 {
         let cols = self.shape.cols;
         let row_mask = (1u64 << cols) - 1;
-        self.tables.iter().map(move |rows| {
-            rows.iter().enumerate().fold(0, |image, (r, table)| image | table[(x >> (r * cols) & row_mask) as usize])
-        })
+        rows.iter().enumerate().fold(0, |image, (r, table)| image | table[(x >> (r * cols) & row_mask) as usize])
+    }
+
+    /// Image of pattern `x` under every non-identity symmetry.
+    fn images(&self, x: u64) -> impl Iterator<Item = u64> + '_ {
+        self.tables.iter().map(move |rows| self.image(rows, x))
     }
 
     /// The size of `x`'s orbit when `x` is the least pattern of it, else `None`.
@@ -73,7 +77,7 @@ impl Symmetries {
     /// Image of `x` under the left–right mirror (column j ↔ column cols−1−j); rows stay put.
     #[inline]
     pub fn mirror_columns(&self, x: u64) -> u64 {
-        self.images(x).nth(MIRROR_COLUMNS).expect("every shape has the column mirror")
+        self.image(&self.tables[MIRROR_COLUMNS], x)
     }
 
     /// Every pattern of `x`'s orbit, ascending and without repeats.
