@@ -29,11 +29,19 @@ pub fn supports(shape: Shape) -> bool {
     shape.cols <= 8 && shape.cells() <= 36
 }
 
+/// The usage error for a size the census cannot take.
+pub fn unsupported(shape: Shape) -> Error {
+    Error::Usage(format!("census handles sizes of at most 36 cells and 8 columns, not {shape}"))
+}
+
 /// Recomputes one size of a committed census (for `check`): the claimed value of every pattern.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let shape = Shape::new(rows as usize, cols as usize);
-    if rule != Rule::Standard.name() || !supports(shape) {
-        return Err(Error::Usage(format!("census handles the standard rule on at most 36 cells and 8 columns, not {rule} {shape}")));
+    if rule != Rule::Standard.name() {
+        return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
+    }
+    if !supports(shape) {
+        return Err(unsupported(shape));
     }
     let engine = CensusEngine::build(shape);
     Ok(super::wall::evaluate_range(shape, Rule::Standard, &engine, 0..1u64 << shape.cells(), &|_| {}))
@@ -95,9 +103,7 @@ impl CensusEngine {
         }
         let mut results = RunResults::new("wall", Rule::Standard.name());
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
-        for (i, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
-            tally.record((i / SLOTS) as u32, (i % SLOTS) as u32, n);
-        }
+        tally.record_flat(&counts, SLOTS);
         results
     }
 }
@@ -142,6 +148,6 @@ mod tests {
         let verified = prepare(Shape::new(3, 3), Rule::Standard).evaluate(0..1 << 9);
         assert_eq!(recomputed.summary_rows(), verified.summary_rows());
         assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
-        assert!(recompute_size("misere", 3, 3).unwrap_err().to_string().contains("not misere 3x3"));
+        assert!(recompute_size("misere", 3, 3).unwrap_err().to_string().contains("standard rule only, not misere"));
     }
 }

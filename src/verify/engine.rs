@@ -111,9 +111,7 @@ impl<E: Extract> TableEngine<E> {
             }
         }
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
-        for (i, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
-            tally.record((i / GRUNDY_SLOTS) as u32, (i % GRUNDY_SLOTS) as u32, n);
-        }
+        tally.record_flat(&counts, GRUNDY_SLOTS);
         results
     }
 }

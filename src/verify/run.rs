@@ -43,8 +43,8 @@ impl Plan {
 
     /// A census plan: the claimed values of every pattern, nothing cross-checked. Standard rule.
     pub fn census(shapes: Vec<Shape>, shard: Shard) -> Result<Plan> {
-        if let Some(bad) = shapes.iter().find(|&&s| !census::supports(s)) {
-            return Err(Error::Usage(format!("census handles sizes of at most 36 cells and 8 columns, not {bad}")));
+        if let Some(&bad) = shapes.iter().find(|&&s| !census::supports(s)) {
+            return Err(census::unsupported(bad));
         }
         Ok(Plan { census: true, ..Plan::new(Rule::Standard, shapes, shard)? })
     }

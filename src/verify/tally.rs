@@ -28,6 +28,13 @@ impl SizeTally {
         *self.distribution.entry((xs, grundy)).or_default() += weight;
     }
 
+    /// Records flat counters: `counts[xs * slots + grundy]` patterns per (X count, value).
+    pub fn record_flat(&mut self, counts: &[u64], slots: usize) {
+        for (i, &n) in counts.iter().enumerate().filter(|&(_, &n)| n > 0) {
+            self.record((i / slots) as u32, (i % slots) as u32, n);
+        }
+    }
+
     /// Adds another tally of the same size.
     pub fn merge(&mut self, other: &SizeTally) {
         assert_eq!((self.rows, self.cols), (other.rows, other.cols), "merging tallies of different sizes");
