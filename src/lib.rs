@@ -1,14 +1,17 @@
 //! sprague: a parallel exhaustive verifier and research tool for Sprague–Grundy claims.
 //!
-//! Data flow: `input` → `games/*` (rules, claimed engines, naive oracles) → `verify`
-//! (enumerate, run in parallel, tally) → `output` (CSV, manifest, report).
+//! Data flow: `input` → `games/<game>` (rules, claimed solver, naive oracle, verification
+//! driver) → `runner` (enumerate, evaluate in parallel, tally, shard, checkpoint) → `output`
+//! (CSV, manifest); `check` recomputes committed results from the game registry.
 
 pub mod bits;
+pub mod check;
 pub mod error;
 pub mod games;
+pub mod impartial;
 pub mod input;
 pub mod output;
+pub mod runner;
 pub mod sys;
-pub mod verify;
 
 pub use error::{Error, Result};

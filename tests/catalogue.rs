@@ -4,9 +4,9 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use proptest::prelude::*;
-use sprague::games::divisor;
+use sprague::games::catalogue::divisor;
 use sprague::output::verify_files::read_verify_files;
-use sprague::verify::catalogue::recompute_size;
+use sprague::games::catalogue::verify::recompute_size;
 use std::path::Path;
 
 fn solve(game: &str, input: &str) -> assert_cmd::assert::Assert {

@@ -5,7 +5,7 @@ use predicates::str::contains;
 use proptest::prelude::*;
 use sprague::games::dagame::{brute, claim, Dag, Group, Instance};
 use sprague::output::verify_files::read_verify_files;
-use sprague::verify::dagame::{recompute_size, verify_nodes};
+use sprague::games::dagame::verify::{recompute_size, verify_nodes};
 
 fn solve_both(text: &str) -> (u32, u32) {
     let instance = Instance::parse_input("t", text).unwrap();

@@ -6,7 +6,7 @@ use sprague::games::cards::claim::Claim as CardsClaim;
 use sprague::games::footholds::claim::Policy;
 use sprague::games::kings::claim::Claim as KingsClaim;
 use sprague::output::verify_files::read_verify_files;
-use sprague::verify::{cards, footholds, kings};
+use sprague::games::{cards::verify as cards, footholds::verify as footholds, kings::verify as kings};
 use std::path::Path;
 
 fn sprague() -> Command {
@@ -114,7 +114,7 @@ fn cli_verify_writes_files_and_fails_on_broken_claims() {
 #[test]
 fn committed_results_recompute() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    type Recompute = fn(&str, u32, u32) -> sprague::Result<sprague::verify::RunResults>;
+    type Recompute = fn(&str, u32, u32) -> sprague::Result<sprague::runner::RunResults>;
     let runs: [(&str, Recompute, u64); 5] = [
         ("footholds", footholds::recompute_size, 200_000),
         ("footholds/random", footholds::recompute_size, 20_000),

@@ -4,8 +4,9 @@
 use assert_cmd::Command;
 use proptest::prelude::*;
 use sprague::games::wall::{claim, naive, Board, Rule, Shape};
-use sprague::verify::shrink::{claim_fails, minimal_counterexamples, size_key, smaller_neighbours, Shrinker};
-use sprague::verify::{wall::verify_shape, Shard};
+use sprague::games::wall::shrink::{claim_fails, minimal_counterexamples, size_key, smaller_neighbours, Shrinker};
+use sprague::games::wall::verify::verify_shape;
+use sprague::runner::Shard;
 
 /// Boards of `shape` on which the rule's claim fails, via the reference verifier.
 fn mismatches(shape: Shape, rule: Rule) -> Vec<String> {

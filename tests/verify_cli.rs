@@ -7,8 +7,8 @@ use predicates::str::contains;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::Manifest;
 use sprague::output::verify_files::read_verify_files;
-use sprague::verify::engine::{ReferenceEngine, SizeEngine};
-use sprague::verify::RunResults;
+use sprague::games::wall::engine::{ReferenceEngine, SizeEngine};
+use sprague::runner::RunResults;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

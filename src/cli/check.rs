@@ -1,7 +1,7 @@
 //! `sprague check`: recompute the committed results that fit a time budget and compare.
 
 use super::Status;
-use sprague::verify::check::{Plan, DEFAULT_BUDGET};
+use sprague::check::{Plan, DEFAULT_BUDGET};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

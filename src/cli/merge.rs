@@ -2,7 +2,7 @@
 
 use super::run::RunArgs;
 use super::Status;
-use sprague::verify::merge::{load_shard, merge_shards, merged_parameters};
+use sprague::runner::merge::{load_shard, merge_shards, merged_parameters};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

@@ -1,7 +1,7 @@
 //! `sprague report`: report.md and SVG plots from the committed wall results.
 
 use super::Status;
-use sprague::output::report::{write_report, WallResults};
+use sprague::games::wall::report::{write_report, WallResults};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

@@ -5,7 +5,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::output::manifest::{Manifest, RunClock};
 use sprague::output::verify_files::{write_verify_files, MANIFEST};
-use sprague::verify::RunResults;
+use sprague::runner::RunResults;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

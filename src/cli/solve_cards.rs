@@ -4,7 +4,7 @@ use super::common::InputArg;
 use super::Status;
 use clap::ValueEnum;
 use sprague::games::cards::{brute, claim, parse_input};
-use sprague::verify::cards::MAX_BRUTE_LEN;
+use sprague::games::cards::verify::MAX_BRUTE_LEN;
 use std::io::Write;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]

@@ -4,7 +4,7 @@ use super::verify_wall::parse_dims;
 use super::Status;
 use sprague::games::wall::Shape;
 use sprague::output::csv::write_csv;
-use sprague::verify::wall::empty_table;
+use sprague::games::wall::verify::empty_table;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

@@ -4,8 +4,8 @@ use super::run::RunArgs;
 use super::Status;
 use clap::ValueEnum;
 use sprague::games::cards::claim::Claim;
-use sprague::verify::cards::{verify_length, verify_random, RandomSpec, GAME};
-use sprague::verify::RunResults;
+use sprague::games::cards::verify::{verify_length, verify_random, RandomSpec, GAME};
+use sprague::runner::RunResults;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -3,8 +3,8 @@
 use super::run::RunArgs;
 use super::Status;
 use sprague::output::csv::write_csv;
-use sprague::verify::catalogue::{self, SEQUENCE};
-use sprague::verify::RunResults;
+use sprague::games::catalogue::verify::{self as catalogue, SEQUENCE};
+use sprague::runner::RunResults;
 use std::collections::BTreeMap;
 
 /// Largest single heap written to sequence.csv by default (divisor: 10^4 numbers).

@@ -2,8 +2,8 @@
 
 use super::run::RunArgs;
 use super::Status;
-use sprague::verify::dagame::{dag_count, verify_nodes, verify_random, RandomSpec, MAX_COLOURS, MAX_EXHAUSTIVE_NODES};
-use sprague::verify::RunResults;
+use sprague::games::dagame::verify::{dag_count, verify_nodes, verify_random, RandomSpec, MAX_COLOURS, MAX_EXHAUSTIVE_NODES};
+use sprague::runner::RunResults;
 use std::collections::BTreeMap;
 
 #[derive(clap::Args)]
@@ -53,7 +53,7 @@ fn exhaustive(args: &Args) -> anyhow::Result<RunResults> {
         "--max-nodes must be between 2 and {MAX_EXHAUSTIVE_NODES} for exhaustive runs (use --random for larger DAGs), not {}",
         args.max_nodes
     );
-    let mut results = RunResults::new("dagame", sprague::verify::dagame::EXHAUSTIVE);
+    let mut results = RunResults::new("dagame", sprague::games::dagame::verify::EXHAUSTIVE);
     for nodes in 2..=args.max_nodes {
         let bar = args.run.progress(&format!("N={nodes}"), dag_count(nodes));
         let part = verify_nodes(nodes, &colours, &|n| bar.inc(n))?;

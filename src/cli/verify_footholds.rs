@@ -4,8 +4,8 @@ use super::run::RunArgs;
 use super::Status;
 use clap::ValueEnum;
 use sprague::games::footholds::claim::Policy;
-use sprague::verify::footholds::{shapes, verify_random, verify_shape, write_outcomes, RandomSpec, GAME};
-use sprague::verify::RunResults;
+use sprague::games::footholds::verify::{shapes, verify_random, verify_shape, write_outcomes, RandomSpec, GAME};
+use sprague::runner::RunResults;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, ValueEnum)]

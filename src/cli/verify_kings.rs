@@ -4,7 +4,7 @@ use super::run::RunArgs;
 use super::Status;
 use clap::ValueEnum;
 use sprague::games::kings::claim::Claim;
-use sprague::verify::kings::{length_sets, verify_sets, write_graphs, GAME};
+use sprague::games::kings::verify::{length_sets, verify_sets, write_graphs, GAME};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, ValueEnum)]

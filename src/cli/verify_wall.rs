@@ -5,10 +5,10 @@ use super::Status;
 use indicatif::ProgressBar;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::RunClock;
-use sprague::verify::checkpoint::Checkpoint;
-use sprague::verify::run::{check_memory, Options, Outcome, Plan, Progress};
-use sprague::verify::shrink::{write_counterexamples, COUNTEREXAMPLES};
-use sprague::verify::{RunResults, Shard};
+use sprague::runner::checkpoint::Checkpoint;
+use sprague::runner::resumable::{check_memory, Options, Outcome, Plan, Progress};
+use sprague::games::wall::shrink::{write_counterexamples, COUNTEREXAMPLES};
+use sprague::runner::{RunResults, Shard};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -134,7 +134,7 @@ fn run_plan(
     check_memory(plan, args.memory_limit)?;
     let bars = Bars { run: &args.run, bar: Mutex::new(ProgressBar::hidden()) };
     let out = &args.run.out;
-    let results = match sprague::verify::run::run(out, plan, &options(args)?, args.resume, &bars)? {
+    let results = match sprague::runner::resumable::run(out, plan, &options(args)?, args.resume, &bars)? {
         Outcome::Finished(results) => results,
         Outcome::Stopped => {
             eprintln!("stopped as asked; continue with --resume (checkpoint in {})", out.display());

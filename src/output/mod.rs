@@ -5,5 +5,4 @@ pub mod csv;
 pub mod manifest;
 pub mod plots;
 pub mod records;
-pub mod report;
 pub mod verify_files;

@@ -3,7 +3,7 @@
 use super::csv::{read_csv, write_csv};
 use super::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::error::{Error, Result};
-use crate::verify::tally::{RunResults, SizeTally};
+use crate::runner::tally::{RunResults, SizeTally};
 use std::path::Path;
 
 pub const SUMMARY: &str = "summary.csv";

@@ -11,6 +11,7 @@
 pub mod brute;
 pub mod claim;
 pub mod input;
+pub mod verify;
 
 /// Largest node count the contest allows.
 pub const MAX_NODES: usize = 500;

@@ -2,14 +2,19 @@
 
 pub mod bands;
 pub mod board;
+pub mod census;
 pub mod claim;
 pub mod dp;
+pub mod engine;
 pub mod naive;
+pub mod naive_table;
+pub mod report;
 pub mod rules;
+pub mod shrink;
 pub mod symmetry;
 pub mod t_split;
 pub mod tables;
-pub mod naive_table;
+pub mod verify;
 
 pub use board::{Board, Shape};
 pub use rules::Rule;

@@ -1,0 +1,49 @@
+//! The catalogue's claim interface: a game with positions by size, a claimed evaluator and the brute force.
+
+use crate::impartial::{BruteForce, Impartial};
+
+/// One position checked against its claim: size labels, claimed value and brute-force truth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub rows: u32,
+    pub cols: u32,
+    /// The size-specific count recorded in distribution.csv (stones, vertices, cells, Ω(n)).
+    pub xs: u32,
+    /// The claimed value (Grundy value, winning-move count, or 1/0 for an outcome claim).
+    pub claimed: u32,
+    /// The brute-force value of the same kind, when the brute force computes one.
+    pub naive_value: Option<u32>,
+    /// Brute-force outcome: the player to move wins.
+    pub naive_first_wins: bool,
+    pub agrees: bool,
+}
+
+/// A catalogue game: an impartial game with an enumeration of its positions by size and a
+/// claimed evaluator, checked against [`BruteForce`] position by position.
+pub trait Claimed: Impartial + Sync + Sized
+where
+    Self::Position: Send + Sync,
+{
+    /// Data built once per size and shared by all workers (e.g. a table of claimed values).
+    type Shared: Sync;
+    /// Game name written in the verify files.
+    fn game(&self) -> &'static str;
+    /// Rule / claim variant written in the verify files.
+    fn rule(&self) -> &'static str;
+    /// Every position of size (rows, cols); sizes partition the positions.
+    fn positions(&self, rows: u32, cols: u32) -> Vec<Self::Position>;
+    /// Prepares the per-size shared data.
+    fn prepare(&self, rows: u32, cols: u32) -> Self::Shared;
+    /// Evaluates the claim and the brute force on one position.
+    fn check(&self, shared: &Self::Shared, brute: &mut BruteForce<Self>, position: &Self::Position) -> Checked;
+    /// The position as text for mismatches.csv.
+    fn show(&self, position: &Self::Position) -> String;
+    /// The single-heap position of size `n` (for sequence.csv), if the game has heaps.
+    fn heap(&self, n: u32) -> Option<Self::Position>;
+    /// Whether the brute force is meant to handle size (rows, cols).
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool;
+    /// Facts about the claim worth recording in the manifest (e.g. a period found).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,161 @@
+//! Cross on a 1×N strip (Treblecross): write x's; three in a row wins, no move loses. Checks the
+//! published "each x kills its neighbourhood" recurrence against play on the real strip.
+
+use crate::impartial::{BruteForce, Impartial};
+use super::claimed::{Checked, Claimed};
+use crate::error::Result;
+use crate::input::Scanner;
+
+/// Contest limit on N.
+pub const MAX_N: u32 = 2000;
+/// The brute force handles strips up to this many cells (one bit per cell).
+pub const MAX_BRUTE_CELLS: u32 = 64;
+
+/// Which claim a verification checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrossClaim {
+    /// The published recurrence: first wins iff dp[N] ≠ 0.
+    Published,
+    /// What `solve` answers: the recurrence corrected where real play differs.
+    Solver,
+}
+
+/// The strip game checked against one claim. A position is (N, bit set of x cells).
+pub struct Cross(pub CrossClaim);
+
+/// (cells, x cells as bits).
+pub type Strip = (u32, u64);
+
+/// True when three adjacent cells hold x's (the player who wrote the last x has won).
+pub fn has_three(x: u64) -> bool {
+    x & (x >> 1) & (x >> 2) != 0
+}
+
+impl Impartial for Cross {
+    type Position = Strip;
+    /// After three in a row the game is over: the player to move has lost, so no moves.
+    fn moves(&self, &(n, x): &Strip) -> Vec<Strip> {
+        if has_three(x) {
+            return Vec::new();
+        }
+        (0..n).filter(|&c| x >> c & 1 == 0).map(|c| (n, x | 1 << c)).collect()
+    }
+}
+
+/// The published recurrence: dp[1] = dp[2] = dp[3] = 1, dp[i] = mex over 1 ≤ j ≤ (i+1)/2 of
+/// dp[i−j−2] ^ (j > 3 ? dp[j−3] : 0), dp[0] = 0; table for 0..=max.
+pub fn published_table(max: u32) -> Vec<u32> {
+    let mut dp = vec![0u32; max as usize + 1];
+    for i in 1..=max as usize {
+        dp[i] = if i <= 3 {
+            1
+        } else {
+            crate::impartial::mex((1..=i.div_ceil(2)).map(|j| dp[i - j - 2] ^ if j > 3 { dp[j - 3] } else { 0 }))
+        };
+    }
+    dp
+}
+
+/// Real-play outcome for every N in 0..=max: the recurrence, except N = 2, where the second x
+/// fills the strip without making three and the first player is left without a move.
+///
+/// Why only there: with all x's at least 3 apart, writing within distance 2 of an x lets the
+/// opponent complete three at once, unless that x pair fills a strip of exactly two cells.
+pub fn real_first_player_wins(max: u32) -> Vec<bool> {
+    published_table(max).iter().enumerate().map(|(n, &g)| n != 2 && g != 0).collect()
+}
+
+fn claim_table(claim: CrossClaim, max: u32) -> Vec<u32> {
+    match claim {
+        CrossClaim::Published => published_table(max),
+        CrossClaim::Solver => real_first_player_wins(max).into_iter().map(u32::from).collect(),
+    }
+}
+
+/// Reads N (1 ≤ N ≤ 2000).
+pub fn read_input(source_name: &str, text: &str) -> Result<u32> {
+    let mut s = Scanner::new(source_name, text);
+    let n = s.number::<u32>("N (strip length)", 1, MAX_N)?;
+    s.expect_end()?;
+    Ok(n)
+}
+
+/// `solve cross`: `1` if the first player wins by real play, else `2`.
+pub fn solve(source_name: &str, text: &str) -> Result<String> {
+    let n = read_input(source_name, text)?;
+    Ok(if real_first_player_wins(n)[n as usize] { "1" } else { "2" }.to_string())
+}
+
+impl Claimed for Cross {
+    type Shared = Vec<u32>;
+    fn game(&self) -> &'static str {
+        "cross"
+    }
+    fn rule(&self) -> &'static str {
+        match self.0 {
+            CrossClaim::Published => "published",
+            CrossClaim::Solver => "solver",
+        }
+    }
+    /// Size (1, n): the empty strip of n cells.
+    fn positions(&self, _: u32, cols: u32) -> Vec<Strip> {
+        vec![(cols, 0)]
+    }
+    fn prepare(&self, _: u32, cols: u32) -> Vec<u32> {
+        claim_table(self.0, cols)
+    }
+    /// An outcome claim: agrees when (claimed ≠ 0) is the real outcome; the naive value recorded
+    /// is the mex value of the real strip (three in a row = a lost position with no moves).
+    fn check(&self, table: &Vec<u32>, brute: &mut BruteForce<Self>, strip: &Strip) -> Checked {
+        let n = strip.0;
+        let claimed = table[n as usize];
+        let wins = brute.first_player_wins(strip);
+        Checked {
+            rows: 1,
+            cols: n,
+            xs: n,
+            claimed,
+            naive_value: Some(brute.grundy(strip)),
+            naive_first_wins: wins,
+            agrees: (claimed != 0) == wins,
+        }
+    }
+    fn show(&self, &(n, x): &Strip) -> String {
+        (0..n).map(|c| if x >> c & 1 == 1 { 'x' } else { '.' }).collect()
+    }
+    fn heap(&self, n: u32) -> Option<Strip> {
+        Some((n, 0))
+    }
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        rows == 1 && cols <= 28
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_recurrence_first_values() {
+        assert_eq!(published_table(8), [0, 1, 1, 1, 2, 2, 0, 3, 3]);
+    }
+
+    #[test]
+    fn real_play_small_strips() {
+        let mut brute = BruteForce::new(&Cross(CrossClaim::Published));
+        let wins: Vec<bool> = (1..=12).map(|n| brute.first_player_wins(&(n, 0))).collect();
+        let solver = real_first_player_wins(12);
+        assert_eq!(wins, solver[1..]);
+        // N = 2: x then x fills the strip without three; the first player cannot move.
+        assert!(!wins[1]);
+        assert_eq!(published_table(2)[2], 1, "the published recurrence says the first player wins N = 2");
+    }
+
+    #[test]
+    fn input() {
+        assert_eq!(solve("t", "2\n").unwrap(), "2");
+        assert_eq!(solve("t", "1\n").unwrap(), "1");
+        let err = solve("t", "2001\n").unwrap_err().to_string();
+        assert_eq!(err, "t:1:1: N (strip length) must be between 1 and 2000, found 2001");
+    }
+}

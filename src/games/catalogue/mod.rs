@@ -1,0 +1,12 @@
+//! The Sprague–Grundy catalogue: Nim and its variants, Pimber, polygon chords, cross strip, divisor game.
+
+pub mod claimed;
+pub mod cross;
+pub mod divisor;
+pub mod misere_nim;
+pub mod nim;
+pub mod odd_even_nim;
+pub mod piles;
+pub mod pimber;
+pub mod polygon;
+pub mod verify;

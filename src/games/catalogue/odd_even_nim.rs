@@ -1,0 +1,65 @@
+//! Odd-even Nim: take an even number leaving ≥ 1, or a whole odd pile; closed-form Grundy values.
+
+use crate::impartial::{BruteForce, Impartial};
+use super::claimed::{Checked, Claimed};
+use super::nim::{MAX_PILE, MAX_PILES};
+use super::piles::{self, read_piles, winner_word, PileGame, Piles};
+use crate::error::Result;
+
+/// Odd-even Nim under normal play.
+pub struct OddEvenNim;
+
+/// Sizes one heap of `n` can become: n − 2k ≥ 1, or 0 when n is odd.
+pub fn heap_moves(n: u32) -> Vec<u32> {
+    let mut out: Vec<u32> = (1..=n / 2).map(|k| n - 2 * k).filter(|&r| r >= 1).collect();
+    if n % 2 == 1 {
+        out.push(0);
+    }
+    out
+}
+
+impl Impartial for OddEvenNim {
+    type Position = Piles;
+    fn moves(&self, p: &Piles) -> Vec<Piles> {
+        PileGame { heap_moves, convention: crate::impartial::Convention::Normal }.moves(p)
+    }
+}
+
+/// The claimed closed form: g(0)=g(2)=0; g(n)=(n+1)/2 for odd n; g(n)=(n−2)/2 for even n > 2.
+pub fn claimed_grundy(n: u32) -> u32 {
+    match n {
+        0 | 2 => 0,
+        n if n % 2 == 1 => n.div_ceil(2),
+        n => (n - 2) / 2,
+    }
+}
+
+/// `solve odd-even-nim`: koosaga / cubelover.
+pub fn solve(source_name: &str, text: &str) -> Result<String> {
+    let piles = read_piles(source_name, text, MAX_PILES, MAX_PILE)?;
+    Ok(winner_word(piles::xor_of(&piles, claimed_grundy) != 0).to_string())
+}
+
+impl Claimed for OddEvenNim {
+    piles::pile_claim_common!("odd-even-nim", "standard", has_heaps: true);
+    type Shared = ();
+    fn prepare(&self, _: u32, _: u32) {}
+    fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
+        piles::check_grundy(brute, piles, piles::xor_of(piles, claimed_grundy))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closed_form_first_values() {
+        let values: Vec<u32> = (0..10).map(claimed_grundy).collect();
+        assert_eq!(values, [0, 1, 0, 2, 1, 3, 2, 4, 3, 5]);
+        assert_eq!(heap_moves(5), vec![3, 1, 0]);
+        assert_eq!(heap_moves(4), vec![2]);
+        assert_eq!(solve("t", "1\n2\n").unwrap(), "cubelover");
+        assert_eq!(solve("t", "2\n1 4\n").unwrap(), "cubelover");
+    }
+}

@@ -1,0 +1,106 @@
+//! Pimber: a move removes a Fibonacci number (1, 2, 3, 5, 8, …) of stones from one pile.
+
+use crate::impartial::{mex_bits, BruteForce, Convention, Impartial};
+use super::claimed::{Checked, Claimed};
+use super::piles::{self, read_piles, winner_word, PileGame, Piles};
+use crate::error::Result;
+
+/// Pimber under normal play.
+pub struct Pimber;
+
+/// Contest limits.
+pub const MAX_PILES: u32 = 100_000;
+pub const MAX_PILE: u32 = 3_000_000;
+
+/// Largest period searched for in the claimed table.
+pub const PERIOD_SEARCH: usize = 100_000;
+
+/// The distinct Fibonacci numbers 1, 2, 3, 5, 8, … up to `max`.
+pub fn fibonacci_up_to(max: u32) -> Vec<u32> {
+    let (mut a, mut b) = (1u64, 2u64);
+    let mut out = Vec::new();
+    while a <= u64::from(max) {
+        out.push(a as u32);
+        (a, b) = (b, a + b);
+    }
+    out
+}
+
+impl Impartial for Pimber {
+    type Position = Piles;
+    fn moves(&self, p: &Piles) -> Vec<Piles> {
+        let heap_moves = |n: u32| fibonacci_up_to(n).into_iter().map(|f| n - f).collect();
+        PileGame { heap_moves, convention: Convention::Normal }.moves(p)
+    }
+}
+
+/// The claim: g(n) = mex{ g(n − F) : F Fibonacci, F ≤ n }, as a table for 0..=max.
+pub fn grundy_table(max: u32) -> Vec<u8> {
+    let fib = fibonacci_up_to(max);
+    let mut g = vec![0u8; max as usize + 1];
+    for n in 1..=max as usize {
+        let seen = fib.iter().take_while(|&&f| f as usize <= n).fold(0u64, |s, &f| s | 1 << g[n - f as usize]);
+        g[n] = mex_bits(seen) as u8;
+    }
+    g
+}
+
+/// The smallest (preperiod, period) with period ≤ `max_period` such that g(n + period) = g(n)
+/// for every n ≥ preperiod in the table, where the periodic part covers at least half the table
+/// and two full periods; `None` if there is none.
+pub fn find_period(g: &[u8], max_period: usize) -> Option<(usize, usize)> {
+    (1..=max_period).find_map(|p| {
+        let last_bad = (0..g.len().saturating_sub(p)).rev().find(|&i| g[i] != g[i + p]);
+        let pre = last_bad.map_or(0, |i| i + 1);
+        (pre <= g.len() / 2 && g.len() >= pre + 2 * p).then_some((pre, p))
+    })
+}
+
+/// `solve pimber`: koosaga / cubelover.
+pub fn solve(source_name: &str, text: &str) -> Result<String> {
+    let piles = read_piles(source_name, text, MAX_PILES, MAX_PILE)?;
+    let g = grundy_table(piles.iter().copied().max().unwrap_or(0));
+    Ok(winner_word(piles::xor_of(&piles, |p| u32::from(g[p as usize])) != 0).to_string())
+}
+
+impl Claimed for Pimber {
+    piles::pile_claim_common!("pimber", "standard", has_heaps: true);
+    type Shared = Vec<u8>;
+    fn prepare(&self, _: u32, cols: u32) -> Vec<u8> {
+        grundy_table(cols)
+    }
+    fn check(&self, g: &Vec<u8>, brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
+        piles::check_grundy(brute, piles, piles::xor_of(piles, |p| u32::from(g[p as usize])))
+    }
+    fn notes(&self) -> Vec<String> {
+        let g = grundy_table(MAX_PILE);
+        let max = g.iter().max().copied().unwrap_or(0);
+        vec![match find_period(&g, PERIOD_SEARCH) {
+            Some((pre, p)) => format!("pimber: g(n) up to {MAX_PILE} has preperiod {pre} and period {p}; max value {max}"),
+            None => format!(
+                "pimber: g(n) up to {MAX_PILE} has no period ≤ {PERIOD_SEARCH} (periodic part ≥ half the table); max value {max}"
+            ),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_values_and_fibonacci() {
+        assert_eq!(fibonacci_up_to(20), vec![1, 2, 3, 5, 8, 13]);
+        let g = grundy_table(12);
+        assert_eq!(g, [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2]);
+        assert_eq!(solve("t", "2\n4 10\n").unwrap(), "cubelover");
+        assert!(solve("t", "1\n3000000\n").is_ok());
+    }
+
+    #[test]
+    fn period_search() {
+        let periodic: Vec<u8> = (0..100).map(|i| if i < 5 { 9 } else { (i % 3) as u8 }).collect();
+        assert_eq!(find_period(&periodic, 10), Some((5, 3)));
+        assert_eq!(find_period(&[0, 1, 2, 3, 4, 5], 2), None);
+    }
+}

@@ -1,0 +1,165 @@
+//! Polygon chords: players draw segments between vertices of a convex n-gon that touch no earlier
+//! segment; claim g(n) = mex_j g(j) ^ g(n−2−j) (octal game 0.07, Dawson's Kayles; OEIS A002187).
+
+use crate::impartial::{mex, BruteForce, Impartial};
+use super::claimed::{Checked, Claimed};
+use crate::error::Result;
+use crate::input::Scanner;
+
+/// The polygon game. A position is (n, drawn segments as a bit set over vertex pairs).
+pub struct Polygon;
+
+/// Brute force handles polygons up to this many vertices (pair bits fit in a u128).
+pub const MAX_BRUTE_VERTICES: u32 = 16;
+/// Contest limits.
+pub const MIN_N: u32 = 3;
+pub const MAX_N: u32 = 1000;
+/// Largest absolute coordinate accepted for the optional vertex list.
+pub const MAX_COORD: i64 = 1_000_000_000;
+
+/// (number of vertices, bit `pair_bit(a, b)` set for every drawn segment a–b).
+pub type Drawing = (u32, u128);
+
+/// The bit of the segment between vertices a ≠ b.
+pub fn pair_bit(a: u32, b: u32) -> u32 {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// The segments of a drawing as (low, high) vertex pairs.
+pub fn segments(&(n, drawn): &Drawing) -> Vec<(u32, u32)> {
+    (1..n).flat_map(|hi| (0..hi).map(move |lo| (lo, hi))).filter(|&(lo, hi)| drawn >> pair_bit(lo, hi) & 1 == 1).collect()
+}
+
+/// Two segments with four distinct endpoints on a convex polygon cross iff exactly one endpoint
+/// of the second lies strictly between the endpoints of the first.
+fn crosses((a, b): (u32, u32), (c, d): (u32, u32)) -> bool {
+    let inside = |v: u32| a < v && v < b;
+    inside(c) != inside(d)
+}
+
+impl Impartial for Polygon {
+    type Position = Drawing;
+    fn moves(&self, drawing: &Drawing) -> Vec<Drawing> {
+        let (n, drawn) = *drawing;
+        let existing = segments(drawing);
+        let used: u32 = existing.iter().fold(0, |m, &(a, b)| m | 1 << a | 1 << b);
+        let free = |v: u32| used >> v & 1 == 0;
+        let mut out = Vec::new();
+        for a in (0..n).filter(|&v| free(v)) {
+            for b in (a + 1..n).filter(|&v| free(v)) {
+                if existing.iter().all(|&s| !crosses((a, b), s)) {
+                    out.push((n, drawn | 1 << pair_bit(a, b)));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The claim: g(0) = g(1) = 0, g(n) = mex over 0 ≤ j ≤ n−2 of g(j) ^ g(n−2−j); table for 0..=max.
+pub fn claimed_table(max: u32) -> Vec<u32> {
+    let mut g = vec![0u32; max as usize + 1];
+    for n in 2..=max as usize {
+        g[n] = mex((0..=n - 2).map(|j| g[j] ^ g[n - 2 - j]));
+    }
+    g
+}
+
+/// Reads N (3 ≤ N ≤ 1000), optionally followed by the N vertices as integer pairs.
+pub fn read_input(source_name: &str, text: &str) -> Result<u32> {
+    let mut s = Scanner::new(source_name, text);
+    let n = s.number::<u32>("N (number of vertices)", MIN_N, MAX_N)?;
+    if !s.at_end() {
+        for _ in 0..n {
+            s.number::<i64>("x coordinate", -MAX_COORD, MAX_COORD)?;
+            s.number::<i64>("y coordinate", -MAX_COORD, MAX_COORD)?;
+        }
+    }
+    s.expect_end()?;
+    Ok(n)
+}
+
+/// `solve polygon`: `1` if the first player wins, else `2`.
+pub fn solve(source_name: &str, text: &str) -> Result<String> {
+    let n = read_input(source_name, text)?;
+    Ok(if claimed_table(n)[n as usize] != 0 { "1" } else { "2" }.to_string())
+}
+
+impl Claimed for Polygon {
+    type Shared = Vec<u32>;
+    fn game(&self) -> &'static str {
+        "polygon"
+    }
+    fn rule(&self) -> &'static str {
+        "standard"
+    }
+    /// Size (1, n): the empty n-gon.
+    fn positions(&self, _: u32, cols: u32) -> Vec<Drawing> {
+        vec![(cols, 0)]
+    }
+    fn prepare(&self, _: u32, cols: u32) -> Vec<u32> {
+        claimed_table(cols)
+    }
+    fn check(&self, g: &Vec<u32>, brute: &mut BruteForce<Self>, drawing: &Drawing) -> Checked {
+        let n = drawing.0;
+        let claimed = g[n as usize];
+        let grundy = brute.grundy(drawing);
+        let wins = brute.first_player_wins(drawing);
+        Checked {
+            rows: 1,
+            cols: n,
+            xs: n,
+            claimed,
+            naive_value: Some(grundy),
+            naive_first_wins: wins,
+            agrees: claimed == grundy && (claimed != 0) == wins,
+        }
+    }
+    fn show(&self, drawing: &Drawing) -> String {
+        format!("{}-gon", drawing.0)
+    }
+    fn heap(&self, n: u32) -> Option<Drawing> {
+        Some((n, 0))
+    }
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        rows == 1 && cols <= MAX_BRUTE_VERTICES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recurrence_is_dawsons_kayles() {
+        // OEIS A002187 (Dawson's Kayles), from n = 0.
+        assert_eq!(claimed_table(12), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]);
+    }
+
+    #[test]
+    fn crossing_and_touching_segments_are_not_moves() {
+        // Square 0-1-2-3 with diagonal 0–2: every other segment touches 0 or 2 or crosses it.
+        assert!(Polygon.moves(&(4, 1 << pair_bit(0, 2))).is_empty());
+        // With side 0–1 drawn, only 2–3 remains.
+        assert_eq!(Polygon.moves(&(4, 1 << pair_bit(0, 1))), vec![(4, 1 << pair_bit(0, 1) | 1 << pair_bit(2, 3))]);
+    }
+
+    #[test]
+    fn brute_force_on_the_polygon_itself() {
+        let mut brute = BruteForce::new(&Polygon);
+        let values: Vec<u32> = (0..=8).map(|n| brute.grundy(&(n, 0))).collect();
+        // A published table says g(3)=0, g(5)=2, g(6)=1; play on the polygon says otherwise.
+        assert_eq!(values, [0, 0, 1, 1, 2, 0, 3, 1, 1]);
+    }
+
+    #[test]
+    fn input() {
+        assert_eq!(solve("t", "3\n").unwrap(), "1");
+        assert_eq!(solve("t", "5\n0 0\n2 0\n3 1\n1 3\n-1 1\n").unwrap(), "2");
+        let err = solve("t", "4\n0 0\n1 0\n1 x\n").unwrap_err().to_string();
+        assert_eq!(err, "t:4:3: expected y coordinate (a number), found \"x\"");
+        let err = solve("t", "2\n").unwrap_err().to_string();
+        assert_eq!(err, "t:1:1: N (number of vertices) must be between 3 and 1000, found 2");
+    }
+}
