@@ -7,6 +7,7 @@
 pub mod bits;
 pub mod check;
 pub mod error;
+pub mod game;
 pub mod games;
 pub mod impartial;
 pub mod input;

@@ -7,7 +7,8 @@ use predicates::str::contains;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::Manifest;
 use sprague::output::verify_files::read_verify_files;
-use sprague::games::wall::engine::{ReferenceEngine, SizeEngine};
+use sprague::games::wall::engine::ReferenceEngine;
+use sprague::runner::Evaluate;
 use sprague::runner::RunResults;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -43,7 +44,7 @@ fn reference(max: Shape, rule: Rule) -> RunResults {
     for rows in 1..=max.rows {
         for cols in 1..=max.cols {
             let shape = Shape::new(rows, cols);
-            results.merge(&ReferenceEngine { shape, rule }.evaluate(0..1 << shape.cells()));
+            ReferenceEngine { shape, rule }.evaluate(0..1 << shape.cells(), &mut results);
         }
     }
     results

@@ -1,142 +1,36 @@
 //! `check`: recompute the committed results that fit a time budget and compare them row by row.
 //!
-//! [`REGISTRY`] maps every directory under results/ to how its files are recomputed; adding a
-//! game is one entry. A size's cost is estimated from its directory's manifest (the run's wall
-//! time shared out by patterns, scaled by threads), and the cheapest sizes are taken first
-//! until the budget is spent.
+//! Which directories exist and how each is recomputed comes from the game registry
+//! ([`crate::games::REGISTRY`], [`crate::game::Game::results`]). A size's cost is estimated from
+//! its directory's manifest (the run's wall time shared out by patterns, scaled by threads),
+//! and the cheapest sizes are taken first until the budget is spent.
 
-use crate::runner::tally::RunResults;
-use crate::games::wall::{census, verify as wall};
-use crate::games::{cards, catalogue, dagame, footholds, kings};
+pub mod compare;
+
+pub use compare::{compare_rows, Difference, Row};
+
+use compare::compare_size;
 use crate::error::{Error, Result};
-use crate::games::wall::board::MAX_SIDE;
-use crate::games::wall::Shape;
-use crate::output::csv::{read_csv, to_csv_line};
+use crate::game::{Recompute, ResultsDir};
+use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// How the files of one results directory are recomputed.
-#[derive(Clone, Copy)]
-pub enum Recompute {
-    /// summary/distribution/mismatches, one size at a time, from the game, rule and size.
-    ByGame(fn(&str, &str, u32, u32) -> Result<RunResults>),
-    /// The same from the rule and size alone (games with one module each).
-    ByRule(fn(&str, u32, u32) -> Result<RunResults>),
-    /// empty.csv of the wall game: every board with no X up to 20×20.
-    WallEmpty,
+/// Every committed results directory of every registered game.
+pub fn registry() -> Vec<ResultsDir> {
+    crate::games::REGISTRY.iter().flat_map(|g| g.results()).collect()
 }
-
-/// One registered results directory (relative to the results root) and its recomputation.
-pub struct Entry {
-    pub dir: &'static str,
-    pub recompute: Recompute,
-}
-
-/// Every committed result `check` knows how to recompute.
-pub const REGISTRY: &[Entry] = &[
-    Entry { dir: "wall/standard", recompute: Recompute::WallEmpty },
-    Entry { dir: "wall/standard", recompute: Recompute::ByRule(wall::recompute_size) },
-    Entry { dir: "wall/census", recompute: Recompute::ByRule(census::recompute_size) },
-    Entry { dir: "wall/x-blocks", recompute: Recompute::ByRule(wall::recompute_size) },
-    Entry { dir: "wall/misere", recompute: Recompute::ByRule(wall::recompute_size) },
-    Entry { dir: "wall/t-split", recompute: Recompute::ByRule(wall::recompute_size) },
-    Entry { dir: "nim", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "nim-count", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "misere-nim", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "odd-even-nim", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "pimber", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "polygon", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "cross", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "cross-solver", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "divisor", recompute: Recompute::ByGame(catalogue::verify::recompute_size) },
-    Entry { dir: "dagame", recompute: Recompute::ByRule(dagame::verify::recompute_size) },
-    Entry { dir: "dagame/random", recompute: Recompute::ByRule(dagame::verify::recompute_size) },
-    Entry { dir: "footholds", recompute: Recompute::ByRule(footholds::verify::recompute_size) },
-    Entry { dir: "footholds/random", recompute: Recompute::ByRule(footholds::verify::recompute_size) },
-    Entry { dir: "cards", recompute: Recompute::ByRule(cards::verify::recompute_size) },
-    Entry { dir: "cards/random", recompute: Recompute::ByRule(cards::verify::recompute_size) },
-    Entry { dir: "kings", recompute: Recompute::ByRule(kings::verify::recompute_size) },
-];
 
 /// Default budget of `check` in estimated seconds: the empty-board table, every wall size up
 /// to 4×5 (and the other sizes of at most 2^20 patterns) and the cheap sizes of the other games.
 pub const DEFAULT_BUDGET: f64 = 20.0;
 
-/// Estimated cost of recomputing empty.csv (400 DP runs up to 20×20: 0.05 s CPU measured on 2 cores).
-const EMPTY_TABLE_SECONDS: f64 = 0.05;
-
-/// A place in a committed file: a 1-based line, or a row the file lacks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Row {
-    Line(usize),
-    Missing,
-}
-
-/// One disagreement between a committed file and its recomputation. `expected` is the
-/// committed line (None: the file lacks the row), `got` the recomputed one (None: no such row).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Difference {
-    pub file: PathBuf,
-    pub row: Row,
-    pub expected: Option<String>,
-    pub got: Option<String>,
-}
-
-impl fmt::Display for Difference {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = match self.row {
-            Row::Line(n) => format!("line {n}"),
-            Row::Missing => "missing row".to_string(),
-        };
-        let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".to_string());
-        write!(f, "{}, {row}, expected {}, got {}", self.file.display(), show(&self.expected), show(&self.got))
-    }
-}
-
-/// Compares committed rows (with their line numbers) with recomputed rows, matching rows by
-/// `key`: a differing row, a row only on one side and a repeated committed row are differences.
-pub fn compare_rows<T, K>(file: &Path, committed: &[(usize, &T)], fresh: &[T], key: impl Fn(&T) -> K) -> Vec<Difference>
-where
-    T: Serialize + PartialEq,
-    K: Ord,
-{
-    let mut old: BTreeMap<K, Vec<(usize, &T)>> = BTreeMap::new();
-    for &(line, row) in committed {
-        old.entry(key(row)).or_default().push((line, row));
-    }
-    let new: BTreeMap<K, &T> = fresh.iter().map(|row| (key(row), row)).collect();
-    let keys: BTreeSet<&K> = old.keys().chain(new.keys()).collect();
-    let difference = |row, expected: Option<&T>, got: Option<&T>| Difference {
-        file: file.to_path_buf(),
-        row,
-        expected: expected.map(to_csv_line),
-        got: got.map(to_csv_line),
-    };
-    let mut out = Vec::new();
-    for k in keys {
-        let lines = old.get(k).map_or(&[][..], Vec::as_slice);
-        let got = new.get(k).copied();
-        match (lines.split_first(), got) {
-            (None, got) => out.push(difference(Row::Missing, None, got)),
-            (Some((&(line, row), repeats)), got) => {
-                if got != Some(row) {
-                    out.push(difference(Row::Line(line), Some(row), got));
-                }
-                out.extend(repeats.iter().map(|&(line, row)| difference(Row::Line(line), Some(row), None)));
-            }
-        }
-    }
-    out
-}
-
 /// The committed verify files of one directory, as read.
-struct Committed {
+pub struct Committed {
     summary: Vec<SummaryRow>,
     distribution: Vec<DistributionRow>,
     mismatches: Vec<MismatchRow>,
@@ -164,12 +58,12 @@ fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
 }
 
 /// (game, rule, rows, cols): one size of one committed run.
-type SizeKey = (String, String, u32, u32);
+pub type SizeKey = (String, String, u32, u32);
 
 /// What one unit of work recomputes.
 enum Work {
     Size { entry: usize, key: SizeKey },
-    Empty { entry: usize },
+    Table { entry: usize },
 }
 
 /// One unit of `check`: a size of a directory, or a whole table file.
@@ -184,8 +78,8 @@ pub struct Unit {
 /// Everything `check` read, and which units fit the budget.
 pub struct Plan {
     root: PathBuf,
+    registry: Vec<ResultsDir>,
     committed: BTreeMap<&'static str, Committed>,
-    empty: BTreeMap<&'static str, Vec<(usize, wall::EmptyRow)>>,
     units: Vec<Unit>,
     selected: Vec<bool>,
     /// Directories under the root with a summary.csv that no registry entry covers.
@@ -196,48 +90,48 @@ impl Plan {
     /// Reads every registered directory under `root` (any missing or malformed file is an error
     /// naming it) and selects the cheapest units whose estimates add up to at most `budget`.
     pub fn new(root: &Path, budget: f64) -> Result<Plan> {
-        Self::with_registry(root, budget, REGISTRY)
+        Self::with_registry(root, budget, registry())
     }
 
-    fn with_registry(root: &Path, budget: f64, registry: &[Entry]) -> Result<Plan> {
+    fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>) -> Result<Plan> {
         if !root.is_dir() {
             return Err(Error::Usage(format!("results directory {} does not exist", root.display())));
         }
         let threads = rayon::current_num_threads().max(1) as f64;
         let mut plan = Plan {
             root: root.to_path_buf(),
+            registry,
             committed: BTreeMap::new(),
-            empty: BTreeMap::new(),
             units: Vec::new(),
             selected: Vec::new(),
             unregistered: Vec::new(),
         };
-        for (index, entry) in registry.iter().enumerate() {
-            let dir = root.join(entry.dir);
-            match entry.recompute {
-                Recompute::WallEmpty => {
-                    let path = existing(&dir, wall::EMPTY)?;
-                    let rows = read_csv::<wall::EmptyRow>(&path)?.into_iter().enumerate().map(|(i, r)| (i + 2, r));
-                    plan.empty.insert(entry.dir, rows.collect());
-                    plan.units.push(Unit {
-                        label: format!("{}/{}", entry.dir, wall::EMPTY),
-                        estimate: EMPTY_TABLE_SECONDS,
-                        work: Work::Empty { entry: index },
-                    });
-                }
-                Recompute::ByGame(_) | Recompute::ByRule(_) => {
-                    if !plan.committed.contains_key(entry.dir) {
-                        plan.committed.insert(entry.dir, Committed::read(&dir)?);
-                    }
-                    let committed = &plan.committed[entry.dir];
-                    plan.units.extend(size_units(entry.dir, index, committed, threads));
-                }
-            }
+        for index in 0..plan.registry.len() {
+            plan.read_entry(index, threads)?;
         }
         plan.selected = select(&plan.units, budget);
-        let registered: BTreeSet<&str> = registry.iter().map(|e| e.dir).collect();
+        let registered: BTreeSet<&str> = plan.registry.iter().map(|e| e.dir).collect();
         plan.unregistered = result_dirs(root).into_iter().filter(|d| !registered.contains(d.as_str())).collect();
         Ok(plan)
+    }
+
+    /// Reads the files of registry entry `index` and adds its units.
+    fn read_entry(&mut self, index: usize, threads: f64) -> Result<()> {
+        let entry = self.registry[index];
+        let dir = self.root.join(entry.dir);
+        match entry.recompute {
+            Recompute::Table { file, seconds, .. } => {
+                existing(&dir, file)?;
+                self.units.push(Unit { label: format!("{}/{file}", entry.dir), estimate: seconds, work: Work::Table { entry: index } });
+            }
+            Recompute::Sizes(_) => {
+                if !self.committed.contains_key(entry.dir) {
+                    self.committed.insert(entry.dir, Committed::read(&dir)?);
+                }
+                self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));
+            }
+        }
+        Ok(())
     }
 
     /// The units that fit the budget, in registry order.
@@ -252,95 +146,35 @@ impl Plan {
 
     /// Recomputes every selected unit and compares; `starting` is told of each unit first.
     pub fn run(&self, starting: &dyn Fn(&Unit)) -> Result<Outcome> {
-        self.run_with(REGISTRY, starting)
-    }
-
-    fn run_with(&self, registry: &[Entry], starting: &dyn Fn(&Unit)) -> Result<Outcome> {
         let clock = Instant::now();
         let mut differences = Vec::new();
         let mut checked = 0;
         for unit in self.selected() {
             starting(unit);
-            differences.extend(self.run_unit(registry, unit)?);
+            differences.extend(self.run_unit(unit)?);
             checked += 1;
         }
         Ok(Outcome { checked, differences, seconds: clock.elapsed().as_secs_f64() })
     }
 
-    fn run_unit(&self, registry: &[Entry], unit: &Unit) -> Result<Vec<Difference>> {
+    fn run_unit(&self, unit: &Unit) -> Result<Vec<Difference>> {
         match &unit.work {
-            Work::Empty { entry } => {
-                let dir = registry[*entry].dir;
-                let committed: Vec<(usize, &wall::EmptyRow)> = self.empty[dir].iter().map(|(l, r)| (*l, r)).collect();
-                let fresh = wall::empty_table(Shape::new(MAX_SIDE, MAX_SIDE))?;
-                let file = self.root.join(dir).join(wall::EMPTY);
-                Ok(compare_rows(&file, &committed, &fresh, |r| (r.rows, r.cols)))
-            }
+            Work::Table { entry } => match self.registry[*entry].recompute {
+                Recompute::Table { file, compare, .. } => compare(&self.root.join(self.registry[*entry].dir).join(file)),
+                Recompute::Sizes(_) => unreachable!("table units come from table entries"),
+            },
             Work::Size { entry, key } => {
-                let entry = &registry[*entry];
-                let committed = &self.committed[entry.dir];
+                let entry = &self.registry[*entry];
                 let (game, rule, rows, cols) = key;
-                let fresh = match entry.recompute {
-                    Recompute::ByGame(f) => f(game, rule, *rows, *cols),
-                    Recompute::ByRule(f) => f(rule, *rows, *cols),
-                    Recompute::WallEmpty => unreachable!("size units come from verify-file entries"),
-                }
-                .map_err(|e| {
+                let Recompute::Sizes(recompute) = entry.recompute else { unreachable!("size units come from size entries") };
+                let fresh = recompute(game, rule, *rows, *cols).map_err(|e| {
                     let summary = self.root.join(entry.dir).join(SUMMARY);
                     Error::malformed(summary, format!("cannot recompute {game} {rule} {rows}x{cols}: {e}"))
                 })?;
-                Ok(compare_size(&self.root.join(entry.dir), committed, key, &fresh))
+                Ok(compare_size(&self.root.join(entry.dir), &self.committed[entry.dir], key, &fresh))
             }
         }
     }
-}
-
-/// Rows that belong to one size of one run.
-trait OfSize {
-    fn size_key(&self) -> (&str, &str, u32, u32);
-
-    fn is(&self, key: &SizeKey) -> bool {
-        self.size_key() == (key.0.as_str(), key.1.as_str(), key.2, key.3)
-    }
-}
-
-macro_rules! of_size {
-    ($($t:ty),*) => {$(
-        impl OfSize for $t {
-            fn size_key(&self) -> (&str, &str, u32, u32) {
-                (&self.game, &self.rule, self.rows, self.cols)
-            }
-        }
-    )*};
-}
-of_size!(SummaryRow, DistributionRow, MismatchRow);
-
-/// The committed rows of one size with their 1-based line numbers.
-fn lines_of<'a, T: OfSize>(rows: &'a [T], key: &SizeKey) -> Vec<(usize, &'a T)> {
-    rows.iter().enumerate().filter(|(_, r)| r.is(key)).map(|(i, r)| (i + 2, r)).collect()
-}
-
-/// The differences of one size: its summary row, distribution rows and mismatch rows.
-fn compare_size(dir: &Path, committed: &Committed, key: &SizeKey, fresh: &RunResults) -> Vec<Difference> {
-    let mut out = compare_rows(
-        &dir.join(SUMMARY),
-        &lines_of(&committed.summary, key),
-        &fresh.summary_rows().into_iter().filter(|r| r.is(key)).collect::<Vec<_>>(),
-        |_| (),
-    );
-    out.extend(compare_rows(
-        &dir.join(DISTRIBUTION),
-        &lines_of(&committed.distribution, key),
-        &fresh.distribution_rows().into_iter().filter(|r| r.is(key)).collect::<Vec<_>>(),
-        |r| (r.xs, r.grundy),
-    ));
-    out.extend(compare_rows(
-        &dir.join(MISMATCHES),
-        &lines_of(&committed.mismatches, key),
-        &fresh.mismatch_rows().into_iter().filter(|r| r.is(key)).collect::<Vec<_>>(),
-        |r| r.board.clone(),
-    ));
-    out
 }
 
 /// The size units of one directory: every (game, rule, size) its files mention, with the
@@ -416,7 +250,11 @@ pub struct Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::wall::verify::{self as wall, EMPTY};
+    use crate::game::Game;
+    use crate::games::wall::Shape;
     use crate::output::csv::write_csv;
+    use crate::output::records::DistributionRow;
     use crate::output::manifest::RunClock;
     use crate::output::verify_files::write_verify_files;
 
@@ -451,7 +289,7 @@ mod tests {
     }
 
     fn unit(estimate: f64) -> Unit {
-        Unit { label: String::new(), estimate, work: Work::Empty { entry: 0 } }
+        Unit { label: String::new(), estimate, work: Work::Table { entry: 0 } }
     }
 
     #[test]
@@ -469,32 +307,33 @@ mod tests {
         let mut results = wall::recompute_size("standard", 2, 2).unwrap();
         results.merge(&wall::recompute_size("standard", 1, 3).unwrap());
         write_verify_files(&dir, &results).unwrap();
-        write_csv(&dir.join(wall::EMPTY), &wall::empty_table(Shape::new(MAX_SIDE, MAX_SIDE)).unwrap()).unwrap();
+        write_csv(&dir.join(EMPTY), &wall::empty_table(Shape::new(20, 20)).unwrap()).unwrap();
         let clock = RunClock::start(vec!["test".into()], 1);
         clock.finish(&dir, &[SUMMARY]).unwrap().write(&dir.join(MANIFEST)).unwrap();
         let summary = dir.join(SUMMARY);
         std::fs::write(&summary, tamper(std::fs::read_to_string(&summary).unwrap())).unwrap();
-        let plan = Plan::with_registry(root.path(), 100.0, TEST_REGISTRY).unwrap();
+        let plan = Plan::with_registry(root.path(), 100.0, test_registry()).unwrap();
         (root, plan)
     }
 
-    const TEST_REGISTRY: &[Entry] = &[
-        Entry { dir: "w", recompute: Recompute::WallEmpty },
-        Entry { dir: "w", recompute: Recompute::ByRule(wall::recompute_size) },
-    ];
+    /// Directory `w`: the wall game's standard results (empty.csv and sizes).
+    fn test_registry() -> Vec<ResultsDir> {
+        let wall_standard = crate::games::wall::GAME.results();
+        wall_standard.into_iter().filter(|e| e.dir == "wall/standard").map(|e| ResultsDir { dir: "w", ..e }).collect()
+    }
 
     #[test]
     fn plan_recomputes_and_finds_a_changed_count() {
         let (_root, plan) = wall_dir(|s| s);
         assert_eq!(plan.selected().count(), 3);
-        assert!(plan.run_with(TEST_REGISTRY, &|_| {}).unwrap().differences.is_empty());
+        assert!(plan.run(&|_| {}).unwrap().differences.is_empty());
         let (_root, plan) = wall_dir(|s| s.replace("wall,standard,2,2,16,", "wall,standard,2,2,17,"));
-        let diffs = plan.run_with(TEST_REGISTRY, &|_| {}).unwrap().differences;
+        let diffs = plan.run(&|_| {}).unwrap().differences;
         assert_eq!(diffs.len(), 1, "{diffs:?}");
         assert_eq!((diffs[0].row, diffs[0].got.as_deref()), (Row::Line(3), Some("wall,standard,2,2,16,0,4,2")));
         let (root, plan) = wall_dir(|s| s);
         assert!(plan.unregistered.is_empty());
-        let tight = Plan::with_registry(root.path(), 0.01, TEST_REGISTRY).unwrap();
+        let tight = Plan::with_registry(root.path(), 0.01, test_registry()).unwrap();
         let skipped: Vec<&str> = tight.skipped().map(|u| u.label.as_str()).collect();
         assert_eq!(skipped, ["w/empty.csv"]);
     }

@@ -1,7 +1,7 @@
 //! `sprague check`: recompute the committed results that fit a time budget and compare.
 
-use super::Status;
 use sprague::check::{Plan, DEFAULT_BUDGET};
+use sprague::game::Status;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

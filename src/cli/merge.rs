@@ -1,13 +1,13 @@
 //! `sprague merge DIR... --out DIR`: combine shard outputs into the files of one unsharded run.
 
-use super::run::RunArgs;
-use super::Status;
-use sprague::runner::merge::{load_shard, merge_shards, merged_parameters};
+use sprague::game::{verification_from_manifest, Status};
+use sprague::output::manifest::RunClock;
+use sprague::runner::merge::merge_into;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Output directories of the runs `verify wall --shard 1/N` … `--shard N/N`.
+    /// Output directories of the runs `--shard 1/N` … `--shard N/N` of one verify or census run.
     #[arg(required = true)]
     dirs: Vec<PathBuf>,
     /// Directory for the merged files.
@@ -16,12 +16,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
-    let run = RunArgs { out: args.out, threads: None, quiet: true };
-    let clock = run.start()?;
-    let outputs = args.dirs.iter().map(|dir| load_shard(dir)).collect::<Result<Vec<_>, _>>()?;
-    let results = merge_shards(&outputs)?;
-    let parameters = merged_parameters(&outputs);
-    let shrink = parameters.get("shrink").and_then(serde_json::Value::as_bool).unwrap_or(false);
-    let notes = vec![format!("merged from {} shard directories", outputs.len())];
-    super::verify_wall::finish_wall(&run, &clock, &results, shrink, parameters, notes)
+    let clock = RunClock::start(std::env::args().collect(), rayon::current_num_threads());
+    let report = merge_into(&args.dirs, &args.out, &clock, verification_from_manifest)?;
+    let positions: u64 = report.results.sizes.values().map(|t| t.patterns).sum();
+    eprintln!(
+        "{} ({}): merged {} shards, {positions} positions; files in {}",
+        report.results.game,
+        report.results.rule,
+        args.dirs.len(),
+        args.out.display()
+    );
+    Ok(if report.all_agree() { Status::Ok } else { Status::Failed })
 }

@@ -1,84 +1,96 @@
-//! Command-line definitions (clap) and dispatch to one module per subcommand.
+//! The command line: subcommands derived from the game registry (plus merge and check), parsed
+//! with clap and run by the library.
 
-mod census;
 mod check;
-mod common;
 mod merge;
-mod report;
-mod run;
-mod solve;
-mod solve_catalogue;
-mod table;
-mod verify;
-mod verify_wall;
-mod verify_catalogue;
-mod solve_dagame;
-mod verify_dagame;
-mod solve_cards;
-mod solve_footholds;
-mod solve_kings;
-mod verify_cards;
-mod verify_footholds;
-mod verify_kings;
+mod progress;
+mod spec;
 
-use clap::{Parser, Subcommand};
+use anyhow::Context;
+use clap::{ArgMatches, FromArgMatches};
+use sprague::game::{commands, Args, Command, Session, Status, Verb};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
-/// Parallel exhaustive verifier and research tool for Sprague–Grundy claims.
-#[derive(Parser)]
-#[command(name = "sprague", version, about, propagate_version = true)]
-pub struct Cli {
-    #[command(subcommand)]
-    command: Command,
+/// The whole command tree: one subcommand per verb, under it one per game command.
+pub fn cli() -> clap::Command {
+    let mut cli = clap::Command::new("sprague")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Parallel exhaustive verifier and research tool for Sprague–Grundy claims.")
+        .propagate_version(true)
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for verb in Verb::ALL {
+        cli = cli.subcommand(verb_command(verb));
+    }
+    let merge = <merge::Args as clap::Args>::augment_args(clap::Command::new("merge"))
+        .about("Combine the output directories of `--shard K/N` runs into the files of one run.");
+    let check = <check::Args as clap::Args>::augment_args(clap::Command::new("check"))
+        .about("Recompute the committed results that fit a time budget and compare them (CI regression).");
+    cli.subcommand(merge).subcommand(check)
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Answer a contest input (prints the winner).
-    Solve(solve::SolveArgs),
-    /// Check a game's claim against brute force on every small position.
-    Verify(verify::VerifyArgs),
-    /// Combine the output directories of `verify wall --shard K/N` runs into one.
-    Merge(merge::Args),
-    /// Count the claimed values of every pattern where the naive side is out of reach (6×6).
-    Census(census::CensusArgs),
-    /// Recompute the committed results that fit a time budget and compare them (CI regression).
-    Check(check::Args),
-    /// Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).
-    Report(report::Args),
-    /// Write a table of exact values (the empty-board table of the wall game).
-    Table(table::TableArgs),
-}
-
-/// How a successful command ended.
-pub enum Status {
-    /// Everything agreed / the job is done.
-    Ok,
-    /// A mismatch or regression was found.
-    Failed,
-    /// Stopped early on request (testing), leaving a checkpoint to resume.
-    Interrupted,
-}
-
-impl Status {
-    pub fn exit_code(self) -> ExitCode {
-        match self {
-            Status::Ok => ExitCode::SUCCESS,
-            Status::Failed => ExitCode::from(1),
-            Status::Interrupted => ExitCode::from(3),
+/// The subcommand of `verb`: its games' commands (or, for a flat verb, its one command).
+fn verb_command(verb: Verb) -> clap::Command {
+    let commands = commands(verb);
+    if verb.flat() {
+        if let [only] = &commands[..] {
+            return spec::command(&only.spec()).name(verb.name());
         }
     }
+    let games = commands.iter().map(|c| spec::command(&c.spec()));
+    clap::Command::new(verb.name()).about(verb.about()).subcommand_required(true).subcommands(games)
 }
 
-/// Runs the parsed command.
-pub fn run(cli: Cli) -> anyhow::Result<Status> {
-    match cli.command {
-        Command::Solve(args) => solve::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Merge(args) => merge::run(args),
-        Command::Census(args) => census::run(args),
-        Command::Check(args) => check::run(args),
-        Command::Report(args) => report::run(args),
-        Command::Table(args) => table::run(args),
+/// Parses the command line and runs it; the exit code (0 ok, 1 mismatch, 2 usage, 3 stopped).
+pub fn run() -> anyhow::Result<ExitCode> {
+    let matches = cli().get_matches();
+    let status = match matches.subcommand().expect("a subcommand is required") {
+        ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
+        ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
+        (verb, m) => run_game_command(verb, m)?,
+    };
+    Ok(exit_code(status))
+}
+
+/// Finds the game command the matches name and runs it.
+fn run_game_command(verb_name: &str, matches: &ArgMatches) -> anyhow::Result<Status> {
+    let verb = Verb::ALL.into_iter().find(|v| v.name() == verb_name).expect("clap knows only these verbs");
+    let commands = commands(verb);
+    let (command, matches): (&dyn Command, &ArgMatches) = if verb.flat() && commands.len() == 1 {
+        (&*commands[0], matches)
+    } else {
+        let (name, sub) = matches.subcommand().expect("a game is required");
+        let command = commands.iter().find(|c| c.spec().name == name).expect("clap knows only these games");
+        (&**command, sub)
+    };
+    let args = spec::values(&command.spec(), matches);
+    start_threads(&args)?;
+    let bars = progress::Bars::new(!args.flag("quiet") && std::io::stderr().is_terminal());
+    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
+    let mut session = Session {
+        stdin: &mut stdin.lock(),
+        stdout: &mut std::io::BufWriter::new(stdout.lock()),
+        stderr: &mut stderr.lock(),
+        progress: &bars,
+        command_line: std::env::args().collect(),
+    };
+    Ok(command.run(&args, &mut session)?)
+}
+
+/// Sets up the rayon pool when `--threads` was given.
+fn start_threads(args: &Args) -> anyhow::Result<()> {
+    if let Some(threads) = args.get::<usize>("threads")? {
+        anyhow::ensure!(threads >= 1, "--threads must be at least 1");
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().context("cannot start the thread pool")?;
+    }
+    Ok(())
+}
+
+fn exit_code(status: Status) -> ExitCode {
+    match status {
+        Status::Ok => ExitCode::SUCCESS,
+        Status::Failed => ExitCode::from(1),
+        Status::Interrupted => ExitCode::from(3),
     }
 }

@@ -33,6 +33,13 @@ pub fn to_csv_line<T: Serialize>(row: &T) -> String {
     String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8").trim_end_matches(['\r', '\n']).to_string()
 }
 
+/// Reads one record written by [`to_csv_line`] (a checkpoint's extra rows).
+pub fn from_csv_line<T: CsvRecord>(line: &str) -> Result<T> {
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(line.as_bytes());
+    let row = reader.deserialize().next().unwrap_or_else(|| Err(csv::Error::from(std::io::Error::other("empty line"))));
+    row.map_err(|e| Error::Usage(format!("record {line:?} does not read as {}: {e}", T::HEADER.join(","))))
+}
+
 /// Reads a file written by [`write_csv`], checking the header and every row.
 pub fn read_csv<T: CsvRecord>(path: &Path) -> Result<Vec<T>> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;

@@ -1,4 +1,4 @@
-//! checkpoint.json: the resumable state of an unfinished `verify wall` run in its output directory.
+//! checkpoint.json: the resumable state of an unfinished run in its output directory.
 
 use super::tally::{RunResults, SizeTally};
 use crate::error::{Error, Result};
@@ -18,7 +18,7 @@ pub struct RunParams {
     /// `verify` (claim against the naive oracle) or `census` (claim only).
     #[serde(default = "verify_mode")]
     pub mode: String,
-    /// Every size of the run, in order (`HxW`).
+    /// Every job of the run, in order (for the wall game its sizes, `HxW`).
     pub sizes: Vec<String>,
     pub shard: String,
     pub version: String,
@@ -50,12 +50,12 @@ impl RunParams {
     }
 }
 
-/// How far a run got: sizes before `size_index` are complete; that size is done up to
-/// (not including) pattern `next_pattern`.
+/// How far a run got: jobs before `job` are complete; that job is done up to (not including)
+/// position `next`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
-    pub size_index: usize,
-    pub next_pattern: u64,
+    pub job: usize,
+    pub next: u64,
 }
 
 /// The saved state of a run.
@@ -63,7 +63,10 @@ pub struct Position {
 pub struct Checkpoint {
     pub params: RunParams,
     pub position: Position,
-    /// Results of every finished size and of the finished blocks of the current one.
+    /// Positions of each job's range evaluated so far (a symmetry-reduced engine counts more
+    /// patterns than it visits, so this is kept apart from the tallies).
+    pub covered: Vec<u64>,
+    /// Results of every finished job and of the finished blocks of the current one.
     pub results: RunResults,
 }
 
@@ -73,8 +76,6 @@ struct StoredSize {
     rows: u32,
     cols: u32,
     patterns: u64,
-    /// Patterns of the enumeration range processed (see [`SizeTally::covered`]).
-    covered: u64,
     mismatches: u64,
     /// (xs, grundy, patterns).
     distribution: Vec<(u32, u32, u64)>,
@@ -86,12 +87,15 @@ struct Stored {
     format: u32,
     params: RunParams,
     position: Position,
+    covered: Vec<u64>,
     sizes: Vec<StoredSize>,
     mismatches: Vec<MismatchRow>,
+    #[serde(default)]
+    extra_rows: Vec<String>,
 }
 
-/// Format 2 added `covered` (symmetry-reduced engines count more patterns than they visit).
-const FORMAT: u32 = 2;
+/// Format 3: positions and coverage per job (format 2 had them per wall size).
+const FORMAT: u32 = 3;
 
 impl Checkpoint {
     /// The checkpoint path of run directory `dir`.
@@ -145,7 +149,6 @@ impl Checkpoint {
                 rows: t.rows,
                 cols: t.cols,
                 patterns: t.patterns,
-                covered: t.covered,
                 mismatches: t.mismatches,
                 distribution: t.distribution.iter().map(|(&(xs, g), &n)| (xs, g, n)).collect(),
             })
@@ -154,8 +157,10 @@ impl Checkpoint {
             format: FORMAT,
             params: self.params.clone(),
             position: self.position,
+            covered: self.covered.clone(),
             sizes,
             mismatches: self.results.mismatch_rows(),
+            extra_rows: self.results.extra_rows.clone(),
         }
     }
 
@@ -167,7 +172,6 @@ impl Checkpoint {
                 tally.record(xs, grundy, n);
             }
             tally.mismatches = s.mismatches;
-            tally.covered = s.covered;
             if tally.patterns != s.patterns {
                 let message = format!(
                     "{}x{}: distribution sums to {} patterns, not {}",
@@ -177,7 +181,8 @@ impl Checkpoint {
             }
         }
         results.mismatches = stored.mismatches;
-        Ok(Checkpoint { params: stored.params, position: stored.position, results })
+        results.extra_rows = stored.extra_rows;
+        Ok(Checkpoint { params: stored.params, position: stored.position, covered: stored.covered, results })
     }
 }
 
@@ -198,7 +203,7 @@ mod tests {
             shard: "1/1".into(),
             version: "0.1.0".into(),
         };
-        Checkpoint { params, position: Position { size_index: 1, next_pattern: 0 }, results }
+        Checkpoint { params, position: Position { job: 1, next: 0 }, covered: vec![3, 0], results }
     }
 
     #[test]

@@ -1,6 +1,9 @@
-//! Merging the output directories of `verify wall --shard K/N` runs into one unsharded result.
+//! Merging the output directories of `--shard K/N` runs into the results of one unsharded run.
 
 use super::checkpoint::Checkpoint;
+use super::directory::{write_files, Report};
+use super::verification::Verification;
+use crate::output::manifest::RunClock;
 use super::shard::Shard;
 use super::tally::RunResults;
 use crate::error::{Error, Result};
@@ -11,8 +14,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Manifest parameters that must be equal in every shard of one run.
-pub const SHARED_PARAMETERS: [&str; 5] = ["game", "rule", "mode", "sizes", "shrink"];
+/// The manifest parameters that differ between the shards of one run (all others must agree).
+const PER_SHARD: [&str; 2] = ["shard", "merged_from"];
 
 /// The finished output of one shard.
 #[derive(Debug, Clone)]
@@ -42,7 +45,7 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     }
     let shard_text = manifest.parameters.get("shard").and_then(Value::as_str);
     let shard = shard_text
-        .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not a verify wall run)"))?
+        .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not the output of a verify or census run)"))?
         .parse::<Shard>()
         .map_err(|e| Error::malformed(&manifest_path, e))?;
     let results = read_verify_files(dir)?;
@@ -61,11 +64,15 @@ pub fn merge_shards(outputs: &[ShardOutput]) -> Result<RunResults> {
     Ok(results)
 }
 
-/// Every shard has the same game, rule, mode (verify or census), sizes and shrinking as the first.
+/// Every shard has the parameters of the first (game, rule, mode, sizes, options …) but the shard.
 fn check_compatible(outputs: &[ShardOutput]) -> Result<()> {
     let first = &outputs[0];
     for other in &outputs[1..] {
-        for key in SHARED_PARAMETERS {
+        let mut keys: Vec<&String> = first.parameters.keys().chain(other.parameters.keys()).collect();
+        // The parameters a reader knows first (game, rule, mode, sizes), then the rest by name.
+        keys.sort_by_key(|k| (!["game", "rule", "mode", "sizes"].contains(&k.as_str()), *k));
+        keys.dedup();
+        for key in keys.into_iter().filter(|k| !PER_SHARD.contains(&k.as_str())) {
             let (a, b) = (first.parameters.get(key), other.parameters.get(key));
             if a != b {
                 return Err(Error::Usage(format!(
@@ -118,9 +125,12 @@ fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
 
 /// Manifest parameters of the merged output: the shared ones, shard 1/1, and the inputs.
 pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
-    let mut parameters: BTreeMap<String, Value> = SHARED_PARAMETERS
-        .iter()
-        .filter_map(|&key| Some((key.to_string(), outputs.first()?.parameters.get(key)?.clone())))
+    let mut parameters: BTreeMap<String, Value> = outputs
+        .first()
+        .map(|first| first.parameters.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(key, _)| !PER_SHARD.contains(&key.as_str()))
         .collect();
     parameters.insert("shard".into(), Shard::ALL.to_string().into());
     let inputs = outputs
@@ -129,6 +139,25 @@ pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
         .collect();
     parameters.insert("merged_from".into(), Value::Array(inputs));
     parameters
+}
+
+/// Merges the finished shard directories `dirs` into `out`: the files one unsharded run would
+/// have written (the game's own files from the verification `rebuild` makes of the shards'
+/// manifest parameters) and a manifest that lists the inputs.
+pub fn merge_into(
+    dirs: &[PathBuf],
+    out: &Path,
+    clock: &RunClock,
+    rebuild: impl Fn(&BTreeMap<String, Value>) -> Result<Box<dyn Verification>>,
+) -> Result<Report> {
+    let outputs = dirs.iter().map(|dir| load_shard(dir)).collect::<Result<Vec<_>>>()?;
+    let results = merge_shards(&outputs)?;
+    let parameters = merged_parameters(&outputs);
+    let verification = rebuild(&parameters)?;
+    let mut notes = verification.notes(&results);
+    notes.push(format!("merged from {} shard directories", outputs.len()));
+    let manifest = write_files(&*verification, out, clock, &results, parameters, notes)?;
+    Ok(Report { results, manifest })
 }
 
 #[cfg(test)]

@@ -1,101 +1,86 @@
-//! The resumable `verify wall` runner: sizes in order, each shard range in blocks, checkpoints.
+//! Running a verification: its jobs in order, each shard range in parallel waves, checkpointed and resumable.
 
 use super::checkpoint::{Checkpoint, Position, RunParams, CHECKPOINT};
-use crate::games::wall::shrink::COUNTEREXAMPLES;
-use crate::output::atomic::remove_stale_temps;
-use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
-use crate::games::wall::census;
-use crate::games::wall::engine::{estimate_peak_bytes, prepare, SizeEngine};
+use super::parallel::evaluate_range;
+use super::progress::Progress;
 use super::shard::Shard;
 use super::tally::RunResults;
-use crate::games::wall::verify::evaluate_range;
+use super::verification::{Evaluate, Job, Verification};
 use crate::error::{Error, Result};
-use crate::games::wall::{Rule, Shape};
+use crate::output::atomic::remove_stale_temps;
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::sys;
 use std::ops::Range;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Every file a run writes into its directory (whose temporary files a kill may leave).
-const RUN_FILES: [&str; 6] = [CHECKPOINT, SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST, COUNTEREXAMPLES];
-
-/// What a run checks: every pattern of `shapes` (in order) in `shard`, under `rule`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Plan {
-    pub rule: Rule,
-    pub shapes: Vec<Shape>,
+/// A verification with its jobs listed, restricted to one shard.
+pub struct Plan<'a> {
+    pub verification: &'a dyn Verification,
+    pub jobs: Vec<Job>,
     pub shard: Shard,
-    /// Census: evaluate the claim only, no naive oracle (for sizes beyond its reach).
-    pub census: bool,
 }
 
-impl Plan {
-    /// A plan for `shapes`; refuses sizes whose patterns cannot be counted in 64 bits.
-    pub fn new(rule: Rule, shapes: Vec<Shape>, shard: Shard) -> Result<Plan> {
-        if let Some(big) = shapes.iter().find(|s| s.cells() > 63) {
-            return Err(Error::Usage(format!(
-                "size {big} has {} cells; exhaustive verification handles at most 63 (2^63 patterns)",
-                big.cells()
-            )));
-        }
-        Ok(Plan { rule, shapes, shard, census: false })
-    }
-
-    /// A census plan: the claimed values of every pattern, nothing cross-checked. Standard rule.
-    pub fn census(shapes: Vec<Shape>, shard: Shard) -> Result<Plan> {
-        if let Some(&bad) = shapes.iter().find(|&&s| !census::supports(s)) {
-            return Err(census::unsupported(bad));
-        }
-        Ok(Plan { census: true, ..Plan::new(Rule::Standard, shapes, shard)? })
-    }
-
-    fn prepare(&self, shape: Shape) -> Box<dyn SizeEngine> {
-        if self.census {
-            Box::new(census::CensusEngine::build(shape))
-        } else {
-            prepare(shape, self.rule)
-        }
-    }
-
-    fn estimate_peak_bytes(&self, shape: Shape) -> u64 {
-        if self.census {
-            census::estimate_peak_bytes(shape)
-        } else {
-            estimate_peak_bytes(shape, self.rule)
-        }
+impl<'a> Plan<'a> {
+    pub fn new(verification: &'a dyn Verification, shard: Shard) -> Result<Plan<'a>> {
+        Ok(Plan { jobs: verification.jobs()?, verification, shard })
     }
 
     /// What a checkpoint must match to be resumed by this plan.
     pub fn params(&self) -> RunParams {
         RunParams {
-            game: "wall".into(),
-            rule: self.rule.name().into(),
-            mode: if self.census { "census" } else { "verify" }.into(),
-            sizes: self.shapes.iter().map(Shape::to_string).collect(),
+            game: self.verification.game().into(),
+            rule: self.verification.rule(),
+            mode: self.verification.mode().into(),
+            sizes: self.jobs.iter().map(|j| j.label.clone()).collect(),
             shard: self.shard.to_string(),
             version: env!("CARGO_PKG_VERSION").into(),
         }
     }
 
-    /// The patterns of size `index` this shard owns.
+    /// The positions of job `index` this shard owns.
     pub fn range(&self, index: usize) -> Range<u64> {
-        self.shard.slice(1u64 << self.shapes[index].cells())
+        self.shard.slice(self.jobs[index].total)
+    }
+
+    /// Results with nothing counted yet but every job's sizes present.
+    fn empty_results(&self) -> RunResults {
+        let mut results = RunResults::new(self.verification.game(), self.verification.rule());
+        for &(rows, cols) in self.jobs.iter().flat_map(|j| &j.sizes) {
+            results.size_mut(rows, cols);
+        }
+        results
     }
 
     /// Where a fresh run starts.
-    fn start_position(&self) -> Position {
-        let next_pattern = if self.shapes.is_empty() { 0 } else { self.range(0).start };
-        Position { size_index: 0, next_pattern }
+    fn start(&self) -> Checkpoint {
+        let next = if self.jobs.is_empty() { 0 } else { self.range(0).start };
+        let position = Position { job: 0, next };
+        Checkpoint { params: self.params(), position, covered: vec![0; self.jobs.len()], results: self.empty_results() }
     }
+}
+
+/// Evaluates every job of `plan` in this process, without a checkpoint (recomputations, tests).
+pub fn run_in_memory(plan: &Plan, progress: &dyn Progress) -> Result<RunResults> {
+    let mut results = plan.empty_results();
+    for (index, job) in plan.jobs.iter().enumerate() {
+        let range = plan.range(index);
+        progress.start(&job.label, Some(range.end - range.start), 0);
+        let evaluator = plan.verification.prepare(index)?;
+        let empty = plan.empty_results();
+        results.merge(&evaluate_range(&*evaluator, &empty, range, job.chunk, progress));
+        progress.finish();
+    }
+    Ok(results)
 }
 
 /// How a run paces itself.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Longest time between two checkpoints (besides the one at the end of every size).
+    /// Longest time between two checkpoints (besides the one at the end of every job).
     pub checkpoint_every: Duration,
-    /// Patterns per block, the unit of checkpointed progress.
-    pub block_patterns: u64,
+    /// Positions per block, the unit of checkpointed progress (at least one chunk).
+    pub block_positions: u64,
     /// Testing: stop (as if killed) after writing the first checkpoint once this many blocks ran.
     pub stop_after_blocks: Option<u64>,
     /// Testing: sleep this long per block evaluated (makes runs slow enough to kill).
@@ -106,49 +91,34 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             checkpoint_every: Duration::from_secs(30),
-            block_patterns: 1 << 20,
+            block_positions: 1 << 20,
             stop_after_blocks: None,
             block_delay: Duration::ZERO,
         }
     }
 }
 
-/// Progress reports of a run (the CLI draws bars; tests ignore them).
-pub trait Progress: Sync {
-    /// The engine of `shape` is being built (may take seconds).
-    fn preparing(&self, _shape: Shape) {}
-    /// `shape` starts with `done` of its `total` patterns already counted (by a resumed run).
-    fn size_started(&self, _shape: Shape, _total: u64, _done: u64) {}
-    /// `patterns` more patterns were evaluated (called from worker threads).
-    fn advanced(&self, _patterns: u64) {}
-    /// `shape` is complete.
-    fn size_finished(&self, _shape: Shape) {}
-}
-
-/// Reports nothing.
-pub struct Silent;
-
-impl Progress for Silent {}
-
 /// How a run ended.
 #[derive(Debug)]
 pub enum Outcome {
-    /// Every size is done.
+    /// Every job is done.
     Finished(RunResults),
     /// Stopped by `stop_after_blocks`; the checkpoint holds the state.
     Stopped,
 }
+
+/// Every file a run writes into its directory (whose temporary files a kill may leave).
+pub const RUN_FILES: [&str; 5] = [CHECKPOINT, SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST];
 
 /// Runs `plan` with its checkpoint in `dir`: fresh (refusing a directory that holds an
 /// unfinished run) or, with `resume`, from the checkpoint there. The checkpoint is left in
 /// place; remove it with [`Checkpoint::remove`] once the final files are written.
 pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &dyn Progress) -> Result<Outcome> {
     let state = initial_state(dir, plan, resume)?;
-    remove_stale_temps(dir, &RUN_FILES)?;
-    let mut runner =
-        Runner { dir, plan, options, progress, state, last_save: Instant::now(), blocks: 0, rate: None };
-    while runner.state.position.size_index < plan.shapes.len() {
-        if !runner.run_size()? {
+    remove_stale_temps(dir, &[&RUN_FILES[..], plan.verification.extra_files()].concat())?;
+    let mut runner = Runner { dir, plan, options, progress, state, last_save: Instant::now(), blocks: 0, rate: None };
+    while runner.state.position.job < plan.jobs.len() {
+        if !runner.run_job()? {
             return Ok(Outcome::Stopped);
         }
     }
@@ -159,10 +129,7 @@ pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &
 fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
     let path = Checkpoint::path(dir);
     match (resume, Checkpoint::load(dir)?) {
-        (false, None) => {
-            let results = RunResults::new("wall", plan.rule.name());
-            Ok(Checkpoint { params: plan.params(), position: plan.start_position(), results })
-        }
+        (false, None) => Ok(plan.start()),
         (false, Some(_)) => Err(Error::Usage(format!(
             "{} holds an unfinished run ({}): continue it with --resume, or delete that file to start over",
             dir.display(),
@@ -175,32 +142,28 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
                 let list = differences.join("; ");
                 return Err(Error::Usage(format!("cannot resume {}: parameters differ ({list})", path.display())));
             }
-            check_counts(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
+            check_coverage(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
             Ok(saved)
         }
     }
 }
 
-/// Every size's covered pattern count must be exactly what the position says is done.
-fn check_counts(plan: &Plan, saved: &Checkpoint) -> std::result::Result<(), String> {
-    let Position { size_index, next_pattern } = saved.position;
-    if size_index > plan.shapes.len() {
-        return Err(format!("position is size {size_index} of {}", plan.shapes.len()));
+/// Every job's covered count must be exactly what the position says is done.
+fn check_coverage(plan: &Plan, saved: &Checkpoint) -> std::result::Result<(), String> {
+    let Position { job, next } = saved.position;
+    if job > plan.jobs.len() || saved.covered.len() != plan.jobs.len() {
+        return Err(format!("position is job {job} of {} with {} coverage counts", plan.jobs.len(), saved.covered.len()));
     }
-    for (index, shape) in plan.shapes.iter().enumerate() {
+    for (index, (spec, &covered)) in plan.jobs.iter().zip(&saved.covered).enumerate() {
         let range = plan.range(index);
-        let expected = match index.cmp(&size_index) {
+        let expected = match index.cmp(&job) {
             std::cmp::Ordering::Less => range.end - range.start,
-            std::cmp::Ordering::Equal if range.contains(&next_pattern) || next_pattern == range.end => {
-                next_pattern - range.start
-            }
-            std::cmp::Ordering::Equal => return Err(format!("next pattern {next_pattern} is outside {range:?}")),
+            std::cmp::Ordering::Equal if range.contains(&next) || next == range.end => next - range.start,
+            std::cmp::Ordering::Equal => return Err(format!("next position {next} is outside {range:?}")),
             std::cmp::Ordering::Greater => 0,
         };
-        let key = (shape.rows as u32, shape.cols as u32);
-        let covered = saved.results.sizes.get(&key).map_or(0, |t| t.covered);
         if covered != expected {
-            return Err(format!("{shape} has {covered} patterns covered but {expected} done"));
+            return Err(format!("{} has {covered} positions covered but {expected} done", spec.label));
         }
     }
     Ok(())
@@ -209,56 +172,56 @@ fn check_counts(plan: &Plan, saved: &Checkpoint) -> std::result::Result<(), Stri
 /// The state of a run in progress.
 struct Runner<'a> {
     dir: &'a Path,
-    plan: &'a Plan,
+    plan: &'a Plan<'a>,
     options: &'a Options,
     progress: &'a dyn Progress,
     state: Checkpoint,
     last_save: Instant,
     /// Blocks evaluated by this process.
     blocks: u64,
-    /// Patterns per second of the last wave.
+    /// Positions per second of the last wave.
     rate: Option<f64>,
 }
 
 impl Runner<'_> {
-    /// Finishes the current size; false when stopped by `stop_after_blocks`.
-    fn run_size(&mut self) -> Result<bool> {
-        let index = self.state.position.size_index;
-        let (shape, range) = (self.plan.shapes[index], self.plan.range(index));
-        self.state.results.size_mut(shape.rows as u32, shape.cols as u32);
-        if self.state.position.next_pattern < range.end {
-            self.progress.preparing(shape);
-            let engine = self.plan.prepare(shape);
-            self.progress.size_started(shape, range.end - range.start, self.state.position.next_pattern - range.start);
-            while self.state.position.next_pattern < range.end {
-                self.run_wave(shape, &*engine, range.end)?;
+    /// Finishes the current job; false when stopped by `stop_after_blocks`.
+    fn run_job(&mut self) -> Result<bool> {
+        let index = self.state.position.job;
+        let (job, range) = (&self.plan.jobs[index], self.plan.range(index));
+        if self.state.position.next < range.end {
+            self.progress.start(&format!("{}: preparing", job.label), None, 0);
+            let evaluator = self.plan.verification.prepare(index)?;
+            self.progress.start(&job.label, Some(range.end - range.start), self.state.position.next - range.start);
+            while self.state.position.next < range.end {
+                self.run_wave(&*evaluator, range.end)?;
                 if self.stop_reached() {
                     self.save()?;
                     return Ok(false);
                 }
             }
-        } else {
-            self.progress.size_started(shape, range.end - range.start, range.end - range.start);
         }
-        let next_index = index + 1;
-        let next_pattern = if next_index < self.plan.shapes.len() { self.plan.range(next_index).start } else { 0 };
-        self.state.position = Position { size_index: next_index, next_pattern };
+        let next_job = index + 1;
+        let next = if next_job < self.plan.jobs.len() { self.plan.range(next_job).start } else { 0 };
+        self.state.position = Position { job: next_job, next };
         self.save()?;
-        self.progress.size_finished(shape);
+        self.progress.finish();
         Ok(true)
     }
 
     /// Evaluates the next wave of blocks (up to `end`) in parallel and checkpoints when due.
-    fn run_wave(&mut self, shape: Shape, engine: &dyn crate::games::wall::engine::SizeEngine, end: u64) -> Result<()> {
-        let start = self.state.position.next_pattern;
-        let block = self.options.block_patterns.max(1);
+    fn run_wave(&mut self, evaluator: &dyn Evaluate, end: u64) -> Result<()> {
+        let index = self.state.position.job;
+        let start = self.state.position.next;
+        let block = self.options.block_positions.max(1);
         let blocks = self.wave_blocks(block).min((end - start).div_ceil(block));
         let wave_end = start.saturating_add(blocks.saturating_mul(block)).min(end);
         let clock = Instant::now();
-        let part = evaluate_range(shape, self.plan.rule, engine, start..wave_end, &|n| self.progress.advanced(n));
+        let empty = self.plan.empty_results();
+        let part = evaluate_range(evaluator, &empty, start..wave_end, self.plan.jobs[index].chunk, self.progress);
         self.rate = Some((wave_end - start) as f64 / clock.elapsed().as_secs_f64().max(1e-6));
         self.state.results.merge(&part);
-        self.state.position.next_pattern = wave_end;
+        self.state.covered[index] += wave_end - start;
+        self.state.position.next = wave_end;
         self.blocks += blocks;
         std::thread::sleep(self.options.block_delay * blocks as u32);
         if self.last_save.elapsed() >= self.options.checkpoint_every {
@@ -289,106 +252,22 @@ impl Runner<'_> {
     }
 }
 
-/// Refuses a plan whose largest size needs more memory than `limit` (default: what the
-/// system reports available; no check when unknown).
+/// Refuses a plan whose largest job needs more memory than `limit` (default: what the system
+/// reports available; no check when unknown).
 pub fn check_memory(plan: &Plan, limit: Option<u64>) -> Result<()> {
     let Some(available) = limit.or_else(sys::available_memory_bytes) else {
         return Ok(());
     };
-    let largest = plan.shapes.iter().map(|&s| (plan.estimate_peak_bytes(s), s)).max();
+    let largest = (0..plan.jobs.len()).map(|i| (plan.verification.peak_bytes(i), i)).max();
     match largest {
-        Some((needed, shape)) if needed > available => Err(Error::Usage(format!(
-            "size {shape} needs an estimated {} of memory but only {} is available; \
+        Some((needed, index)) if needed > available => Err(Error::Usage(format!(
+            "{} {} needs an estimated {} of memory but only {} is available; \
              run smaller sizes or on a bigger machine",
+            plan.verification.job_noun(),
+            plan.jobs[index].label,
             sys::format_bytes(needed),
             sys::format_bytes(available)
         ))),
         _ => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn plan(shard: Shard) -> Plan {
-        let shapes = vec![Shape::new(1, 1), Shape::new(2, 3), Shape::new(3, 3)];
-        Plan::new(Rule::Standard, shapes, shard).unwrap()
-    }
-
-    fn small_blocks(stop: Option<u64>) -> Options {
-        Options { checkpoint_every: Duration::ZERO, block_patterns: 7, stop_after_blocks: stop, ..Options::default() }
-    }
-
-    fn finished(outcome: Outcome) -> RunResults {
-        match outcome {
-            Outcome::Finished(results) => results,
-            Outcome::Stopped => panic!("run stopped"),
-        }
-    }
-
-    #[test]
-    fn stopped_and_resumed_runs_equal_one_run() {
-        let dir = tempfile::tempdir().unwrap();
-        let whole = finished(run(dir.path(), &plan(Shard::ALL), &Options::default(), false, &Silent).unwrap());
-        Checkpoint::remove(dir.path()).unwrap();
-        assert_eq!(whole.sizes[&(3, 3)].patterns, 512);
-        let mut resume = false;
-        loop {
-            match run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(5)), resume, &Silent).unwrap() {
-                Outcome::Stopped => resume = true,
-                Outcome::Finished(results) => {
-                    assert_eq!(results, whole);
-                    break;
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn shards_add_up() {
-        let dir = tempfile::tempdir().unwrap();
-        let whole = finished(run(dir.path(), &plan(Shard::ALL), &small_blocks(None), false, &Silent).unwrap());
-        let mut merged = RunResults::new("wall", "standard");
-        for index in 1..=3 {
-            let sub = dir.path().join(index.to_string());
-            let shard = Shard { index, count: 3 };
-            merged.merge(&finished(run(&sub, &plan(shard), &small_blocks(None), false, &Silent).unwrap()));
-        }
-        assert_eq!(merged, whole);
-    }
-
-    #[test]
-    fn refuses_bad_starts() {
-        let dir = tempfile::tempdir().unwrap();
-        let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), true, &Silent).unwrap_err();
-        assert!(err.to_string().starts_with("nothing to resume"), "{err}");
-        let stopped = run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(1)), false, &Silent).unwrap();
-        assert!(matches!(stopped, Outcome::Stopped));
-        let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), false, &Silent).unwrap_err();
-        assert!(err.to_string().contains("continue it with --resume"), "{err}");
-        let other = Shard { index: 1, count: 2 };
-        let err = run(dir.path(), &plan(other), &small_blocks(None), true, &Silent).unwrap_err();
-        assert!(err.to_string().contains("shard: checkpoint has 1/1, this run has 1/2"), "{err}");
-    }
-
-    #[test]
-    fn refuses_tampered_counts() {
-        let dir = tempfile::tempdir().unwrap();
-        run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(3)), false, &Silent).unwrap();
-        let mut saved = Checkpoint::load(dir.path()).unwrap().unwrap();
-        saved.position.next_pattern += 7;
-        saved.save(dir.path()).unwrap();
-        let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), true, &Silent).unwrap_err();
-        assert!(err.to_string().contains("patterns covered but"), "{err}");
-    }
-
-    #[test]
-    fn memory_check_names_size() {
-        let p = plan(Shard::ALL);
-        assert!(check_memory(&p, Some(u64::MAX)).is_ok());
-        let err = check_memory(&p, Some(1)).unwrap_err().to_string();
-        assert!(err.starts_with("size ") && err.contains("only 1 B is available"), "{err}");
-        assert!(Plan::new(Rule::Standard, vec![Shape::new(8, 8)], Shard::ALL).is_err());
     }
 }

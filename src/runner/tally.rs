@@ -9,9 +9,6 @@ pub struct SizeTally {
     pub rows: u32,
     pub cols: u32,
     pub patterns: u64,
-    /// Patterns of the enumeration range processed so far. Equal to `patterns` unless an
-    /// engine counts one pattern per symmetry orbit, weighted by the orbit's size.
-    pub covered: u64,
     pub mismatches: u64,
     /// (number of X cells, claimed Grundy value) → patterns.
     pub distribution: BTreeMap<(u32, u32), u64>,
@@ -39,7 +36,6 @@ impl SizeTally {
     pub fn merge(&mut self, other: &SizeTally) {
         assert_eq!((self.rows, self.cols), (other.rows, other.cols), "merging tallies of different sizes");
         self.patterns += other.patterns;
-        self.covered += other.covered;
         self.mismatches += other.mismatches;
         for (&key, &n) in &other.distribution {
             *self.distribution.entry(key).or_default() += n;
@@ -57,6 +53,18 @@ impl SizeTally {
     }
 }
 
+/// A position on which the claim and the naive oracle disagree, as mismatches.csv shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement<'a> {
+    /// The position in the game's compact text form.
+    pub position: String,
+    pub claimed: u32,
+    /// The oracle's value of the same kind, when it computes one.
+    pub naive_value: Option<u32>,
+    /// The oracle's outcome: `First`, `Second` (or `Draw` for loopy games).
+    pub naive_outcome: &'a str,
+}
+
 /// Everything a verification run of one game and rule produced.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RunResults {
@@ -65,6 +73,8 @@ pub struct RunResults {
     /// Keyed by (rows, cols).
     pub sizes: BTreeMap<(u32, u32), SizeTally>,
     pub mismatches: Vec<MismatchRow>,
+    /// CSV lines of a game's own per-position file (e.g. kings' graphs.csv), in any order.
+    pub extra_rows: Vec<String>,
 }
 
 impl RunResults {
@@ -77,12 +87,41 @@ impl RunResults {
         self.sizes.entry((rows, cols)).or_insert_with(|| SizeTally::new(rows, cols))
     }
 
+    /// Counts `weight` positions of `size` under distribution key (`xs`, `value`).
+    pub fn count(&mut self, (rows, cols): (u32, u32), xs: u32, value: u32, weight: u64) {
+        self.size_mut(rows, cols).record(xs, value, weight);
+    }
+
+    /// Records a position of `size` on which the claim fails (it is counted separately).
+    pub fn mismatch(&mut self, (rows, cols): (u32, u32), disagreement: Disagreement<'_>) {
+        self.size_mut(rows, cols).mismatches += 1;
+        self.mismatches.push(MismatchRow {
+            game: self.game.clone(),
+            rule: self.rule.clone(),
+            rows,
+            cols,
+            board: disagreement.position,
+            dp_grundy: disagreement.claimed,
+            naive_grundy: disagreement.naive_value,
+            naive_outcome: disagreement.naive_outcome.into(),
+        });
+    }
+
+    /// Counts one position and records it when the claim fails on it.
+    pub fn check(&mut self, size: (u32, u32), (xs, value): (u32, u32), failed: Option<Disagreement<'_>>) {
+        self.count(size, xs, value, 1);
+        if let Some(disagreement) = failed {
+            self.mismatch(size, disagreement);
+        }
+    }
+
     /// Adds another run's results of the same game and rule.
     pub fn merge(&mut self, other: &RunResults) {
         for tally in other.sizes.values() {
             self.size_mut(tally.rows, tally.cols).merge(tally);
         }
         self.mismatches.extend(other.mismatches.iter().cloned());
+        self.extra_rows.extend(other.extra_rows.iter().cloned());
     }
 
     /// True when no position disagreed.

@@ -34,9 +34,12 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Vec<Vec<u32>>> {
 }
 
 pub mod claim;
+pub mod commands;
 pub mod verify;
 
 pub mod brute;
+
+pub use commands::GAME;
 
 #[cfg(test)]
 mod tests {

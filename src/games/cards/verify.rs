@@ -5,12 +5,16 @@
 //! (so `p_positions` counts rows the first player does not win outright); `board` (mismatches) =
 //! the cards separated by spaces, `dp_grundy`/`naive_grundy` = the claimed/naive first total.
 
-use crate::runner::parallel::{below, par_run, record, rule_fields, rule_name, rule_number, stream};
-use crate::runner::tally::RunResults;
+use super::claim::Claim;
+use super::{brute, MAX_VALUE};
 use crate::error::{Error, Result};
-use crate::games::cards::claim::Claim;
-use crate::games::cards::{brute, MAX_VALUE};
 use crate::output::records::outcome_name;
+use crate::runner::random::{below, stream};
+use crate::runner::rule::{rule_fields, rule_name, rule_number};
+use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::ops::Range;
 
 pub const GAME: &str = "cards";
 pub const EXHAUSTIVE: &str = "exhaustive";
@@ -25,7 +29,8 @@ pub fn claim_name(claim: Claim) -> &'static str {
     }
 }
 
-fn claim_of(name: Option<&str>) -> Result<Claim> {
+/// The claim named `name` (absent: the claim under test).
+pub fn claim_of(name: Option<&str>) -> Result<Claim> {
     match name {
         None | Some("dp") => Ok(Claim::Dp),
         Some("greedy") => Ok(Claim::Greedy),
@@ -42,11 +47,13 @@ fn check(claim: Claim, cards: &[u32], max_value: u32, results: &mut RunResults) 
         std::cmp::Ordering::Equal => (1, 0),
         std::cmp::Ordering::Greater => (0, 1),
     };
-    let mismatch = (claimed != first).then(|| {
-        let shown: Vec<String> = cards.iter().map(u32::to_string).collect();
-        (shown.join(" "), claimed as u32, Some(first as u32), outcome_name(first > second))
+    let failed = (claimed != first).then(|| Disagreement {
+        position: cards.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
+        claimed: claimed as u32,
+        naive_value: Some(first as u32),
+        naive_outcome: outcome_name(first > second),
     });
-    record(results, (cards.len() as u32, max_value), key, mismatch);
+    results.check((cards.len() as u32, max_value), key, failed);
 }
 
 fn check_len(len: usize, max_value: u32) -> Result<()> {
@@ -58,24 +65,6 @@ fn check_len(len: usize, max_value: u32) -> Result<()> {
     Ok(())
 }
 
-/// Every row of `len` cards with values 1..=max_value, in parallel.
-pub fn verify_length(len: usize, max_value: u32, claim: Claim, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-    check_len(len, max_value)?;
-    let total = u64::from(max_value).checked_pow(len as u32).filter(|&n| n <= 1 << 32);
-    let total = total.ok_or_else(|| Error::Usage(format!("{max_value}^{len} rows are too many")))?;
-    let rule = rule_name(EXHAUSTIVE, claim_name(claim), "dp");
-    Ok(par_run(GAME, &rule, &[(len as u32, max_value)], total, 4096, progress, |indices, part| {
-        let mut cards = vec![0u32; len];
-        for mut index in indices {
-            for card in cards.iter_mut() {
-                *card = 1 + (index % u64::from(max_value)) as u32;
-                index /= u64::from(max_value);
-            }
-            check(claim, &cards, max_value, part);
-        }
-    }))
-}
-
 /// `count` random rows: row i from stream i of `seed`, length uniform in 1..=max_len, values
 /// uniform in 1..=max_value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,14 +73,12 @@ pub struct RandomSpec {
     pub count: u64,
     pub max_len: usize,
     pub max_value: u32,
-    pub claim: Claim,
 }
 
 impl RandomSpec {
     /// The rule name, e.g. `random:seed=1:count=100:max_len=16:max_value=10000`.
-    pub fn rule(&self) -> String {
-        let base = format!("random:seed={}:count={}:max_len={}:max_value={}", self.seed, self.count, self.max_len, self.max_value);
-        rule_name(&base, claim_name(self.claim), "dp")
+    fn base_rule(&self) -> String {
+        format!("random:seed={}:count={}:max_len={}:max_value={}", self.seed, self.count, self.max_len, self.max_value)
     }
 
     /// Row number `index`.
@@ -102,27 +89,126 @@ impl RandomSpec {
     }
 }
 
-/// Random rows, claim vs brute force, in parallel; `only_len` keeps the rows of one length.
-pub fn verify_random(spec: RandomSpec, only_len: Option<usize>, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-    check_len(spec.max_len, spec.max_value)?;
-    let sizes: Vec<(u32, u32)> = only_len.map(|l| (l as u32, spec.max_value)).into_iter().collect();
-    Ok(par_run(GAME, &spec.rule(), &sizes, spec.count, 64, progress, |indices, part| {
-        for index in indices {
-            let row = spec.row(index);
-            if !only_len.is_some_and(|l| l != row.len()) {
-                check(spec.claim, &row, spec.max_value, part);
-            }
+/// Which rows a run checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    /// Every row of each length in `lengths` with values 1..=max_value.
+    Exhaustive { lengths: (usize, usize), max_value: u32 },
+    /// Random rows; `only_len` keeps the rows of one length.
+    Random { spec: RandomSpec, only_len: Option<usize> },
+}
+
+/// A cards verification: rows and the claim under test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardsRun {
+    pub rows: Rows,
+    pub claim: Claim,
+}
+
+impl CardsRun {
+    /// Every row of length 1..=max_len (or exactly `max_len` with `only`), checked.
+    pub fn exhaustive(max_len: usize, max_value: u32, claim: Claim) -> Result<CardsRun> {
+        check_len(max_len, max_value)?;
+        if u64::from(max_value).checked_pow(max_len as u32).is_none_or(|n| n > 1 << 32) {
+            return Err(Error::Usage(format!("{max_value}^{max_len} rows are too many")));
         }
-    }))
+        Ok(CardsRun { rows: Rows::Exhaustive { lengths: (1, max_len), max_value }, claim })
+    }
+
+    pub fn random(spec: RandomSpec, claim: Claim) -> Result<CardsRun> {
+        check_len(spec.max_len, spec.max_value)?;
+        Ok(CardsRun { rows: Rows::Random { spec, only_len: None }, claim })
+    }
+}
+
+impl Verification for CardsRun {
+    fn game(&self) -> &str {
+        GAME
+    }
+
+    fn rule(&self) -> String {
+        let base = match self.rows {
+            Rows::Exhaustive { .. } => EXHAUSTIVE.to_string(),
+            Rows::Random { spec, .. } => spec.base_rule(),
+        };
+        rule_name(&base, claim_name(self.claim), "dp")
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(match self.rows {
+            Rows::Exhaustive { lengths: (from, to), max_value } => (from..=to)
+                .map(|len| Job::new(format!("N={len}"), vec![(len as u32, max_value)], u64::from(max_value).pow(len as u32), 4096))
+                .collect(),
+            Rows::Random { spec, only_len } => {
+                let sizes = only_len.map(|l| (l as u32, spec.max_value)).into_iter().collect();
+                vec![Job::new("random", sizes, spec.count, 64)]
+            }
+        })
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let claim = self.claim;
+        Ok(match self.rows {
+            Rows::Exhaustive { lengths, max_value } => {
+                let len = lengths.0 + index;
+                Box::new(move |indices: Range<u64>, part: &mut RunResults| {
+                    let mut cards = vec![0u32; len];
+                    for mut index in indices {
+                        for card in cards.iter_mut() {
+                            *card = 1 + (index % u64::from(max_value)) as u32;
+                            index /= u64::from(max_value);
+                        }
+                        check(claim, &cards, max_value, part);
+                    }
+                })
+            }
+            Rows::Random { spec, only_len } => Box::new(move |indices: Range<u64>, part: &mut RunResults| {
+                for index in indices {
+                    let row = spec.row(index);
+                    if !only_len.is_some_and(|l| l != row.len()) {
+                        check(claim, &row, spec.max_value, part);
+                    }
+                }
+            }),
+        })
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        let (max_len, max_value, random) = match self.rows {
+            Rows::Exhaustive { lengths, max_value } => (lengths.1, max_value, None),
+            Rows::Random { spec, .. } => (spec.max_len, spec.max_value, Some(spec)),
+        };
+        let mut parameters =
+            BTreeMap::from([("max_len".to_string(), max_len.into()), ("max_value".to_string(), max_value.into())]);
+        if let Some(spec) = random {
+            parameters.insert("random".into(), spec.count.into());
+            parameters.insert("seed".into(), spec.seed.into());
+        }
+        parameters
+    }
+
+    fn notes(&self, _: &RunResults) -> Vec<String> {
+        vec![
+            "rows = row length, cols = largest value; (xs, grundy) = (1, 0) tie, (0, 1) first gets more, (0, 0) first gets less".to_string(),
+            "brute force: plain minimax recursion over (l, r), no table; dp_grundy/naive_grundy = first player's total".to_string(),
+        ]
+    }
+}
+
+/// Every row of `len` cards with values 1..=max_value, checked in this process.
+pub fn verify_length(len: usize, max_value: u32, claim: Claim) -> Result<RunResults> {
+    let mut run = CardsRun::exhaustive(len, max_value, claim)?;
+    run.rows = Rows::Exhaustive { lengths: (len, len), max_value };
+    run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
 }
 
 /// Recomputes one summary row (`rows` = length, `cols` = largest value) of a committed run named
-/// `rule` (`exhaustive` or a [`RandomSpec::rule`] name, optionally `:claim=NAME`), for `check`.
+/// `rule` (`exhaustive` or a random rule name, optionally `:claim=NAME`), for `check`.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let (kind, fields) = rule_fields(rule)?;
     let claim = claim_of(fields.get("claim").copied())?;
     match kind {
-        EXHAUSTIVE => verify_length(rows as usize, cols, claim, &|_| {}),
+        EXHAUSTIVE => verify_length(rows as usize, cols, claim),
         "random" => {
             let number = |key| rule_number(rule, &fields, key);
             let spec = RandomSpec {
@@ -130,12 +216,13 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
                 count: number("count")?,
                 max_len: number("max_len")? as usize,
                 max_value: number("max_value")? as u32,
-                claim,
             };
             if spec.max_value != cols {
                 return Err(Error::Usage(format!("rule {rule:?} has no size with largest value {cols}")));
             }
-            verify_random(spec, Some(rows as usize), &|_| {})
+            let mut run = CardsRun::random(spec, claim)?;
+            run.rows = Rows::Random { spec, only_len: Some(rows as usize) };
+            run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
         }
         _ => Err(Error::Usage(format!("cards has no rule {rule:?}"))),
     }
@@ -147,19 +234,21 @@ mod tests {
 
     #[test]
     fn short_rows_agree_and_greedy_fails() {
-        let r = verify_length(6, 3, Claim::Dp, &|_| {}).unwrap();
+        let r = verify_length(6, 3, Claim::Dp).unwrap();
         assert!(r.all_agree(), "{:?}", r.mismatches);
         assert_eq!(r.sizes[&(6, 3)].patterns, 729);
-        let g = verify_length(4, 4, Claim::Greedy, &|_| {}).unwrap();
+        let g = verify_length(4, 4, Claim::Greedy).unwrap();
         assert!(g.mismatches.iter().any(|m| m.board == "1 4 2 1"), "{:?}", g.mismatches);
+        assert_eq!(g.rule, "exhaustive:claim=greedy");
     }
 
     #[test]
     fn random_rows_split_by_length() {
-        let spec = RandomSpec { seed: 2, count: 200, max_len: 8, max_value: 50, claim: Claim::Dp };
-        let all = verify_random(spec, None, &|_| {}).unwrap();
+        let spec = RandomSpec { seed: 2, count: 200, max_len: 8, max_value: 50 };
+        let run = CardsRun::random(spec, Claim::Dp).unwrap();
+        let all = run_in_memory(&Plan::new(&run, Shard::ALL).unwrap(), &Silent).unwrap();
         assert!(all.all_agree());
-        let three = recompute_size(&spec.rule(), 3, 50).unwrap();
+        let three = recompute_size(&run.rule(), 3, 50).unwrap();
         assert_eq!(three.sizes[&(3, 50)], all.sizes[&(3, 50)]);
     }
 }

@@ -1,6 +1,7 @@
 //! The Sprague–Grundy catalogue: Nim and its variants, Pimber, polygon chords, cross strip, divisor game.
 
 pub mod claimed;
+pub mod commands;
 pub mod cross;
 pub mod divisor;
 pub mod misere_nim;
@@ -9,4 +10,7 @@ pub mod odd_even_nim;
 pub mod piles;
 pub mod pimber;
 pub mod polygon;
+pub mod run;
 pub mod verify;
+
+pub use commands::{CROSS, DIVISOR, MISERE_NIM, NIM, NIM_COUNT, ODD_EVEN_NIM, PIMBER, POLYGON};

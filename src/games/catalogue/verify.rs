@@ -11,18 +11,15 @@
 //! The `grundy` column holds the claimed value: a Grundy value, except nim-count (the number of
 //! winning moves) and misere-nim / cross-solver (1 = first player wins, 0 = loses).
 
-use crate::runner::tally::RunResults;
+use super::claimed::{Checked, Claimed};
+use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 use crate::error::{Error, Result};
-use crate::impartial::{BruteForce};
-use super::claimed::{Claimed};
-use crate::games::catalogue::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
+use crate::impartial::BruteForce;
 use crate::output::csv::CsvRecord;
-use crate::output::records::{outcome_name, MismatchRow};
-use rayon::prelude::*;
+use crate::output::records::outcome_name;
+use crate::runner::{Disagreement, Evaluate, RunResults};
 use serde::{Deserialize, Serialize};
-
-/// The catalogue's game names, as the CLI and the verify files spell them.
-pub const GAMES: &[&str] = &["nim", "nim-count", "misere-nim", "odd-even-nim", "pimber", "polygon", "cross", "divisor"];
+use std::ops::Range;
 
 /// sequence.csv: the file of single-heap brute-force values.
 pub const SEQUENCE: &str = "sequence.csv";
@@ -44,14 +41,51 @@ impl CsvRecord for SequenceRow {
 pub trait Verifier: Sync {
     fn game(&self) -> &'static str;
     fn rule(&self) -> &'static str;
-    /// Number of positions of size (rows, cols).
-    fn count(&self, rows: u32, cols: u32) -> u64;
-    /// Checks every position of one size; `progress` gets counts of positions done.
-    fn verify_size(&self, rows: u32, cols: u32, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults>;
+    /// Whether the brute force is meant to handle size (rows, cols).
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool;
+    /// Number of positions of `sizes`.
+    fn count(&self, sizes: &[(u32, u32)]) -> u64;
+    /// The positions of `sizes` in order, checked by index: (count, evaluator).
+    fn positions_of(&self, sizes: &[(u32, u32)]) -> (u64, Box<dyn Evaluate + '_>);
     /// Brute-force values of single heaps 0..=max (empty when the game has no heaps).
     fn sequence(&self, max: u32) -> Vec<SequenceRow>;
     /// The claim's own remarks for the manifest.
     fn notes(&self) -> Vec<String>;
+}
+
+/// Every position of a list of sizes, with each size's shared data, checked by index.
+struct Positions<'a, C: Claimed>
+where
+    C::Position: Send + Sync,
+{
+    game: &'a C,
+    shared: Vec<C::Shared>,
+    /// (index into `shared`, position), in size order.
+    positions: Vec<(usize, C::Position)>,
+}
+
+impl<C: Claimed> Evaluate for Positions<'_, C>
+where
+    C::Position: Send + Sync,
+{
+    fn evaluate(&self, range: Range<u64>, results: &mut RunResults) {
+        let mut brute = BruteForce::new(self.game);
+        for (size, position) in &self.positions[range.start as usize..range.end as usize] {
+            let checked = self.game.check(&self.shared[*size], &mut brute, position);
+            record(&checked, || self.game.show(position), results);
+        }
+    }
+}
+
+/// Tallies one checked position, keeping it when the claim is wrong.
+fn record(c: &Checked, show: impl FnOnce() -> String, results: &mut RunResults) {
+    let failed = (!c.agrees).then(|| Disagreement {
+        position: show(),
+        claimed: c.claimed,
+        naive_value: c.naive_value,
+        naive_outcome: outcome_name(c.naive_first_wins),
+    });
+    results.check((c.rows, c.cols), (c.xs, c.claimed), failed);
 }
 
 impl<C: Claimed> Verifier for C
@@ -64,49 +98,17 @@ where
     fn rule(&self) -> &'static str {
         Claimed::rule(self)
     }
-    fn count(&self, rows: u32, cols: u32) -> u64 {
-        self.positions(rows, cols).len() as u64
+    fn size_allowed(&self, rows: u32, cols: u32) -> bool {
+        Claimed::size_allowed(self, rows, cols)
     }
-    fn verify_size(&self, rows: u32, cols: u32, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-        if !self.size_allowed(rows, cols) {
-            return Err(Error::Usage(format!(
-                "{} size {rows}x{cols} is beyond what the brute force handles",
-                Claimed::game(self)
-            )));
-        }
-        let shared = self.prepare(rows, cols);
-        let checked: Vec<(String, super::claimed::Checked)> = self
-            .positions(rows, cols)
-            .par_iter()
-            .map_init(
-                || BruteForce::new(self),
-                |brute, position| {
-                    let result = self.check(&shared, brute, position);
-                    progress(1);
-                    (if result.agrees { String::new() } else { self.show(position) }, result)
-                },
-            )
-            .collect();
-        let mut results = RunResults::new(Claimed::game(self), Claimed::rule(self));
-        results.size_mut(rows, cols);
-        for (shown, c) in checked {
-            let tally = results.size_mut(c.rows, c.cols);
-            tally.record(c.xs, c.claimed, 1);
-            if !c.agrees {
-                tally.mismatches += 1;
-                results.mismatches.push(MismatchRow {
-                    game: Claimed::game(self).into(),
-                    rule: Claimed::rule(self).into(),
-                    rows: c.rows,
-                    cols: c.cols,
-                    board: shown,
-                    dp_grundy: c.claimed,
-                    naive_grundy: c.naive_value,
-                    naive_outcome: outcome_name(c.naive_first_wins).into(),
-                });
-            }
-        }
-        Ok(results)
+    fn count(&self, sizes: &[(u32, u32)]) -> u64 {
+        sizes.iter().map(|&(r, c)| self.positions(r, c).len() as u64).sum()
+    }
+    fn positions_of(&self, sizes: &[(u32, u32)]) -> (u64, Box<dyn Evaluate + '_>) {
+        let shared = sizes.iter().map(|&(r, c)| self.prepare(r, c)).collect();
+        let positions: Vec<(usize, C::Position)> =
+            sizes.iter().enumerate().flat_map(|(i, &(r, c))| self.positions(r, c).into_iter().map(move |p| (i, p))).collect();
+        (positions.len() as u64, Box::new(Positions { game: self, shared, positions }))
     }
     fn notes(&self) -> Vec<String> {
         Claimed::notes(self)
@@ -132,7 +134,7 @@ pub fn verifier(game: &str, rule: &str) -> Result<Box<dyn Verifier>> {
         "cross" if rule == "solver" => Box::new(cross::Cross(cross::CrossClaim::Solver)),
         "cross" => Box::new(cross::Cross(cross::CrossClaim::Published)),
         "divisor" => Box::new(divisor::Divisor),
-        _ => return Err(Error::Usage(format!("unknown game {game:?}; the catalogue has {}", GAMES.join(", ")))),
+        _ => return Err(Error::Usage(format!("unknown catalogue game {game:?}"))),
     };
     if boxed.rule() != rule {
         return Err(Error::Usage(format!("game {game} has no rule {rule:?} (it has {:?})", boxed.rule())));
@@ -149,29 +151,29 @@ pub fn default_rule(game: &str) -> &'static str {
     }
 }
 
-/// Recomputes one size of a committed result (for `check`): same positions, same claim.
-pub fn recompute_size(game: &str, rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
-    verifier(game, rule)?.verify_size(rows, cols, &|_| {})
-}
-
-/// The sizes a run covers: piles 1..=piles × largest pile 1..=max, plus single heaps up to
-/// `heaps` (pile games); 1 × (0 or 1)..=max otherwise; divisor: decades 0..=log10(max).
-pub fn sizes(game: &str, piles: u32, max: u64, heaps: u64) -> Result<Vec<(u32, u32)>> {
+/// The sizes a run covers, grouped into jobs: per pile count 1..=piles every largest pile
+/// 1..=max, then the single heaps up to `heaps` (pile games); 1 × (0 or 1)..=max otherwise;
+/// divisor: decades 0..=log10(max).
+pub fn size_groups(game: &str, piles: u32, max: u64, heaps: u64) -> Result<Vec<(String, Vec<(u32, u32)>)>> {
     let max32 = u32::try_from(max).map_err(|_| Error::Usage(format!("--max {max} is too large")))?;
+    let all = |sizes: Vec<(u32, u32)>| vec![("sizes".to_string(), sizes)];
     Ok(match game {
-        "polygon" => (0..=max32).map(|n| (1, n)).collect(),
-        "cross" => (1..=max32).map(|n| (1, n)).collect(),
+        "polygon" => all((0..=max32).map(|n| (1, n)).collect()),
+        "cross" => all((1..=max32).map(|n| (1, n)).collect()),
         "divisor" => {
             let k = (0..=divisor::MAX_DECADE).find(|&k| 10u64.pow(k) == max).ok_or_else(|| {
                 Error::Usage(format!("divisor --max must be a power of ten up to 10^{}, found {max}", divisor::MAX_DECADE))
             })?;
-            (0..=k).map(|d| (1, d)).collect()
+            all((0..=k).map(|d| (1, d)).collect())
         }
         _ => {
-            let mut out: Vec<(u32, u32)> = (1..=piles).flat_map(|k| (1..=max32).map(move |m| (k, m))).collect();
             let heaps = u32::try_from(heaps).map_err(|_| Error::Usage(format!("--heaps {heaps} is too large")))?;
-            out.extend((max32 + 1..=heaps).map(|m| (1, m)));
-            out
+            let mut groups: Vec<(String, Vec<(u32, u32)>)> =
+                (1..=piles).map(|k| (format!("piles={k}"), (1..=max32).map(|m| (k, m)).collect())).collect();
+            if heaps > max32 {
+                groups.push(("heaps".to_string(), (max32 + 1..=heaps).map(|m| (1, m)).collect()));
+            }
+            groups
         }
     })
 }
@@ -179,12 +181,19 @@ pub fn sizes(game: &str, piles: u32, max: u64, heaps: u64) -> Result<Vec<(u32, u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::parallel::evaluate_range;
+    use crate::runner::Silent;
+
+    fn run(game: &str, rule: &str, sizes: &[(u32, u32)]) -> RunResults {
+        let v = verifier(game, rule).unwrap();
+        let (count, evaluator) = v.positions_of(sizes);
+        evaluate_range(&*evaluator, &RunResults::new(game, rule), 0..count, 4, &Silent)
+    }
 
     #[test]
     fn nim_family_sizes_agree() {
         for game in ["nim", "nim-count", "misere-nim", "odd-even-nim", "pimber"] {
-            let v = verifier(game, default_rule(game)).unwrap();
-            let r = v.verify_size(3, 5, &|_| {}).unwrap();
+            let r = run(game, default_rule(game), &[(3, 5)]);
             // Multisets of 3 piles from 1..=5 with largest 5: C(6, 2) = 15.
             assert_eq!(r.sizes[&(3, 5)].patterns, 15, "{game}");
             assert!(r.all_agree(), "{game}: {:?}", r.mismatches);
@@ -193,21 +202,21 @@ mod tests {
 
     #[test]
     fn cross_published_claim_fails_at_two() {
-        let v = verifier("cross", "published").unwrap();
-        let r = v.verify_size(1, 2, &|_| {}).unwrap();
+        let r = run("cross", "published", &[(1, 2)]);
         assert_eq!(r.mismatches.len(), 1);
         assert_eq!((r.mismatches[0].board.as_str(), r.mismatches[0].naive_outcome.as_str()), ("..", "Second"));
-        assert!(verifier("cross", "solver").unwrap().verify_size(1, 2, &|_| {}).unwrap().all_agree());
+        assert!(run("cross", "solver", &[(1, 2)]).all_agree());
     }
 
     #[test]
     fn bad_names_and_sizes() {
         assert!(verifier("chess", "standard").is_err());
         assert!(verifier("nim", "misere").is_err());
-        assert!(recompute_size("polygon", "standard", 1, 40).is_err());
-        assert!(sizes("divisor", 0, 999, 0).is_err());
-        assert_eq!(sizes("divisor", 0, 100, 0).unwrap(), vec![(1, 0), (1, 1), (1, 2)]);
-        assert_eq!(sizes("pimber", 2, 2, 4).unwrap(), vec![(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (1, 4)]);
+        assert!(size_groups("divisor", 0, 999, 0).is_err());
+        assert_eq!(size_groups("divisor", 0, 100, 0).unwrap(), vec![("sizes".into(), vec![(1, 0), (1, 1), (1, 2)])]);
+        let groups = size_groups("pimber", 2, 2, 4).unwrap();
+        let sizes: Vec<(u32, u32)> = groups.into_iter().flat_map(|(_, s)| s).collect();
+        assert_eq!(sizes, vec![(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (1, 4)]);
     }
 
     #[test]

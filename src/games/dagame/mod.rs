@@ -10,8 +10,12 @@
 
 pub mod brute;
 pub mod claim;
+pub mod commands;
 pub mod input;
+pub mod random;
 pub mod verify;
+
+pub use commands::GAME;
 
 /// Largest node count the contest allows.
 pub const MAX_NODES: usize = 500;

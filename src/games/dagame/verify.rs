@@ -6,57 +6,33 @@
 //! `xs` = number of (distinct) edges, `grundy` = claimed value, `board` (mismatches) = the
 //! instance as `N|p-q,...|v:c,...` (1-based, see [`Instance::to_compact`]).
 
-use crate::runner::tally::RunResults;
+use super::random::RandomSpec;
+use super::{brute, claim, Dag, Group, Instance};
 use crate::error::{Error, Result};
-use crate::games::dagame::{brute, claim, Dag, Group, Instance};
-use crate::output::records::{outcome_name, MismatchRow};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
+use crate::output::records::outcome_name;
+use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use rustc_hash::FxHashMap;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::ops::Range;
 
 pub const GAME: &str = "dagame";
 /// Rule name of the exhaustive runs.
 pub const EXHAUSTIVE: &str = "exhaustive";
 /// Largest N the exhaustive mode accepts (2^(N(N-1)/2) DAGs).
 pub const MAX_EXHAUSTIVE_NODES: usize = 6;
-/// Largest N of random instances (the brute force's state encoding).
-pub const MAX_RANDOM_NODES: usize = brute::MAX_NODES;
 /// Most colours in one placement.
 pub const MAX_COLOURS: usize = 3;
 
-/// Every DAG on `nodes` nodes with every placement of `colours` colours (each a single token,
-/// two tokens on distinct nodes, or two stacked), claim vs brute force, in parallel.
-pub fn verify_nodes(nodes: usize, colours: &[usize], progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
+/// The usage error for exhaustive sizes out of range, if any.
+fn check_exhaustive(nodes: usize, colours: &[usize]) -> Result<()> {
     if !(2..=MAX_EXHAUSTIVE_NODES).contains(&nodes) {
         return Err(Error::Usage(format!("exhaustive DAGame runs take 2 to {MAX_EXHAUSTIVE_NODES} nodes, not {nodes}")));
     }
     if let Some(&bad) = colours.iter().find(|&&k| !(1..=MAX_COLOURS).contains(&k)) {
         return Err(Error::Usage(format!("placements have 1 to {MAX_COLOURS} colours, not {bad}")));
     }
-    let placements: Vec<Vec<Group>> = colours.iter().flat_map(|&k| placements(nodes, k)).collect();
-    let dags = 1u64 << (nodes * (nodes - 1) / 2);
-    let chunk = 16u64;
-    let parts: Vec<RunResults> = (0..dags.div_ceil(chunk))
-        .into_par_iter()
-        .map(|c| {
-            let mut part = RunResults::new(GAME, EXHAUSTIVE);
-            let masks = c * chunk..((c + 1) * chunk).min(dags);
-            for mask in masks.clone() {
-                check_dag(&dag_from_mask(nodes, mask), &placements, &mut part);
-            }
-            progress(masks.end - masks.start);
-            part
-        })
-        .collect();
-    let mut results = RunResults::new(GAME, EXHAUSTIVE);
-    for &k in colours {
-        results.size_mut(nodes as u32, k as u32);
-    }
-    for part in &parts {
-        results.merge(part);
-    }
-    Ok(results)
+    Ok(())
 }
 
 /// Number of DAGs the exhaustive mode checks on `nodes` nodes.
@@ -113,144 +89,130 @@ fn check_dag(dag: &Dag, placements: &[Vec<Group>], results: &mut RunResults) {
 
 /// Tallies one position under (nodes, colours) and keeps it when the claim is wrong.
 fn record(instance: &Instance, claimed: u32, truth: u32, results: &mut RunResults) {
-    let (rows, cols) = (instance.dag.nodes() as u32, instance.colours() as u32);
-    let tally = results.size_mut(rows, cols);
-    tally.record(instance.dag.edges() as u32, claimed, 1);
-    if claimed != truth {
-        tally.mismatches += 1;
-        results.mismatches.push(MismatchRow {
-            game: GAME.into(),
-            rule: results.rule.clone(),
-            rows,
-            cols,
-            board: instance.to_compact(),
-            dp_grundy: claimed,
-            naive_grundy: Some(truth),
-            naive_outcome: outcome_name(truth != 0).into(),
-        });
-    }
+    let size = (instance.dag.nodes() as u32, instance.colours() as u32);
+    let failed = (claimed != truth).then(|| Disagreement {
+        position: instance.to_compact(),
+        claimed,
+        naive_value: Some(truth),
+        naive_outcome: outcome_name(truth != 0),
+    });
+    results.check(size, (instance.dag.edges() as u32, claimed), failed);
 }
 
-/// A reproducible stream of random instances.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RandomSpec {
-    pub count: u64,
-    pub seed: u64,
-    /// Node counts are drawn from 2..=max_nodes.
-    pub max_nodes: usize,
+/// Which instances a run checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DagameRun {
+    /// Every DAG on each node count with every placement of each colour count.
+    Exhaustive { nodes: Vec<usize>, colours: Vec<usize> },
+    /// Random instances; `only` keeps those of one (nodes, colours) size.
+    Random { spec: RandomSpec, only: Option<(u32, u32)> },
 }
 
-impl RandomSpec {
-    /// The rule name recorded in the result files, e.g. `random:seed=1:count=100:max_nodes=9`.
-    pub fn rule(&self) -> String {
-        format!("random:seed={}:count={}:max_nodes={}", self.seed, self.count, self.max_nodes)
-    }
-
-    /// Reads a rule name written by [`RandomSpec::rule`].
-    pub fn from_rule(rule: &str) -> Option<RandomSpec> {
-        let rest = rule.strip_prefix("random:seed=")?;
-        let (seed, rest) = rest.split_once(":count=")?;
-        let (count, max_nodes) = rest.split_once(":max_nodes=")?;
-        Some(RandomSpec { seed: seed.parse().ok()?, count: count.parse().ok()?, max_nodes: max_nodes.parse().ok()? })
-    }
-
-    fn check(&self) -> Result<()> {
-        if !(2..=MAX_RANDOM_NODES).contains(&self.max_nodes) {
-            return Err(Error::Usage(format!("random DAGame instances take 2 to {MAX_RANDOM_NODES} nodes, not {}", self.max_nodes)));
+impl DagameRun {
+    /// Every DAG on 2..=max_nodes nodes with every placement of 1..=3 colours.
+    pub fn exhaustive(max_nodes: usize) -> Result<DagameRun> {
+        if !(2..=MAX_EXHAUSTIVE_NODES).contains(&max_nodes) {
+            return Err(Error::Usage(format!(
+                "--max-nodes must be between 2 and {MAX_EXHAUSTIVE_NODES} for exhaustive runs (use --random for larger DAGs), not {max_nodes}"
+            )));
         }
-        Ok(())
+        Ok(DagameRun::Exhaustive { nodes: (2..=max_nodes).collect(), colours: (1..=MAX_COLOURS).collect() })
     }
 
-    /// Instance number `index`: its own ChaCha8 stream of the seed, so any one can be rebuilt.
-    pub fn instance(&self, index: u64) -> Instance {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-        rng.set_stream(index);
-        random_instance(&mut rng, self.max_nodes)
+    pub fn random(spec: RandomSpec) -> Result<DagameRun> {
+        spec.check()?;
+        Ok(DagameRun::Random { spec, only: None })
     }
 }
 
-/// A uniform draw from 0..n (multiply-shift; portable, no dependence on `rand` versions).
-fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
-}
+impl Verification for DagameRun {
+    fn game(&self) -> &str {
+        GAME
+    }
 
-/// N in 2..=max_nodes; each forward edge with probability d/5 (d in 1..=4); 1–3 colours with
-/// distinct labels in 1..=N, each a single token (1/3) or two tokens (2/3); tokens shuffled.
-fn random_instance(rng: &mut ChaCha8Rng, max_nodes: usize) -> Instance {
-    let n = 2 + below(rng, max_nodes - 1);
-    let density = 1 + below(rng, 4);
-    let mut edges = Vec::new();
-    for p in 0..n as u16 {
-        for q in p + 1..n as u16 {
-            if below(rng, 5) < density {
-                edges.push((p, q));
-            }
+    fn rule(&self) -> String {
+        match self {
+            DagameRun::Exhaustive { .. } => EXHAUSTIVE.to_string(),
+            DagameRun::Random { spec, .. } => spec.rule(),
         }
     }
-    let colours = 1 + below(rng, MAX_COLOURS.min(n));
-    let mut labels: Vec<u32> = Vec::new();
-    while labels.len() < colours {
-        let c = 1 + below(rng, n) as u32;
-        if !labels.contains(&c) {
-            labels.push(c);
-        }
-    }
-    let mut tokens = Vec::new();
-    for &c in &labels {
-        let copies = if below(rng, 3) == 0 { 1 } else { 2 };
-        for _ in 0..copies {
-            tokens.push((below(rng, n) as u16, c));
-        }
-    }
-    for i in (1..tokens.len()).rev() {
-        tokens.swap(i, below(rng, i + 1));
-    }
-    Instance { dag: Dag::new(n, &edges), tokens }
-}
 
-/// `spec.count` random instances, claim vs brute force, in parallel. `only` keeps just the
-/// instances of one (nodes, colours) size.
-pub fn verify_random(spec: RandomSpec, only: Option<(u32, u32)>, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-    spec.check()?;
-    let rule = spec.rule();
-    let chunk = 64u64;
-    let parts: Vec<RunResults> = (0..spec.count.div_ceil(chunk))
-        .into_par_iter()
-        .map(|c| {
-            let mut part = RunResults::new(GAME, rule.clone());
-            let indices = c * chunk..((c + 1) * chunk).min(spec.count);
-            for index in indices.clone() {
-                let instance = spec.instance(index);
-                let size = (instance.dag.nodes() as u32, instance.colours() as u32);
-                if only.is_some_and(|want| want != size) {
-                    continue;
-                }
-                let truth = brute::solve(&instance).expect("random sizes fit the brute force");
-                record(&instance, claim::solve(&instance), truth, &mut part);
-            }
-            progress(indices.end - indices.start);
-            part
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(match self {
+            DagameRun::Exhaustive { nodes, colours } => nodes
+                .iter()
+                .map(|&n| {
+                    let sizes = colours.iter().map(|&k| (n as u32, k as u32)).collect();
+                    Job::new(format!("N={n}"), sizes, dag_count(n), 16)
+                })
+                .collect(),
+            DagameRun::Random { spec, only } => vec![Job::new("random", only.iter().copied().collect(), spec.count, 64)],
         })
-        .collect();
-    let mut results = RunResults::new(GAME, rule);
-    if let Some((rows, cols)) = only {
-        results.size_mut(rows, cols);
     }
-    for part in &parts {
-        results.merge(part);
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        Ok(match self {
+            DagameRun::Exhaustive { nodes, colours } => {
+                let n = nodes[index];
+                check_exhaustive(n, colours)?;
+                let placements: Vec<Vec<Group>> = colours.iter().flat_map(|&k| placements(n, k)).collect();
+                Box::new(move |masks: Range<u64>, part: &mut RunResults| {
+                    for mask in masks {
+                        check_dag(&dag_from_mask(n, mask), &placements, part);
+                    }
+                })
+            }
+            &DagameRun::Random { spec, only } => Box::new(move |indices: Range<u64>, part: &mut RunResults| {
+                for index in indices {
+                    let instance = spec.instance(index);
+                    let size = (instance.dag.nodes() as u32, instance.colours() as u32);
+                    if only.is_some_and(|want| want != size) {
+                        continue;
+                    }
+                    let truth = brute::solve(&instance).expect("random sizes fit the brute force");
+                    record(&instance, claim::solve(&instance), truth, part);
+                }
+            }),
+        })
     }
-    Ok(results)
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        match self {
+            DagameRun::Exhaustive { nodes, .. } => {
+                BTreeMap::from([("max_nodes".to_string(), nodes.iter().max().copied().unwrap_or(0).into())])
+            }
+            DagameRun::Random { spec, .. } => BTreeMap::from([
+                ("max_nodes".to_string(), spec.max_nodes.into()),
+                ("random".to_string(), spec.count.into()),
+                ("seed".to_string(), spec.seed.into()),
+            ]),
+        }
+    }
+
+    fn notes(&self, _: &RunResults) -> Vec<String> {
+        vec![
+            "rows = nodes N, cols = colours in the placement, xs = distinct edges, grundy = claimed value".to_string(),
+            "brute force: whole-position search over all tokens and stacked flags, never split by colour".to_string(),
+        ]
+    }
+}
+
+/// Every DAG on `nodes` nodes with every placement of `colours` colours, checked in this process.
+pub fn verify_nodes(nodes: usize, colours: &[usize]) -> Result<RunResults> {
+    check_exhaustive(nodes, colours)?;
+    let run = DagameRun::Exhaustive { nodes: vec![nodes], colours: colours.to_vec() };
+    run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
 }
 
 /// Recomputes one summary row (`rows` nodes, `cols` colours) of a committed run named `rule`
 /// (`exhaustive` or a [`RandomSpec::rule`] name), for the `check` command.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
-    let none = &|_| {};
     if rule == EXHAUSTIVE {
-        return verify_nodes(rows as usize, &[cols as usize], none);
+        return verify_nodes(rows as usize, &[cols as usize]);
     }
     let spec = RandomSpec::from_rule(rule).ok_or_else(|| Error::Usage(format!("unknown DAGame rule {rule:?}")))?;
-    verify_random(spec, Some((rows, cols)), none)
+    spec.check()?;
+    run_in_memory(&Plan::new(&DagameRun::Random { spec, only: Some((rows, cols)) }, Shard::ALL)?, &Silent)
 }
 
 #[cfg(test)]
@@ -267,7 +229,7 @@ mod tests {
 
     #[test]
     fn small_exhaustive_run_agrees() {
-        let r = verify_nodes(3, &[1, 2], &|_| {}).unwrap();
+        let r = verify_nodes(3, &[1, 2]).unwrap();
         assert!(r.all_agree(), "{:?}", r.mismatches);
         // 3 nodes: 8 DAGs × (9 kinds, then C(10, 2) = 45 two-colour placements).
         assert_eq!(r.sizes[&(3, 1)].patterns, 8 * 9);

@@ -149,9 +149,12 @@ impl Geometry {
 }
 
 pub mod claim;
+pub mod commands;
 pub mod verify;
 
 pub mod brute;
+
+pub use commands::GAME;
 
 #[cfg(test)]
 mod tests {

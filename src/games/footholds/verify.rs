@@ -5,11 +5,15 @@
 //! `dp_grundy`/`naive_grundy` = the claimed/naive total moves, `naive_outcome` = naive winner.
 //! outcomes.csv restates the distribution as (winner, moves, positions) per shape.
 
-use crate::runner::parallel::{below, par_run, record, rule_fields, rule_name, rule_number, stream};
-use crate::runner::tally::RunResults;
+use crate::runner::random::{below, stream};
+use crate::runner::rule::{rule_fields, rule_name, rule_number};
+use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::ops::Range;
 use crate::error::{Error, Result};
-use crate::games::footholds::claim::{Policy, Solver};
-use crate::games::footholds::{brute, Outcome, Position, MAX_SIDE};
+use super::claim::{Policy, Solver};
+use super::{brute, Position, MAX_SIDE};
 use crate::output::csv::{write_csv, CsvRecord};
 use crate::output::records::outcome_name;
 use serde::{Deserialize, Serialize};
@@ -31,7 +35,7 @@ pub fn claim_name(policy: Policy) -> &'static str {
 }
 
 /// The policy named by a rule's `claim=` field (absent: the claim under test).
-fn policy_of(claim: Option<&str>) -> Result<Policy> {
+pub fn policy_of(claim: Option<&str>) -> Result<Policy> {
     match claim {
         None | Some("memo") => Ok(Policy::LoseSlow),
         Some("lose-fast") => Ok(Policy::LoseFast),
@@ -48,37 +52,13 @@ pub fn shapes(max_cells: usize) -> Vec<(usize, usize)> {
 fn check(solver: &mut Solver, pos: &Position, results: &mut RunResults) {
     let claimed = solver.solve(pos);
     let truth = brute::solve(pos);
-    let mismatch = (claimed != truth)
-        .then(|| (pos.to_compact(), claimed.moves, Some(truth.moves), outcome_name(truth.first_wins)));
-    record(results, (pos.rows.into(), pos.cols.into()), key(claimed), mismatch);
-}
-
-fn key(o: Outcome) -> (u32, u32) {
-    (o.moves, u32::from(o.first_wins))
-}
-
-/// Every board of shape rows×cols with every ordered pair of start cells on footholds (A and B
-/// may share a cell), in parallel over boards.
-pub fn verify_shape(rows: usize, cols: usize, policy: Policy, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-    if !shapes(MAX_EXHAUSTIVE_CELLS).contains(&(rows, cols)) {
-        return Err(Error::Usage(format!(
-            "exhaustive footholds runs take shapes up to {MAX_SIDE}x{MAX_SIDE} with at most {MAX_EXHAUSTIVE_CELLS} cells, not {rows}x{cols}"
-        )));
-    }
-    let rule = rule_name(EXHAUSTIVE, claim_name(policy), "memo");
-    let size = (rows as u32, cols as u32);
-    Ok(par_run(GAME, &rule, &[size], 1 << (rows * cols), 32, progress, |boards, part| {
-        let mut solver = Solver::new(rows, cols, policy);
-        for board in boards {
-            let board = board as u32;
-            let cells = (0..rows * cols).filter(|&i| board >> i & 1 == 1);
-            for a in cells.clone() {
-                for b in cells.clone() {
-                    check(&mut solver, &Position::new(rows, cols, board, a, b), part);
-                }
-            }
-        }
-    }))
+    let failed = (claimed != truth).then(|| Disagreement {
+        position: pos.to_compact(),
+        claimed: claimed.moves,
+        naive_value: Some(truth.moves),
+        naive_outcome: outcome_name(truth.first_wins),
+    });
+    results.check((pos.rows.into(), pos.cols.into()), (claimed.moves, u32::from(claimed.first_wins)), failed);
 }
 
 /// Seeded random 5×5 boards: `count` of them, board i drawn from stream i of `seed`.
@@ -86,15 +66,9 @@ pub fn verify_shape(rows: usize, cols: usize, policy: Policy, progress: &(dyn Fn
 pub struct RandomSpec {
     pub seed: u64,
     pub count: u64,
-    pub policy: Policy,
 }
 
 impl RandomSpec {
-    /// The rule name, e.g. `random:seed=1:count=1000`.
-    pub fn rule(&self) -> String {
-        rule_name(&format!("random:seed={}:count={}", self.seed, self.count), claim_name(self.policy), "memo")
-    }
-
     /// Position `index`: each cell a foothold with probability d/8 (d in 4..=7, drawn per
     /// board), at least the two start cells; A and B uniform over the cells.
     pub fn position(&self, index: u64) -> Position {
@@ -109,15 +83,123 @@ impl RandomSpec {
     }
 }
 
-/// `spec.count` random 5×5 positions, claim vs DFS, in parallel.
-pub fn verify_random(spec: RandomSpec, progress: &(dyn Fn(u64) + Sync)) -> RunResults {
-    let size = (MAX_SIDE as u32, MAX_SIDE as u32);
-    par_run(GAME, &spec.rule(), &[size], spec.count, 4, progress, |indices, part| {
-        let mut solver = Solver::new(MAX_SIDE, MAX_SIDE, spec.policy);
-        for index in indices {
-            check(&mut solver, &spec.position(index), part);
+/// Which positions a run checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Boards {
+    /// Every board of each shape, with every ordered pair of start cells on footholds.
+    Exhaustive(Vec<(usize, usize)>),
+    Random(RandomSpec),
+}
+
+/// A footholds verification: positions and the claim under test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FootholdsRun {
+    pub boards: Boards,
+    pub policy: Policy,
+}
+
+impl FootholdsRun {
+    /// Every shape with at most `max_cells` cells (sides ≤ 5).
+    pub fn exhaustive(max_cells: usize, policy: Policy) -> Result<FootholdsRun> {
+        if max_cells > MAX_EXHAUSTIVE_CELLS {
+            return Err(Error::Usage(format!("exhaustive footholds runs take at most {MAX_EXHAUSTIVE_CELLS} cells, not {max_cells}")));
         }
-    })
+        Ok(FootholdsRun { boards: Boards::Exhaustive(shapes(max_cells)), policy })
+    }
+
+    /// One shape.
+    pub fn shape(rows: usize, cols: usize, policy: Policy) -> Result<FootholdsRun> {
+        if !shapes(MAX_EXHAUSTIVE_CELLS).contains(&(rows, cols)) {
+            return Err(Error::Usage(format!(
+                "exhaustive footholds runs take shapes up to {MAX_SIDE}x{MAX_SIDE} with at most {MAX_EXHAUSTIVE_CELLS} cells, not {rows}x{cols}"
+            )));
+        }
+        Ok(FootholdsRun { boards: Boards::Exhaustive(vec![(rows, cols)]), policy })
+    }
+}
+
+impl Verification for FootholdsRun {
+    fn game(&self) -> &str {
+        GAME
+    }
+
+    fn rule(&self) -> String {
+        let base = match &self.boards {
+            Boards::Exhaustive(_) => EXHAUSTIVE.to_string(),
+            Boards::Random(spec) => format!("random:seed={}:count={}", spec.seed, spec.count),
+        };
+        rule_name(&base, claim_name(self.policy), "memo")
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(match &self.boards {
+            Boards::Exhaustive(shapes) => shapes
+                .iter()
+                .map(|&(r, c)| Job::new(format!("{r}x{c}"), vec![(r as u32, c as u32)], 1 << (r * c), 32))
+                .collect(),
+            Boards::Random(spec) => vec![Job::new("5x5", vec![(MAX_SIDE as u32, MAX_SIDE as u32)], spec.count, 4)],
+        })
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let policy = self.policy;
+        Ok(match &self.boards {
+            Boards::Exhaustive(shapes) => {
+                let (rows, cols) = shapes[index];
+                Box::new(move |boards: Range<u64>, part: &mut RunResults| {
+                    let mut solver = Solver::new(rows, cols, policy);
+                    for board in boards {
+                        let board = board as u32;
+                        let cells = (0..rows * cols).filter(|&i| board >> i & 1 == 1);
+                        for a in cells.clone() {
+                            for b in cells.clone() {
+                                check(&mut solver, &Position::new(rows, cols, board, a, b), part);
+                            }
+                        }
+                    }
+                })
+            }
+            &Boards::Random(spec) => Box::new(move |indices: Range<u64>, part: &mut RunResults| {
+                let mut solver = Solver::new(MAX_SIDE, MAX_SIDE, policy);
+                for index in indices {
+                    check(&mut solver, &spec.position(index), part);
+                }
+            }),
+        })
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        match &self.boards {
+            Boards::Exhaustive(shapes) => {
+                let max_cells = shapes.iter().map(|(r, c)| r * c).max().unwrap_or(0);
+                BTreeMap::from([("max_cells".to_string(), max_cells.into())])
+            }
+            Boards::Random(spec) => {
+                BTreeMap::from([("random".to_string(), spec.count.into()), ("seed".to_string(), spec.seed.into())])
+            }
+        }
+    }
+
+    fn notes(&self, _: &RunResults) -> Vec<String> {
+        vec![
+            "rows x cols = board shape; xs = total moves, grundy = 1 when A (moving first) wins; every board with every ordered start pair on footholds".to_string(),
+            "brute force: plain full-tree DFS without memo; outcomes.csv = (winner, moves) distribution per shape".to_string(),
+        ]
+    }
+
+    fn extra_files(&self) -> &'static [&'static str] {
+        &[OUTCOMES]
+    }
+
+    fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
+        write_csv(&dir.join(OUTCOMES), &outcome_rows(results))?;
+        Ok(vec![OUTCOMES])
+    }
+}
+
+/// Every board of shape rows×cols with every ordered pair of start cells, checked in this process.
+pub fn verify_shape(rows: usize, cols: usize, policy: Policy) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&FootholdsRun::shape(rows, cols, policy)?, Shard::ALL)?, &Silent)
 }
 
 /// Recomputes one summary row (shape `rows`×`cols`) of a committed run named `rule`
@@ -126,10 +208,11 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let (kind, fields) = rule_fields(rule)?;
     let policy = policy_of(fields.get("claim").copied())?;
     match kind {
-        EXHAUSTIVE => verify_shape(rows as usize, cols as usize, policy, &|_| {}),
+        EXHAUSTIVE => verify_shape(rows as usize, cols as usize, policy),
         "random" if (rows, cols) == (MAX_SIDE as u32, MAX_SIDE as u32) => {
-            let spec = RandomSpec { seed: rule_number(rule, &fields, "seed")?, count: rule_number(rule, &fields, "count")?, policy };
-            Ok(verify_random(spec, &|_| {}))
+            let spec = RandomSpec { seed: rule_number(rule, &fields, "seed")?, count: rule_number(rule, &fields, "count")? };
+            let run = FootholdsRun { boards: Boards::Random(spec), policy };
+            run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
         }
         _ => Err(Error::Usage(format!("footholds has no size {rows}x{cols} under rule {rule:?}"))),
     }
@@ -171,19 +254,13 @@ pub fn outcome_rows(results: &RunResults) -> Vec<OutcomeRow> {
     rows
 }
 
-/// Writes outcomes.csv into `dir`; returns its name (for the manifest).
-pub fn write_outcomes(dir: &Path, results: &RunResults) -> Result<&'static str> {
-    write_csv(&dir.join(OUTCOMES), &outcome_rows(results))?;
-    Ok(OUTCOMES)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn small_shapes_agree_and_count_pairs() {
-        let r = verify_shape(2, 3, Policy::LoseSlow, &|_| {}).unwrap();
+        let r = verify_shape(2, 3, Policy::LoseSlow).unwrap();
         assert!(r.all_agree(), "{:?}", r.mismatches);
         // Σ_k C(n, k) k² = n(n + 1) 2^(n − 2) ordered start pairs over all boards of n cells.
         assert_eq!(r.sizes[&(2, 3)].patterns, 6 * 7 * 16);
@@ -193,15 +270,15 @@ mod tests {
 
     #[test]
     fn lose_fast_is_caught() {
-        let r = verify_shape(3, 3, Policy::LoseFast, &|_| {}).unwrap();
+        let r = verify_shape(3, 3, Policy::LoseFast).unwrap();
         assert!(!r.all_agree());
         assert_eq!(r.rule, "exhaustive:claim=lose-fast");
     }
 
     #[test]
     fn random_positions_repeat() {
-        let spec = RandomSpec { seed: 5, count: 3, policy: Policy::LoseSlow };
+        let spec = RandomSpec { seed: 5, count: 3 };
         assert_eq!(spec.position(2), spec.position(2));
-        assert_eq!(recompute_size(&spec.rule(), 5, 5).unwrap().sizes[&(5, 5)].patterns, 3);
+        assert_eq!(recompute_size("random:seed=5:count=3", 5, 5).unwrap().sizes[&(5, 5)].patterns, 3);
     }
 }

@@ -60,9 +60,12 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Game> {
 }
 
 pub mod claim;
+pub mod commands;
 pub mod verify;
 
 pub mod retro;
+
+pub use commands::GAME;
 
 #[cfg(test)]
 mod tests {

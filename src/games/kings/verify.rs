@@ -8,16 +8,18 @@
 //! graphs.csv lists, per set of bridges, how many positions of the whole graph are wins, losses
 //! and draws for the side to move.
 
-use crate::runner::parallel::{par_run, record, rule_fields, rule_name};
-use crate::runner::tally::RunResults;
+use crate::runner::rule::{rule_fields, rule_name};
+use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::ops::Range;
 use crate::error::{Error, Result};
-use crate::games::kings::claim::Claim;
-use crate::games::kings::retro::{Analysis, Value};
-use crate::games::kings::{Game, Side};
-use crate::output::csv::{write_csv, CsvRecord};
+use super::claim::Claim;
+use super::retro::{Analysis, Value};
+use super::{Game, Side};
+use crate::output::csv::{from_csv_line, to_csv_line, write_csv, CsvRecord};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::sync::Mutex;
 
 pub const GAME: &str = "kings";
 pub const EXHAUSTIVE: &str = "exhaustive";
@@ -35,7 +37,7 @@ pub fn claim_name(claim: Claim) -> &'static str {
     }
 }
 
-fn claim_of(name: Option<&str>) -> Result<Claim> {
+pub fn claim_of(name: Option<&str>) -> Result<Claim> {
     match name {
         None | Some("nim-minus-2") => Ok(Claim::NimMinus2),
         Some("nim-minus-1") => Ok(Claim::NimMinus1),
@@ -78,39 +80,98 @@ pub fn length_sets(bridges: usize, max_length: u64, longest: Option<u64>) -> Vec
     out
 }
 
-/// A whole run: tallies and the graphs.csv rows.
+/// A kings verification: every multiset of 1..=max_bridges lengths in 2..=max_length (or of
+/// exactly `only` = (bridges, longest)), both first players, claim vs retrograde analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KingsRun {
-    pub results: RunResults,
-    pub graphs: Vec<GraphRow>,
+    pub max_bridges: usize,
+    pub max_length: u64,
+    pub claim: Claim,
+    pub only: Option<(u32, u32)>,
 }
 
-/// Every multiset of 1..=max_bridges lengths in 2..=max_length (or of exactly `only` =
-/// (bridges, longest)), both first players, claim vs retrograde analysis, in parallel.
-pub fn verify_sets(max_bridges: usize, max_length: u64, claim: Claim, only: Option<(u32, u32)>, progress: &(dyn Fn(u64) + Sync)) -> Result<KingsRun> {
-    if !(1..=MAX_SET_BRIDGES).contains(&max_bridges) || !(2..=MAX_SET_LENGTH).contains(&max_length) {
-        return Err(Error::Usage(format!(
-            "kings runs take 1 to {MAX_SET_BRIDGES} bridges of 2 to {MAX_SET_LENGTH} cells, not {max_bridges} of up to {max_length}"
-        )));
-    }
-    let rule = rule_name(EXHAUSTIVE, claim_name(claim), "nim-minus-2");
-    let sets: Vec<Vec<u64>> = match only {
-        Some((k, longest)) => length_sets(k as usize, longest.into(), Some(longest.into())),
-        None => (1..=max_bridges).flat_map(|k| length_sets(k, max_length, None)).collect(),
-    };
-    let sizes: Vec<(u32, u32)> = match only {
-        Some(size) => vec![size],
-        None => (1..=max_bridges as u32).flat_map(|k| (2..=max_length as u32).map(move |l| (k, l))).collect(),
-    };
-    let graphs = Mutex::new(Vec::new());
-    let results = par_run(GAME, &rule, &sizes, sets.len() as u64, 1, progress, |indices, part| {
-        for index in indices {
-            let row = check_set(&sets[index as usize], claim, part);
-            graphs.lock().expect("no panics while holding the lock").push(GraphRow { rule: rule.clone(), ..row });
+impl KingsRun {
+    pub fn new(max_bridges: usize, max_length: u64, claim: Claim) -> Result<KingsRun> {
+        if !(1..=MAX_SET_BRIDGES).contains(&max_bridges) || !(2..=MAX_SET_LENGTH).contains(&max_length) {
+            return Err(Error::Usage(format!(
+                "kings runs take 1 to {MAX_SET_BRIDGES} bridges of 2 to {MAX_SET_LENGTH} cells, not {max_bridges} of up to {max_length}"
+            )));
         }
-    });
-    let mut graphs = graphs.into_inner().expect("no panics while holding the lock");
-    graphs.sort();
-    Ok(KingsRun { results, graphs })
+        Ok(KingsRun { max_bridges, max_length, claim, only: None })
+    }
+
+    /// The sets of job `index` (bridge count `index + 1`, or the one size of `only`).
+    fn sets(&self, index: usize) -> Vec<Vec<u64>> {
+        match self.only {
+            Some((k, longest)) => length_sets(k as usize, longest.into(), Some(longest.into())),
+            None => length_sets(index + 1, self.max_length, None),
+        }
+    }
+}
+
+impl Verification for KingsRun {
+    fn game(&self) -> &str {
+        GAME
+    }
+
+    fn rule(&self) -> String {
+        rule_name(EXHAUSTIVE, claim_name(self.claim), "nim-minus-2")
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(match self.only {
+            Some(size) => vec![Job::new(format!("{}x{}", size.0, size.1), vec![size], self.sets(0).len() as u64, 1)],
+            None => (1..=self.max_bridges)
+                .map(|k| {
+                    let sizes = (2..=self.max_length as u32).map(|l| (k as u32, l)).collect();
+                    Job::new(format!("bridges={k}"), sizes, self.sets(k - 1).len() as u64, 1)
+                })
+                .collect(),
+        })
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let (sets, claim) = (self.sets(index), self.claim);
+        Ok(Box::new(move |indices: Range<u64>, part: &mut RunResults| {
+            for index in indices {
+                let row = check_set(&sets[index as usize], claim, part);
+                part.extra_rows.push(to_csv_line(&GraphRow { rule: part.rule.clone(), ..row }));
+            }
+        }))
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Json> {
+        BTreeMap::from([
+            ("max_bridges".to_string(), self.max_bridges.into()),
+            ("max_length".to_string(), self.max_length.into()),
+        ])
+    }
+
+    fn notes(&self, results: &RunResults) -> Vec<String> {
+        let graphs = graph_rows(results).unwrap_or_default();
+        let draws: u64 = graphs.iter().map(|g| g.draws).sum();
+        let positions: u64 = graphs.iter().map(|g| g.positions).sum();
+        vec![
+            "rows = bridges, cols = longest bridge; one pattern per (set of lengths, first player); xs = first player (0 White, 1 Black), grundy = claimed nim-sum".to_string(),
+            format!("brute force: retrograde analysis of the whole position graph (draws allowed); graphs.csv: {positions} positions, {draws} draws"),
+        ]
+    }
+
+    fn extra_files(&self) -> &'static [&'static str] {
+        &[GRAPHS]
+    }
+
+    fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
+        write_csv(&dir.join(GRAPHS), &graph_rows(results)?)?;
+        Ok(vec![GRAPHS])
+    }
+}
+
+/// The graphs.csv rows kept in `results`, sorted.
+pub fn graph_rows(results: &RunResults) -> Result<Vec<GraphRow>> {
+    let mut rows = results.extra_rows.iter().map(|line| from_csv_line::<GraphRow>(line)).collect::<Result<Vec<_>>>()?;
+    rows.sort();
+    Ok(rows)
 }
 
 /// Analyses one set of bridges and checks both first players.
@@ -123,13 +184,17 @@ fn check_set(lengths: &[u64], claim: Claim, results: &mut RunResults) -> GraphRo
         let nim_sum = claim.nim_sum(lengths) as u32;
         let truth = analysis.start(first);
         let claimed = if claim.winner(&game) == first { Value::Win } else { Value::Loss };
-        let outcome = match truth {
-            Value::Win => "First",
-            Value::Loss => "Second",
-            Value::Draw => "Draw",
-        };
-        let mismatch = (claimed != truth).then(|| (format!("{} {}", shown.join(" "), first.name()), nim_sum, None, outcome));
-        record(results, size, (first as u32, nim_sum), mismatch);
+        let failed = (claimed != truth).then(|| Disagreement {
+            position: format!("{} {}", shown.join(" "), first.name()),
+            claimed: nim_sum,
+            naive_value: None,
+            naive_outcome: match truth {
+                Value::Win => "First",
+                Value::Loss => "Second",
+                Value::Draw => "Draw",
+            },
+        });
+        results.check(size, (first as u32, nim_sum), failed);
     }
     let (wins, losses, draws) = analysis.counts();
     GraphRow {
@@ -144,6 +209,17 @@ fn check_set(lengths: &[u64], claim: Claim, results: &mut RunResults) -> GraphRo
     }
 }
 
+/// Every set of 1..=max_bridges bridges of 2..=max_length cells, checked in this process.
+pub fn verify_sets(max_bridges: usize, max_length: u64, claim: Claim) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&KingsRun::new(max_bridges, max_length, claim)?, Shard::ALL)?, &Silent)
+}
+
+/// Every set of `rows` bridges with longest `cols`, checked in this process.
+pub fn verify_size(rows: u32, cols: u32, claim: Claim) -> Result<RunResults> {
+    let run = KingsRun { only: Some((rows, cols)), ..KingsRun::new(rows as usize, cols.into(), claim)? };
+    run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
+}
+
 /// Recomputes one summary row (`rows` bridges, longest bridge `cols`) of a committed run named
 /// `rule` (`exhaustive`, optionally `:claim=NAME`), for the `check` command.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
@@ -152,13 +228,7 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     if kind != EXHAUSTIVE {
         return Err(Error::Usage(format!("kings has no rule {rule:?}")));
     }
-    Ok(verify_sets(rows as usize, cols.into(), claim, Some((rows, cols)), &|_| {})?.results)
-}
-
-/// Writes graphs.csv into `dir`; returns its name (for the manifest).
-pub fn write_graphs(dir: &Path, graphs: &[GraphRow]) -> Result<&'static str> {
-    write_csv(&dir.join(GRAPHS), graphs)?;
-    Ok(GRAPHS)
+    verify_size(rows, cols, claim)
 }
 
 #[cfg(test)]
@@ -175,12 +245,13 @@ mod tests {
 
     #[test]
     fn claim_holds_and_wrong_claim_fails() {
-        let run = verify_sets(2, 5, Claim::NimMinus2, None, &|_| {}).unwrap();
-        assert!(run.results.all_agree(), "{:?}", run.results.mismatches);
-        assert_eq!(run.graphs.len(), 4 + 10);
-        let wrong = verify_sets(2, 5, Claim::NimMinus1, None, &|_| {}).unwrap();
-        assert!(!wrong.results.all_agree());
+        let run = KingsRun::new(2, 5, Claim::NimMinus2).unwrap();
+        let results = run_in_memory(&Plan::new(&run, Shard::ALL).unwrap(), &Silent).unwrap();
+        assert!(results.all_agree(), "{:?}", results.mismatches);
+        assert_eq!(graph_rows(&results).unwrap().len(), 4 + 10);
+        let wrong = KingsRun::new(2, 5, Claim::NimMinus1).unwrap();
+        assert!(!run_in_memory(&Plan::new(&wrong, Shard::ALL).unwrap(), &Silent).unwrap().all_agree());
         let size = recompute_size("exhaustive", 2, 4).unwrap();
-        assert_eq!(size.sizes[&(2, 4)], run.results.sizes[&(2, 4)]);
+        assert_eq!(size.sizes[&(2, 4)], results.sizes[&(2, 4)]);
     }
 }

@@ -4,13 +4,12 @@
 //! blocks of 2^cols that share all rows but the first ([`BandTables::grundy_first_row_block`]),
 //! and of each pair of left–right mirror blocks only one is evaluated, counted twice.
 
-use super::engine::SizeEngine;
-use crate::runner::tally::RunResults;
-use crate::games::wall::bands::BandTables;
-use crate::games::wall::symmetry::Symmetries;
-use crate::games::wall::tables::GrundyTables;
-use crate::games::wall::{Rule, Shape};
+use super::bands::BandTables;
+use super::symmetry::Symmetries;
+use super::tables::GrundyTables;
+use super::{Rule, Shape};
 use crate::error::{Error, Result};
+use crate::runner::{Evaluate, RunResults};
 use std::ops::Range;
 
 /// Mex values stay at most 16 (options are nibbles); slots per X count.
@@ -36,15 +35,10 @@ pub fn unsupported(shape: Shape) -> Error {
 
 /// Recomputes one size of a committed census (for `check`): the claimed value of every pattern.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
-    let shape = Shape::new(rows as usize, cols as usize);
     if rule != Rule::Standard.name() {
         return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
     }
-    if !supports(shape) {
-        return Err(unsupported(shape));
-    }
-    let engine = CensusEngine::build(shape);
-    Ok(super::verify::evaluate_range(shape, Rule::Standard, &engine, 0..1u64 << shape.cells(), &|_| {}))
+    super::verify::census_in_memory(Shape::new(rows as usize, cols as usize))
 }
 
 /// Peak memory of a census of `shape`: the band tables, the quadrant tables and an allowance.
@@ -75,7 +69,7 @@ impl CensusEngine {
     }
 
     #[inline(always)]
-    fn evaluate_inline(&self, patterns: Range<u64>) -> RunResults {
+    fn evaluate_inline(&self, patterns: Range<u64>, results: &mut RunResults) {
         let cells = self.shape.cells();
         let lanes = 1u64 << self.shape.cols;
         let mut counts = vec![0u64; (cells + 1) * SLOTS];
@@ -101,27 +95,26 @@ impl CensusEngine {
                 x += 1;
             }
         }
-        let mut results = RunResults::new("wall", Rule::Standard.name());
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
         tally.record_flat(&counts, SLOTS);
-        results
     }
 }
 
-impl SizeEngine for CensusEngine {
-    fn evaluate(&self, patterns: Range<u64>) -> RunResults {
+impl Evaluate for CensusEngine {
+    fn evaluate(&self, patterns: Range<u64>, results: &mut RunResults) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` was set by `avx2_available()`.
-            return unsafe { crate::bits::with_avx2(|| self.evaluate_inline(patterns)) };
+            return unsafe { crate::bits::with_avx2(|| self.evaluate_inline(patterns, results)) };
         }
-        self.evaluate_inline(patterns)
+        self.evaluate_inline(patterns, results)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::wall::engine::tests::run;
     use crate::games::wall::engine::{prepare, ReferenceEngine};
 
     #[test]
@@ -131,12 +124,12 @@ mod tests {
             let census = CensusEngine::build(shape);
             let total = 1u64 << shape.cells();
             // Unaligned split points exercise the single-pattern path too.
-            let mut split = census.evaluate(0..total / 3);
-            split.merge(&census.evaluate(total / 3..total));
-            let verified = prepare(shape, Rule::Standard).evaluate(0..total);
+            let mut split = run(&census, Rule::Standard, 0..total / 3);
+            split.merge(&run(&census, Rule::Standard, total / 3..total));
+            let verified = run(&*prepare(shape, Rule::Standard), Rule::Standard, 0..total);
             assert_eq!(split.distribution_rows(), verified.distribution_rows(), "{shape}");
             if shape.cells() <= 9 {
-                let reference = ReferenceEngine { shape, rule: Rule::Standard }.evaluate(0..total);
+                let reference = run(&ReferenceEngine { shape, rule: Rule::Standard }, Rule::Standard, 0..total);
                 assert_eq!(split.summary_rows(), reference.summary_rows());
             }
         }
@@ -145,7 +138,7 @@ mod tests {
     #[test]
     fn recompute_counts_every_pattern_and_refuses_other_rules() {
         let recomputed = recompute_size("standard", 3, 3).unwrap();
-        let verified = prepare(Shape::new(3, 3), Rule::Standard).evaluate(0..1 << 9);
+        let verified = run(&*prepare(Shape::new(3, 3), Rule::Standard), Rule::Standard, 0..1 << 9);
         assert_eq!(recomputed.summary_rows(), verified.summary_rows());
         assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
         assert!(recompute_size("misere", 3, 3).unwrap_err().to_string().contains("standard rule only, not misere"));

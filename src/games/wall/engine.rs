@@ -1,21 +1,27 @@
 //! Size engines: how all X-patterns of one board shape are evaluated (claim and naive side).
+//!
+//! A pattern is an X mask, row-major bit r·cols+c. An engine is built once per size (possibly
+//! with large tables), then asked for ranges of patterns from many threads ([`Evaluate`]).
 
-use crate::runner::tally::RunResults;
+use super::bands::BandTables;
+use super::naive_table::StateTable;
+use super::symmetry::Symmetries;
+use super::tables::GrundyTables;
+use super::{claim, naive, Board, Rule, Shape};
 use crate::bits::{Extract, Portable};
-use crate::games::wall::naive_table::StateTable;
-use crate::games::wall::symmetry::Symmetries;
-use crate::games::wall::bands::BandTables;
-use crate::games::wall::tables::GrundyTables;
-use crate::games::wall::{claim, naive, Board, Rule, Shape};
-use crate::output::records::{outcome_name, MismatchRow};
+use crate::output::records::outcome_name;
+use crate::runner::{Disagreement, Evaluate, RunResults};
 use std::ops::Range;
 
-/// Evaluates X-patterns of one shape (pattern = X mask, row-major bit r·cols+c) under one rule.
-/// Built once per size (possibly with large tables), then asked for ranges of patterns from
-/// many threads; the results of disjoint ranges merge into the results of their union.
-pub trait SizeEngine: Sync {
-    /// Tallies and mismatches of the patterns in `patterns`.
-    fn evaluate(&self, patterns: Range<u64>) -> RunResults;
+/// Whether the claim under test holds for one board: under misère play the claim is only
+/// "first player wins iff the DP value is non-zero"; otherwise the Grundy values must match too
+/// (the rectangle DP for standard and x-blocks, the three-piece DP for t-split).
+pub fn claim_holds(rule: Rule, claimed_grundy: u32, truth: naive::NaiveVerdict) -> bool {
+    let outcome_agrees = (claimed_grundy != 0) == truth.first_player_wins;
+    match rule {
+        Rule::Misere => outcome_agrees,
+        Rule::Standard | Rule::XBlocks | Rule::TSplit => outcome_agrees && claimed_grundy == truth.grundy,
+    }
 }
 
 /// The per-board reference path: the claimed engine and the naive oracle on each board.
@@ -24,10 +30,9 @@ pub struct ReferenceEngine {
     pub rule: Rule,
 }
 
-impl SizeEngine for ReferenceEngine {
-    fn evaluate(&self, patterns: Range<u64>) -> RunResults {
+impl Evaluate for ReferenceEngine {
+    fn evaluate(&self, patterns: Range<u64>, results: &mut RunResults) {
         let (shape, rule) = (self.shape, self.rule);
-        let mut results = RunResults::new("wall", rule.name());
         let (rows, cols) = (shape.rows as u32, shape.cols as u32);
         results.size_mut(rows, cols);
         for x in patterns {
@@ -35,28 +40,22 @@ impl SizeEngine for ReferenceEngine {
             let claimed = claim::claimed_grundy(&board, rule);
             let truth = naive::solve(&board, rule).expect("shape fits the naive oracle");
             results.size_mut(rows, cols).record(x.count_ones(), claimed, 1);
-            if !super::verify::claim_holds(rule, claimed, truth) {
-                record_mismatch(&mut results, shape, x, claimed, truth);
+            if !claim_holds(rule, claimed, truth) {
+                record_mismatch(results, shape, x, claimed, truth);
             }
         }
-        results
     }
 }
 
 /// Counts a mismatch of pattern `x` and keeps its row for mismatches.csv.
 fn record_mismatch(results: &mut RunResults, shape: Shape, x: u64, claimed: u32, truth: naive::NaiveVerdict) {
-    let (rows, cols) = (shape.rows as u32, shape.cols as u32);
-    results.size_mut(rows, cols).mismatches += 1;
-    results.mismatches.push(MismatchRow {
-        game: "wall".into(),
-        rule: results.rule.clone(),
-        rows,
-        cols,
-        board: Board::from_mask(shape, x).to_slashed(),
-        dp_grundy: claimed,
-        naive_grundy: Some(truth.grundy),
-        naive_outcome: outcome_name(truth.first_player_wins).into(),
-    });
+    let disagreement = Disagreement {
+        position: Board::from_mask(shape, x).to_slashed(),
+        claimed,
+        naive_value: Some(truth.grundy),
+        naive_outcome: outcome_name(truth.first_player_wins),
+    };
+    results.mismatch((shape.rows as u32, shape.cols as u32), disagreement);
 }
 
 /// The table engine: the rectangle DP read from per-shape tables of the quadrant shapes, and
@@ -88,8 +87,7 @@ impl<E: Extract> TableEngine<E> {
     }
 
     #[inline(always)]
-    fn evaluate_inline(&self, patterns: Range<u64>) -> RunResults {
-        let mut results = RunResults::new("wall", self.rule.name());
+    fn evaluate_inline(&self, patterns: Range<u64>, results: &mut RunResults) {
         let mut counts = vec![0u64; (self.shape.cells() + 1) * GRUNDY_SLOTS];
         for x in patterns {
             let weight = match &self.symmetries {
@@ -102,31 +100,30 @@ impl<E: Extract> TableEngine<E> {
             let claimed = self.bands.grundy(x);
             let truth = self.states.root_verdict::<E>(x);
             counts[x.count_ones() as usize * GRUNDY_SLOTS + claimed as usize] += weight;
-            if !super::verify::claim_holds(self.rule, claimed as u32, truth) {
+            if !claim_holds(self.rule, claimed as u32, truth) {
                 let orbit = self.symmetries.as_ref().map_or_else(|| vec![x], |s| s.orbit(x));
                 for y in orbit {
                     let (claimed, truth) = (self.bands.grundy(y), self.states.root_verdict::<E>(y));
-                    record_mismatch(&mut results, self.shape, y, claimed as u32, truth);
+                    record_mismatch(results, self.shape, y, claimed as u32, truth);
                 }
             }
         }
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
         tally.record_flat(&counts, GRUNDY_SLOTS);
-        results
     }
 }
 
-impl SizeEngine for TableEngine<Portable> {
-    fn evaluate(&self, patterns: Range<u64>) -> RunResults {
-        self.evaluate_inline(patterns)
+impl Evaluate for TableEngine<Portable> {
+    fn evaluate(&self, patterns: Range<u64>, results: &mut RunResults) {
+        self.evaluate_inline(patterns, results)
     }
 }
 
 #[cfg(target_arch = "x86_64")]
-impl SizeEngine for TableEngine<crate::bits::Bmi2> {
-    fn evaluate(&self, patterns: Range<u64>) -> RunResults {
+impl Evaluate for TableEngine<crate::bits::Bmi2> {
+    fn evaluate(&self, patterns: Range<u64>, results: &mut RunResults) {
         // SAFETY: a Bmi2 engine is only built after `bmi2_available()` returned true.
-        unsafe { crate::bits::with_bmi2(|| self.evaluate_inline(patterns)) }
+        unsafe { crate::bits::with_bmi2(|| self.evaluate_inline(patterns, results)) }
     }
 }
 
@@ -142,7 +139,7 @@ pub fn build_quadrant_tables(shape: Shape) -> GrundyTables {
 }
 
 /// The band tables of `shape` from its quadrant tables, with `pext` where the CPU has it.
-pub fn build_bands(shape: Shape, tables: &GrundyTables) -> Result<BandTables, crate::games::wall::bands::BandError> {
+pub fn build_bands(shape: Shape, tables: &GrundyTables) -> Result<BandTables, super::bands::BandError> {
     #[cfg(target_arch = "x86_64")]
     if crate::bits::bmi2_available() {
         // SAFETY: the CPU has BMI2.
@@ -160,7 +157,7 @@ fn tables_apply(shape: Shape, rule: Rule) -> bool {
 /// `SPRAGUE_ENGINE=reference` in the environment forces the reference path, and
 /// `SPRAGUE_SYMMETRY=off` makes the table engine evaluate every pattern instead of one per
 /// symmetry orbit (the counts are the same either way).
-pub fn prepare(shape: Shape, rule: Rule) -> Box<dyn SizeEngine> {
+pub fn prepare(shape: Shape, rule: Rule) -> Box<dyn Evaluate> {
     let forced_reference = std::env::var("SPRAGUE_ENGINE").is_ok_and(|v| v == "reference");
     let symmetric = !std::env::var("SPRAGUE_SYMMETRY").is_ok_and(|v| v == "off");
     if forced_reference || !tables_apply(shape, rule) {
@@ -175,9 +172,9 @@ pub fn prepare(shape: Shape, rule: Rule) -> Box<dyn SizeEngine> {
     boxed_or_reference(TableEngine::<Portable>::build(shape, rule, symmetric), shape, rule)
 }
 
-fn boxed_or_reference<E: Extract>(engine: Option<TableEngine<E>>, shape: Shape, rule: Rule) -> Box<dyn SizeEngine>
+fn boxed_or_reference<E: Extract + 'static>(engine: Option<TableEngine<E>>, shape: Shape, rule: Rule) -> Box<dyn Evaluate>
 where
-    TableEngine<E>: SizeEngine,
+    TableEngine<E>: Evaluate,
 {
     match engine {
         Some(engine) => Box::new(engine),
@@ -197,8 +194,15 @@ pub fn estimate_peak_bytes(shape: Shape, rule: Rule) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The results of `engine` on `patterns` of `shape` under `rule`.
+    pub(crate) fn run(engine: &dyn Evaluate, rule: Rule, patterns: Range<u64>) -> RunResults {
+        let mut results = RunResults::new("wall", rule.name());
+        engine.evaluate(patterns, &mut results);
+        results
+    }
 
     fn assert_same(a: RunResults, b: RunResults, what: &str) {
         assert_eq!(a.summary_rows(), b.summary_rows(), "{what}");
@@ -212,13 +216,13 @@ mod tests {
             for (h, w) in [(1, 1), (1, 6), (2, 1), (2, 4), (3, 3), (3, 4), (4, 2)] {
                 let shape = Shape::new(h, w);
                 let all = 0..1u64 << shape.cells();
-                let reference = ReferenceEngine { shape, rule }.evaluate(all.clone());
+                let reference = run(&ReferenceEngine { shape, rule }, rule, all.clone());
                 for symmetric in [false, true] {
                     let portable = TableEngine::<Portable>::build(shape, rule, symmetric).unwrap();
                     let what = format!("portable {shape} {rule} symmetric {symmetric}");
-                    assert_same(portable.evaluate(all.clone()), reference.clone(), &what);
+                    assert_same(run(&portable, rule, all.clone()), reference.clone(), &what);
                 }
-                assert_same(prepare(shape, rule).evaluate(all.clone()), reference, &format!("prepared {shape} {rule}"));
+                assert_same(run(&*prepare(shape, rule), rule, all.clone()), reference, &format!("prepared {shape} {rule}"));
             }
         }
     }
@@ -227,9 +231,9 @@ mod tests {
     fn split_ranges_merge_to_the_whole() {
         let shape = Shape::new(3, 3);
         let engine = prepare(shape, Rule::Misere);
-        let mut parts = engine.evaluate(0..100);
-        parts.merge(&engine.evaluate(100..512));
-        assert_same(parts, engine.evaluate(0..512), "split");
+        let mut parts = run(&*engine, Rule::Misere, 0..100);
+        parts.merge(&run(&*engine, Rule::Misere, 100..512));
+        assert_same(parts, run(&*engine, Rule::Misere, 0..512), "split");
     }
 
     #[test]

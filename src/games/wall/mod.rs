@@ -4,6 +4,7 @@ pub mod bands;
 pub mod board;
 pub mod census;
 pub mod claim;
+pub mod commands;
 pub mod dp;
 pub mod engine;
 pub mod naive;
@@ -15,6 +16,8 @@ pub mod symmetry;
 pub mod t_split;
 pub mod tables;
 pub mod verify;
+
+pub use commands::GAME;
 
 pub use board::{Board, Shape};
 pub use rules::Rule;

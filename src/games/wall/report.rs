@@ -216,3 +216,33 @@ fn heat_map_plot(data: &WallResults) -> PlotResult<String> {
     let values: Vec<Vec<u32>> = empty_grid(&data.empty).into_iter().map(|row| row.into_iter().map(|v| v.unwrap_or(0)).collect()).collect();
     plots::heat_map(HEAT_MAP_TITLE, "W (columns)", "H (rows)", &values)
 }
+
+/// `sprague report`: report.md and the SVG plots from the committed wall results.
+#[derive(Clone, Copy)]
+pub struct ReportCommand;
+
+impl crate::game::Command for ReportCommand {
+    fn verb(&self) -> crate::game::Verb {
+        crate::game::Verb::Report
+    }
+
+    fn spec(&self) -> crate::game::CommandSpec {
+        use crate::game::OptSpec;
+        crate::game::CommandSpec {
+            name: "report",
+            about: "Write report.md and SVG plots from the committed wall results (results/wall/standard).",
+            options: vec![
+                OptSpec::value("results", "DIR", "The results directory; the report reads its wall/standard/ files.").default("results"),
+                OptSpec::value("out", "DIR", "Directory for report.md and the SVG plots.").required(),
+            ],
+            examples: &["sprague report --results results --out out/report"],
+        }
+    }
+
+    fn run(&self, args: &crate::game::Args, session: &mut crate::game::Session) -> Result<crate::game::Status> {
+        let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
+        let written = write_report(&WallResults::read(&results)?, &out)?;
+        session.report(&format!("report: {} files in {}", written.len(), out.display()));
+        Ok(crate::game::Status::Ok)
+    }
+}

@@ -8,7 +8,7 @@
 //! goes down a well-founded order, so shrinking ends; it is deterministic.
 
 use crate::runner::tally::RunResults;
-use super::verify::claim_holds;
+use super::engine::claim_holds;
 use crate::error::{Error, Result};
 use crate::games::wall::{claim, naive, Board, Rule, Shape};
 use crate::output::csv::write_csv;

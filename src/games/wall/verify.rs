@@ -1,65 +1,153 @@
-//! Verification of the wall game's decomposition claim on every X-pattern of a board shape.
+//! Verification of the wall game's decomposition claim on every X-pattern of each board shape (and the census).
 
-use crate::runner::shard::Shard;
-use crate::runner::tally::RunResults;
+use super::board::MAX_SIDE;
+use super::census::{self, CensusEngine};
+use super::engine;
+use super::shrink::{write_counterexamples, COUNTEREXAMPLES};
+use super::{dp, Board, Rule, Shape};
 use crate::error::{Error, Result};
-use super::engine::SizeEngine;
-use crate::games::wall::board::MAX_SIDE;
-use crate::games::wall::{dp, naive, Board, Rule, Shape};
 use crate::output::csv::CsvRecord;
+use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
 
 /// empty.csv: the Grundy value of every board with no X up to 20×20.
 pub const EMPTY: &str = "empty.csv";
 
-/// Evaluates every X-pattern of `shape` in this shard with the claimed engine and the naive
-/// oracle, in parallel on the current rayon pool. `progress` is called with counts of patterns
-/// done. Returns results for this one shape.
-pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResults> {
-    if !shape.fits_mask() {
-        return Err(Error::Usage(format!("{shape} has {} cells; verification handles at most 64", shape.cells())));
-    }
-    let range = shard.slice(1u64 << shape.cells());
-    let engine = super::engine::prepare(shape, rule);
-    Ok(evaluate_range(shape, rule, &*engine, range, progress))
+/// Patterns per parallel chunk.
+const CHUNK: u64 = 1 << 16;
+
+/// A wall verification: every X-pattern of each shape, claim vs naive oracle under `rule`, or
+/// (census) the claim alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WallRun {
+    pub shapes: Vec<Shape>,
+    pub rule: Rule,
+    /// Claim only, nothing cross-checked (sizes beyond the oracle's reach).
+    pub census: bool,
+    /// Shrink every counterexample and write counterexamples.csv.
+    pub shrink: bool,
+    /// The `sizes` manifest parameter: `max HxW` or the one size.
+    pub sizes_label: String,
 }
 
-/// Evaluates `range` of `shape`'s patterns with `engine` in parallel chunks on the current pool.
-pub fn evaluate_range(
-    shape: Shape,
-    rule: Rule,
-    engine: &dyn SizeEngine,
-    range: std::ops::Range<u64>,
-    progress: &(dyn Fn(u64) + Sync),
-) -> RunResults {
-    let chunk = 1u64 << 16;
-    let empty = || {
-        let mut results = RunResults::new("wall", rule.name());
-        results.size_mut(shape.rows as u32, shape.cols as u32);
-        results
-    };
-    (range.start..range.end)
-        .step_by(chunk as usize)
-        .collect::<Vec<u64>>()
-        .into_par_iter()
-        .map(|start| {
-            let end = (start + chunk).min(range.end);
-            let mut part = engine.evaluate(start..end);
-            part.size_mut(shape.rows as u32, shape.cols as u32).covered += end - start;
-            progress(end - start);
-            part
-        })
-        .reduce(empty, |mut a, b| {
-            a.merge(&b);
-            a
-        })
+/// Every size h×w with h ≤ max.rows and w ≤ max.cols, row by row.
+pub fn sizes_up_to(max: Shape) -> Vec<Shape> {
+    (1..=max.rows).flat_map(|r| (1..=max.cols).map(move |c| Shape::new(r, c))).collect()
+}
+
+impl WallRun {
+    /// Claim vs oracle on `shapes`; refuses sizes whose patterns cannot be counted in 64 bits.
+    pub fn verify(shapes: Vec<Shape>, rule: Rule, sizes_label: impl Into<String>) -> Result<WallRun> {
+        if let Some(big) = shapes.iter().find(|s| s.cells() > 63) {
+            return Err(Error::Usage(format!(
+                "size {big} has {} cells; exhaustive verification handles at most 63 (2^63 patterns)",
+                big.cells()
+            )));
+        }
+        Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into() })
+    }
+
+    /// The claimed values of every pattern of `shapes`, nothing cross-checked. Standard rule.
+    pub fn census(shapes: Vec<Shape>, sizes_label: impl Into<String>) -> Result<WallRun> {
+        if let Some(&bad) = shapes.iter().find(|&&s| !census::supports(s)) {
+            return Err(census::unsupported(bad));
+        }
+        Ok(WallRun { census: true, ..WallRun::verify(shapes, Rule::Standard, sizes_label)? })
+    }
+}
+
+impl Verification for WallRun {
+    fn game(&self) -> &str {
+        "wall"
+    }
+
+    fn rule(&self) -> String {
+        self.rule.name().to_string()
+    }
+
+    fn mode(&self) -> &'static str {
+        if self.census {
+            "census"
+        } else {
+            "verify"
+        }
+    }
+
+    fn job_noun(&self) -> &'static str {
+        "size"
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(self
+            .shapes
+            .iter()
+            .map(|s| Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), CHUNK))
+            .collect())
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let shape = self.shapes[index];
+        Ok(if self.census { Box::new(CensusEngine::build(shape)) } else { engine::prepare(shape, self.rule) })
+    }
+
+    fn peak_bytes(&self, index: usize) -> u64 {
+        let shape = self.shapes[index];
+        if self.census {
+            census::estimate_peak_bytes(shape)
+        } else {
+            engine::estimate_peak_bytes(shape, self.rule)
+        }
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        let mut parameters = BTreeMap::from([("sizes".to_string(), Value::from(self.sizes_label.as_str()))]);
+        if !self.census {
+            parameters.insert("shrink".into(), self.shrink.into());
+        }
+        parameters
+    }
+
+    fn notes(&self, _: &RunResults) -> Vec<String> {
+        if !self.census {
+            return Vec::new();
+        }
+        vec!["census: rectangle-DP values only; nothing was cross-checked against the naive oracle, \
+              so the mismatches column is 0 by construction"
+            .to_string()]
+    }
+
+    fn extra_files(&self) -> &'static [&'static str] {
+        &[COUNTEREXAMPLES]
+    }
+
+    fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
+        if !self.shrink {
+            return Ok(Vec::new());
+        }
+        write_counterexamples(dir, results)?;
+        Ok(vec![COUNTEREXAMPLES])
+    }
+}
+
+/// Evaluates every X-pattern of `shape` (in `shard`) with the claimed engine and the naive
+/// oracle, in parallel on the current rayon pool, in this process.
+pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&WallRun::verify(vec![shape], rule, shape.to_string())?, shard)?, &Silent)
+}
+
+/// The census of one shape in this process.
+pub fn census_in_memory(shape: Shape) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&WallRun::census(vec![shape], shape.to_string())?, Shard::ALL)?, &Silent)
 }
 
 /// Recomputes one size of a committed wall result (for `check`): every pattern, same rule.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let rule: Rule = rule.parse().map_err(Error::Usage)?;
-    verify_shape(Shape::new(rows as usize, cols as usize), rule, Shard::ALL, &|_| {})
+    verify_shape(Shape::new(rows as usize, cols as usize), rule, Shard::ALL)
 }
 
 /// One row of empty.csv: the rectangle DP's Grundy value of the rows×cols board with no X.
@@ -80,8 +168,7 @@ pub fn empty_table(max: Shape) -> Result<Vec<EmptyRow>> {
     if max.rows == 0 || max.cols == 0 || max.rows > MAX_SIDE || max.cols > MAX_SIDE {
         return Err(Error::Usage(format!("the empty-board table takes sides 1 to {MAX_SIDE}, not {max}")));
     }
-    let shapes: Vec<Shape> = (1..=max.rows).flat_map(|r| (1..=max.cols).map(move |c| Shape::new(r, c))).collect();
-    Ok(shapes
+    Ok(sizes_up_to(max)
         .into_par_iter()
         .map(|shape| EmptyRow {
             rows: shape.rows as u32,
@@ -89,17 +176,6 @@ pub fn empty_table(max: Shape) -> Result<Vec<EmptyRow>> {
             grundy: dp::solve(&Board::empty(shape)).grundy,
         })
         .collect())
-}
-
-/// Whether the claim under test holds for one board: under misère play the claim is only
-/// "first player wins iff the DP value is non-zero"; otherwise the Grundy values must match too
-/// (the rectangle DP for standard and x-blocks, the three-piece DP for t-split).
-pub fn claim_holds(rule: Rule, claimed_grundy: u32, truth: naive::NaiveVerdict) -> bool {
-    let outcome_agrees = (claimed_grundy != 0) == truth.first_player_wins;
-    match rule {
-        Rule::Misere => outcome_agrees,
-        Rule::Standard | Rule::XBlocks | Rule::TSplit => outcome_agrees && claimed_grundy == truth.grundy,
-    }
 }
 
 #[cfg(test)]
@@ -123,5 +199,6 @@ mod tests {
         let fresh = recompute_size("standard", 2, 3).unwrap();
         assert_eq!(fresh.sizes[&(2, 3)].patterns, 64);
         assert!(recompute_size("chess", 2, 3).is_err());
+        assert!(WallRun::verify(vec![Shape::new(8, 8)], Rule::Standard, "8x8").is_err());
     }
 }

@@ -1,0 +1,58 @@
+//! Library command specs as clap arguments, and clap's matches back as library option values.
+
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Arg, ArgAction, ArgMatches};
+use sprague::game::{Args, CommandSpec, OptSpec};
+
+/// The clap subcommand of a library command spec.
+pub fn command(spec: &CommandSpec) -> clap::Command {
+    let mut command = clap::Command::new(spec.name).about(spec.about).args(spec.options.iter().map(arg));
+    if !spec.examples.is_empty() {
+        let lines: Vec<String> = spec.examples.iter().map(|e| format!("  {e}")).collect();
+        command = command.after_help(format!("Examples:\n{}", lines.join("\n")));
+    }
+    command
+}
+
+/// One option as a clap argument.
+fn arg(spec: &OptSpec) -> Arg {
+    let mut arg = Arg::new(spec.name).help(spec.help).hide(spec.hidden).required(spec.required);
+    if !spec.positional {
+        arg = arg.long(spec.name).aliases(spec.aliases.iter().copied());
+    }
+    if let Some(short) = spec.short {
+        arg = arg.short(short);
+    }
+    arg = match spec.value {
+        None => arg.action(ArgAction::SetTrue),
+        Some(name) => arg.value_name(name).action(ArgAction::Set),
+    };
+    if let Some(default) = spec.default {
+        arg = arg.default_value(default);
+    }
+    if !spec.choices.is_empty() {
+        let values = spec.choices.iter().map(|&(value, help)| PossibleValue::new(value).help(help));
+        arg = arg.value_parser(PossibleValuesParser::new(values));
+    } else if let Some(validate) = spec.validate {
+        arg = arg.value_parser(move |s: &str| validate(s).map(|()| s.to_string()));
+    }
+    if !spec.required_unless.is_empty() {
+        arg = arg.required_unless_present_any(spec.required_unless.iter().copied());
+    }
+    for &other in spec.requires {
+        arg = arg.requires(other);
+    }
+    arg.conflicts_with_all(spec.conflicts.iter().copied())
+}
+
+/// The values of `spec`'s options in `matches` (defaults included).
+pub fn values(spec: &CommandSpec, matches: &ArgMatches) -> Args {
+    spec.options.iter().fold(Args::new(), |args, option| match option.value {
+        None if matches.get_flag(option.name) => args.with_flag(option.name),
+        None => args,
+        Some(_) => match matches.get_one::<String>(option.name) {
+            Some(value) => args.with(option.name, value),
+            None => args,
+        },
+    })
+}

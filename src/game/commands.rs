@@ -1,0 +1,138 @@
+//! The two shapes of game commands: `solve` (answer a contest input) and verify-style runs into `--out`.
+
+use super::options::{Args, OptSpec};
+use super::session::{Session, Status};
+use super::{Command, CommandSpec, Verb};
+use crate::error::Result;
+use crate::runner::directory::{verify_into, DirRun, Finished};
+use crate::runner::resumable::Options;
+use crate::runner::{RunResults, Shard, Verification};
+use std::time::Duration;
+
+/// The FILE argument of every `solve` command.
+pub const INPUT_FILE: OptSpec =
+    OptSpec::positional("file", "Input file in the problem's format; `-` or absent reads standard input.");
+
+/// Options of every verify-style run (appended to the game's own).
+pub const RUN_OPTIONS: &[OptSpec] = &[
+    OptSpec::value("out", "DIR", "Output directory for summary.csv, distribution.csv, mismatches.csv, manifest.json.")
+        .default("out"),
+    OptSpec::value("threads", "N", "Worker threads (default: all cores)."),
+    OptSpec::flag("quiet", "No progress bars.").short('q'),
+    OptSpec::value("shard", "K/N", "Process only shard K of N of every job's positions (merge the N outputs).")
+        .default("1/1"),
+    OptSpec::flag("resume", "Continue the unfinished run whose checkpoint.json is in --out."),
+    OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between checkpoints (besides one per job).").default("30").hidden(),
+    OptSpec::value("block-patterns", "N", "Positions per checkpointed block.").default("1048576").hidden(),
+    OptSpec::value("stop-after-blocks", "N", "Testing: exit with code 3 after the first checkpoint once N blocks ran.")
+        .hidden(),
+    OptSpec::value("block-delay-ms", "MS", "Testing: sleep this long per block evaluated.").default("0").hidden(),
+    OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
+];
+
+/// `sprague solve GAME [FILE] …`: the game's options plus FILE; `solve` prints the answer.
+#[derive(Clone, Copy)]
+pub struct SolveCommand {
+    pub spec: fn() -> CommandSpec,
+    pub solve: fn(&Args, &mut Session) -> Result<()>,
+}
+
+impl Command for SolveCommand {
+    fn verb(&self) -> Verb {
+        Verb::Solve
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut spec = (self.spec)();
+        spec.options.insert(0, INPUT_FILE);
+        spec
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        (self.solve)(args, session)?;
+        session.stdout.flush().map_err(|e| crate::Error::io("<stdout>", e))?;
+        Ok(Status::Ok)
+    }
+}
+
+/// A verify or census command: the game's options describe a [`Verification`], which runs
+/// into `--out` with [`RUN_OPTIONS`].
+#[derive(Clone, Copy)]
+pub struct VerifyCommand {
+    pub verb: Verb,
+    pub spec: fn() -> CommandSpec,
+    pub build: fn(&Args) -> Result<Box<dyn Verification>>,
+}
+
+impl Command for VerifyCommand {
+    fn verb(&self) -> Verb {
+        self.verb
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut spec = (self.spec)();
+        spec.options.extend_from_slice(RUN_OPTIONS);
+        spec
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let own: Vec<&str> = (self.spec)().options.iter().map(|o| o.name).collect();
+        run_verification(&*(self.build)(args)?, &own, args, session)
+    }
+
+    fn verification(&self, args: &Args) -> Option<Result<Box<dyn Verification>>> {
+        Some((self.build)(args))
+    }
+}
+
+/// Runs `verification` into `--out` as [`RUN_OPTIONS`] say, recording the options named
+/// `own` in the manifest, and reports the totals.
+pub fn run_verification(verification: &dyn Verification, own: &[&str], args: &Args, session: &mut Session) -> Result<Status> {
+    let mut run = dir_run(args)?;
+    run.parameters.insert("options".into(), args.to_json(own));
+    let clock = session.clock();
+    match verify_into(verification, &run, &clock, session.progress)? {
+        Finished::Stopped => {
+            session.report(&format!("stopped as asked; continue with --resume (checkpoint in {})", run.dir.display()));
+            Ok(Status::Interrupted)
+        }
+        Finished::Done(report) => {
+            session.report(&totals(&report.results, verification.mode(), &run));
+            Ok(if report.all_agree() { Status::Ok } else { Status::Failed })
+        }
+    }
+}
+
+/// The output directory, shard, resumption and pacing given by [`RUN_OPTIONS`].
+pub fn dir_run(args: &Args) -> Result<DirRun> {
+    let checkpoint_secs: f64 = args.require("checkpoint-secs")?;
+    if !(checkpoint_secs >= 0.0 && checkpoint_secs.is_finite()) {
+        return Err(crate::Error::Usage(format!("--checkpoint-secs must be a non-negative number, not {checkpoint_secs}")));
+    }
+    let options = Options {
+        checkpoint_every: Duration::from_secs_f64(checkpoint_secs),
+        block_positions: args.require::<u64>("block-patterns")?.max(1),
+        stop_after_blocks: args.get("stop-after-blocks")?,
+        block_delay: Duration::from_millis(args.require("block-delay-ms")?),
+    };
+    let mut run = DirRun::new(args.require::<String>("out")?);
+    run.shard = args.require::<Shard>("shard")?;
+    run.resume = args.flag("resume");
+    run.options = options;
+    run.memory_limit = args.get("memory-limit")?;
+    Ok(run)
+}
+
+/// One line per run: positions checked and mismatches, and where the files are.
+fn totals(results: &RunResults, mode: &str, run: &DirRun) -> String {
+    let positions: u64 = results.sizes.values().map(|t| t.patterns).sum();
+    let mismatches: u64 = results.sizes.values().map(|t| t.mismatches).sum();
+    let checked = if mode == "census" { "none cross-checked".to_string() } else { format!("{mismatches} mismatches") };
+    format!(
+        "{} ({}): {} sizes, {positions} positions, {checked}; files in {}",
+        results.game,
+        results.rule,
+        results.sizes.len(),
+        run.dir.display()
+    )
+}

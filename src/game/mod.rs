@@ -1,0 +1,153 @@
+//! What a game declares: its commands (solve, verify, …), committed results and independent oracle.
+//!
+//! Every game implements [`Game`]; the list of all games is [`crate::games::registry`], from
+//! which the command line, `check` and the tests are derived.
+
+pub mod commands;
+pub mod options;
+pub mod session;
+
+pub use commands::{SolveCommand, VerifyCommand};
+pub use options::{Args, OptSpec};
+pub use session::{Session, Status};
+
+use crate::check::Difference;
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use crate::runner::{RunResults, Verification};
+use std::path::Path;
+
+/// The verbs of the command line (`sprague VERB NAME`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verb {
+    /// Answer a contest input.
+    Solve,
+    /// Check a claim against the naive oracle on every small position.
+    Verify,
+    /// The claimed side alone on every pattern (sizes beyond the oracle's reach).
+    Census,
+    /// Write a table of exact values.
+    Table,
+    /// Write a report with plots from committed results.
+    Report,
+}
+
+impl Verb {
+    /// Every verb, in help order.
+    pub const ALL: [Verb; 5] = [Verb::Solve, Verb::Verify, Verb::Census, Verb::Table, Verb::Report];
+
+    /// One line of help for the verb.
+    pub fn about(self) -> &'static str {
+        match self {
+            Verb::Solve => "Answer a contest input (prints the winner).",
+            Verb::Verify => "Check a game's claim against brute force on every small position.",
+            Verb::Census => "Count the claimed values of every pattern where the naive side is out of reach (6×6).",
+            Verb::Table => "Write a table of exact values (the empty-board table of the wall game).",
+            Verb::Report => "Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).",
+        }
+    }
+
+    /// True for verbs without a game name on the command line (`sprague report`): their one
+    /// command is the verb itself.
+    pub fn flat(self) -> bool {
+        self == Verb::Report
+    }
+
+    /// The verb as typed on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verb::Solve => "solve",
+            Verb::Verify => "verify",
+            Verb::Census => "census",
+            Verb::Table => "table",
+            Verb::Report => "report",
+        }
+    }
+}
+
+/// A command's name, one-line help, options and usage examples.
+#[derive(Debug, Clone)]
+pub struct CommandSpec {
+    /// Subcommand name under its verb: the game's name, or a table's name (`wall-empty`).
+    pub name: &'static str,
+    pub about: &'static str,
+    pub options: Vec<OptSpec>,
+    /// Example command lines shown at the end of the help page.
+    pub examples: &'static [&'static str],
+}
+
+/// One command of a game.
+pub trait Command: Sync {
+    fn verb(&self) -> Verb;
+    fn spec(&self) -> CommandSpec;
+    /// Runs the command with the given option values.
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status>;
+    /// For verify-style commands: the verification these options describe (`merge` rebuilds a
+    /// sharded run's with it from the options its manifests record).
+    fn verification(&self, _args: &Args) -> Option<Result<Box<dyn Verification>>> {
+        None
+    }
+}
+
+/// How the files of one committed results directory are recomputed by `check`.
+#[derive(Clone, Copy)]
+pub enum Recompute {
+    /// summary/distribution/mismatches, one size at a time, from (game, rule, rows, cols).
+    Sizes(fn(&str, &str, u32, u32) -> Result<RunResults>),
+    /// One table file, recomputed and compared by the game; `seconds` is its estimated cost.
+    Table { file: &'static str, seconds: f64, compare: fn(&Path) -> Result<Vec<Difference>> },
+}
+
+/// A committed results directory (relative to results/) and how `check` recomputes it.
+#[derive(Clone, Copy)]
+pub struct ResultsDir {
+    pub dir: &'static str,
+    pub recompute: Recompute,
+}
+
+/// The naive oracle's source files and the only modules they may name (tests enforce it).
+#[derive(Debug, Clone, Copy)]
+pub struct Oracle {
+    /// Paths from the crate root, e.g. `src/games/wall/naive.rs`.
+    pub files: &'static [&'static str],
+    /// Module paths the files may use, e.g. `super::rules`, `crate::error`.
+    pub may_use: &'static [&'static str],
+}
+
+/// A game: its name, its commands, its committed results and its oracle.
+pub trait Game: Sync {
+    /// Name in result files and on the command line, e.g. `wall`.
+    fn name(&self) -> &'static str;
+    fn commands(&self) -> Vec<Box<dyn Command>>;
+    /// The committed results directories of this game.
+    fn results(&self) -> Vec<ResultsDir> {
+        Vec::new()
+    }
+    fn oracle(&self) -> Oracle;
+}
+
+/// Every command of every registered game with verb `verb`, in registry order.
+pub fn commands(verb: Verb) -> Vec<Box<dyn Command>> {
+    crate::games::REGISTRY.iter().flat_map(|g| g.commands()).filter(|c| c.verb() == verb).collect()
+}
+
+/// The verification a finished run's manifest describes (its game, mode and recorded options),
+/// rebuilt from the registry; `merge` uses it to write the game's own files.
+pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Value>) -> Result<Box<dyn Verification>> {
+    let text = |key: &str| parameters.get(key).and_then(serde_json::Value::as_str);
+    let game = text("game").ok_or_else(|| Error::Usage("the manifest names no game".into()))?;
+    let verb = if text("mode") == Some("census") { Verb::Census } else { Verb::Verify };
+    let options = parameters.get("options").ok_or_else(|| {
+        Error::Usage(format!("the manifest of this {game} run records no options (written by an older sprague); rerun it"))
+    })?;
+    let command = crate::games::find(game)
+        .and_then(|g| g.commands().into_iter().find(|c| c.verb() == verb))
+        .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
+    let mut args = Args::from_json(options)?;
+    for option in command.spec().options.iter().filter(|o| o.default.is_some()) {
+        if args.text(option.name).is_none() && option.value.is_some() {
+            args = args.with(option.name, option.default.expect("filtered"));
+        }
+    }
+    command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))?
+}

@@ -1,0 +1,205 @@
+//! Command options as data: what a game's command accepts (for any front end) and the values given.
+
+use crate::error::{Error, Result};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Display;
+use std::str::FromStr;
+
+/// Checks one option value; the message says what is wrong with it.
+pub type Validator = fn(&str) -> std::result::Result<(), String>;
+
+/// One option of a command: its name, help, value and the rules between options.
+#[derive(Debug, Clone, Copy)]
+pub struct OptSpec {
+    /// Long name without dashes, e.g. `max`; for a positional argument, its value name.
+    pub name: &'static str,
+    pub short: Option<char>,
+    pub help: &'static str,
+    /// Value name shown in help (`HxW`); `None` for a flag.
+    pub value: Option<&'static str>,
+    pub default: Option<&'static str>,
+    /// The allowed values with one line of help each (empty: any value).
+    pub choices: &'static [(&'static str, &'static str)],
+    pub validate: Option<Validator>,
+    pub positional: bool,
+    pub required: bool,
+    /// Required unless one of these options is given.
+    pub required_unless: &'static [&'static str],
+    pub conflicts: &'static [&'static str],
+    pub requires: &'static [&'static str],
+    /// Old names still accepted.
+    pub aliases: &'static [&'static str],
+    /// Testing and tuning options left out of the help.
+    pub hidden: bool,
+}
+
+impl OptSpec {
+    const BLANK: OptSpec = OptSpec {
+        name: "",
+        short: None,
+        help: "",
+        value: None,
+        default: None,
+        choices: &[],
+        validate: None,
+        positional: false,
+        required: false,
+        required_unless: &[],
+        conflicts: &[],
+        requires: &[],
+        aliases: &[],
+        hidden: false,
+    };
+
+    /// A flag `--name`.
+    pub const fn flag(name: &'static str, help: &'static str) -> OptSpec {
+        OptSpec { name, help, ..Self::BLANK }
+    }
+
+    /// An option `--name VALUE`.
+    pub const fn value(name: &'static str, value: &'static str, help: &'static str) -> OptSpec {
+        OptSpec { name, help, value: Some(value), ..Self::BLANK }
+    }
+
+    /// A positional argument (optional unless [`OptSpec::required`]).
+    pub const fn positional(name: &'static str, help: &'static str) -> OptSpec {
+        OptSpec { name, help, value: Some(name), positional: true, ..Self::BLANK }
+    }
+
+    pub const fn short(self, short: char) -> OptSpec {
+        OptSpec { short: Some(short), ..self }
+    }
+
+    pub const fn default(self, default: &'static str) -> OptSpec {
+        OptSpec { default: Some(default), ..self }
+    }
+
+    pub const fn choices(self, choices: &'static [(&'static str, &'static str)]) -> OptSpec {
+        OptSpec { choices, ..self }
+    }
+
+    pub const fn validate(self, validate: Validator) -> OptSpec {
+        OptSpec { validate: Some(validate), ..self }
+    }
+
+    pub const fn required(self) -> OptSpec {
+        OptSpec { required: true, ..self }
+    }
+
+    pub const fn required_unless(self, others: &'static [&'static str]) -> OptSpec {
+        OptSpec { required_unless: others, ..self }
+    }
+
+    pub const fn conflicts(self, others: &'static [&'static str]) -> OptSpec {
+        OptSpec { conflicts: others, ..self }
+    }
+
+    pub const fn requires(self, others: &'static [&'static str]) -> OptSpec {
+        OptSpec { requires: others, ..self }
+    }
+
+    pub const fn aliases(self, aliases: &'static [&'static str]) -> OptSpec {
+        OptSpec { aliases, ..self }
+    }
+
+    pub const fn hidden(self) -> OptSpec {
+        OptSpec { hidden: true, ..self }
+    }
+}
+
+/// The option values a command was given (defaults filled in by the front end).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Args {
+    values: BTreeMap<String, String>,
+    flags: BTreeSet<String>,
+}
+
+impl Args {
+    pub fn new() -> Args {
+        Args::default()
+    }
+
+    /// Sets option `name` to `value` (builder style, for tests and library callers).
+    pub fn with(mut self, name: &str, value: impl ToString) -> Args {
+        self.values.insert(name.to_string(), value.to_string());
+        self
+    }
+
+    /// Sets flag `name`.
+    pub fn with_flag(mut self, name: &str) -> Args {
+        self.flags.insert(name.to_string());
+        self
+    }
+
+    /// True when flag `name` was given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.contains(name)
+    }
+
+    /// The raw text of option `name`, if given.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// Option `name` parsed as `T`, if given; a usage error names the option and the value.
+    pub fn get<T: FromStr>(&self, name: &str) -> Result<Option<T>>
+    where
+        T::Err: Display,
+    {
+        self.text(name)
+            .map(|text| text.parse::<T>().map_err(|e| Error::Usage(format!("invalid value {text:?} for --{name}: {e}"))))
+            .transpose()
+    }
+
+    /// The options among `names` that were given, as a JSON object (flags as `true`).
+    pub fn to_json(&self, names: &[&str]) -> serde_json::Value {
+        let values = self.values.iter().filter(|(k, _)| names.contains(&k.as_str()));
+        let mut object: serde_json::Map<String, serde_json::Value> =
+            values.map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
+        for flag in self.flags.iter().filter(|f| names.contains(&f.as_str())) {
+            object.insert(flag.clone(), true.into());
+        }
+        serde_json::Value::Object(object)
+    }
+
+    /// Options written by [`Args::to_json`].
+    pub fn from_json(json: &serde_json::Value) -> Result<Args> {
+        let object = json.as_object().ok_or_else(|| Error::Usage(format!("options {json} are not an object")))?;
+        let mut args = Args::new();
+        for (name, value) in object {
+            args = match value {
+                serde_json::Value::Bool(true) => args.with_flag(name),
+                serde_json::Value::String(text) => args.with(name, text),
+                other => return Err(Error::Usage(format!("option {name} has value {other}, not text or true"))),
+            };
+        }
+        Ok(args)
+    }
+
+    /// Option `name` parsed as `T`; a usage error when it is missing.
+    pub fn require<T: FromStr>(&self, name: &str) -> Result<T>
+    where
+        T::Err: Display,
+    {
+        self.get(name)?.ok_or_else(|| Error::Usage(format!("--{name} is required")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_values_and_errors_name_the_option() {
+        let args = Args::new().with("max", "12").with("seed", "x").with_flag("quiet");
+        assert_eq!(args.get::<u64>("max").unwrap(), Some(12));
+        assert_eq!(args.get::<u64>("absent").unwrap(), None);
+        assert!(args.flag("quiet") && !args.flag("shrink"));
+        let err = args.get::<u64>("seed").unwrap_err().to_string();
+        assert_eq!(err, "invalid value \"x\" for --seed: invalid digit found in string");
+        assert_eq!(args.require::<u64>("absent").unwrap_err().to_string(), "--absent is required");
+        let json = args.to_json(&["max", "quiet"]);
+        assert_eq!(json.to_string(), r#"{"max":"12","quiet":true}"#);
+        assert_eq!(Args::from_json(&json).unwrap(), Args::new().with("max", "12").with_flag("quiet"));
+    }
+}

@@ -1,0 +1,59 @@
+//! What a running command sees: standard streams, progress reports, its command line; how it ended.
+
+use crate::error::{Error, Result};
+use crate::output::manifest::RunClock;
+use crate::runner::Progress;
+use std::io::{BufRead, Write};
+
+/// How a command ended (the command line maps these to exit codes 0, 1 and 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Everything agreed / the job is done.
+    Ok,
+    /// A mismatch or regression was found.
+    Failed,
+    /// Stopped early on request (testing), leaving a checkpoint to resume.
+    Interrupted,
+}
+
+/// The environment of one command.
+pub struct Session<'a> {
+    pub stdin: &'a mut dyn BufRead,
+    pub stdout: &'a mut dyn Write,
+    /// One-line reports (what was written where); progress bars go through `progress`.
+    pub stderr: &'a mut dyn Write,
+    pub progress: &'a dyn Progress,
+    /// The command line as invoked, for manifests.
+    pub command_line: Vec<String>,
+}
+
+impl Session<'_> {
+    /// Reads the input named `file` (`-` or none: standard input) as text; returns the name to
+    /// use in messages (`<stdin>` or the path) and the text.
+    pub fn read_input(&mut self, file: Option<&str>) -> Result<(String, String)> {
+        let mut bytes = Vec::new();
+        let name = match file.filter(|&f| f != "-") {
+            None => {
+                self.stdin.read_to_end(&mut bytes).map_err(|e| Error::io("<stdin>", e))?;
+                "<stdin>".to_string()
+            }
+            Some(path) => {
+                bytes = std::fs::read(path).map_err(|e| Error::Usage(format!("cannot read {path}: {e}")))?;
+                path.to_string()
+            }
+        };
+        let text = String::from_utf8(bytes)
+            .map_err(|e| Error::Usage(format!("{name}: input is not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+        Ok((name, text))
+    }
+
+    /// Starts the clock of a run whose manifest records this command line.
+    pub fn clock(&self) -> RunClock {
+        RunClock::start(self.command_line.clone(), rayon::current_num_threads())
+    }
+
+    /// Writes one report line to standard error (a failure to write it is not an error).
+    pub fn report(&mut self, line: &str) {
+        let _ = writeln!(self.stderr, "{line}");
+    }
+}

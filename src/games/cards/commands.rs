@@ -1,0 +1,89 @@
+//! The card game's commands: `solve cards` (contest input) and `verify cards`; its registry entry.
+
+use super::verify::{claim_of, CardsRun, RandomSpec, MAX_BRUTE_LEN};
+use super::{brute, claim, parse_input};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::runner::Verification;
+
+/// The card game (BOJ 11062).
+pub struct Cards;
+
+pub static GAME: Cards = Cards;
+
+impl Game for Cards {
+    fn name(&self) -> &'static str {
+        "cards"
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(SOLVE), Box::new(VERIFY)]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        ["cards", "cards/random"].map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }).to_vec()
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle { files: &["src/games/cards/brute.rs"], may_use: &[] }
+    }
+}
+
+const ENGINES: &[(&str, &str)] = &[("dp", "O(N²) interval DP (the claim)."), ("brute", "Plain minimax recursion (rows of at most 22 cards).")];
+
+static SOLVE: SolveCommand = SolveCommand {
+    spec: || CommandSpec {
+        name: "cards",
+        about: "Card game: T, then per case N (≤ 1000) and N cards (≤ 10,000); prints the first player's totals.",
+        options: vec![OptSpec::value("engine", "ENGINE", "Engine that answers.").default("dp").choices(ENGINES)],
+        examples: &["printf '1\\n4\\n1 2 5 2\\n' | sprague solve cards"],
+    },
+    solve,
+};
+
+fn solve(args: &Args, session: &mut Session) -> Result<()> {
+    let (name, text) = session.read_input(args.text("file"))?;
+    let rows = parse_input(&name, &text)?;
+    let brute_force = args.text("engine") == Some("brute");
+    if brute_force {
+        if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() > MAX_BRUTE_LEN) {
+            return Err(Error::Usage(format!("case {} has {} cards; --engine brute takes at most {MAX_BRUTE_LEN}", i + 1, row.len())));
+        }
+    }
+    for row in &rows {
+        let total = if brute_force { brute::first_total(row) } else { claim::first_total(row) };
+        writeln!(session.stdout, "{total}").map_err(|e| Error::io("<stdout>", e))?;
+    }
+    Ok(())
+}
+
+const CLAIMS: &[(&str, &str)] = &[
+    ("dp", "The O(N²) interval DP (the claim under test)."),
+    ("greedy", "Take the larger end card — deliberately wrong, to show the check can fail."),
+];
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || CommandSpec {
+        name: "cards",
+        about: "Cards: interval DP vs plain minimax on every short row or random rows.",
+        options: vec![
+            OptSpec::value("max-len", "MAX_LEN", "Longest row: every length 1..=MAX_LEN (exhaustive), or the bound of random rows.").default("10"),
+            OptSpec::value("max-value", "MAX_VALUE", "Card values are 1..=MAX_VALUE.").default("4"),
+            OptSpec::value("random", "COUNT", "Check COUNT random rows instead of every row."),
+            OptSpec::value("seed", "SEED", "Seed of the random rows (ChaCha8; row i is stream i of the seed).").default("1").requires(&["random"]),
+            OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("dp").choices(CLAIMS),
+        ],
+        examples: &["sprague verify cards --max-len 8 --out out/cards", "sprague verify cards --claim greedy --max-len 5"],
+    },
+    build,
+};
+
+fn build(args: &Args) -> Result<Box<dyn Verification>> {
+    let claim = claim_of(args.text("claim"))?;
+    let (max_len, max_value) = (args.require("max-len")?, args.require("max-value")?);
+    Ok(Box::new(match args.get::<u64>("random")? {
+        Some(count) => CardsRun::random(RandomSpec { seed: args.require("seed")?, count, max_len, max_value }, claim)?,
+        None => CardsRun::exhaustive(max_len, max_value, claim)?,
+    }))
+}

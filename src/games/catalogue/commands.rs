@@ -1,0 +1,187 @@
+//! The catalogue's commands: `solve` and `verify` for each of its eight games; their registry entries.
+
+use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
+use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
+use crate::error::{Error, Result};
+use crate::game::commands::{run_verification, RUN_OPTIONS};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, Verb};
+use crate::runner::Verification;
+
+/// One catalogue game: its names, help lines, contest solver and committed results.
+#[derive(Clone, Copy)]
+pub struct CatalogueGame {
+    pub name: &'static str,
+    pub solve_about: &'static str,
+    pub verify_about: &'static str,
+    /// Answers a whole contest input (source name, text) with one line.
+    pub solve: fn(&str, &str) -> Result<String>,
+    pub results: &'static [&'static str],
+    pub examples: &'static [&'static str],
+}
+
+impl Game for CatalogueGame {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(Solve(*self)), Box::new(Verify(*self))]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        self.results.iter().map(|&dir| ResultsDir { dir, recompute: Recompute::Sizes(recompute_size) }).collect()
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle { files: &["src/impartial.rs"], may_use: &[] }
+    }
+}
+
+/// `solve GAME`: one answer line.
+struct Solve(CatalogueGame);
+
+impl Command for Solve {
+    fn verb(&self) -> Verb {
+        Verb::Solve
+    }
+
+    fn spec(&self) -> CommandSpec {
+        CommandSpec {
+            name: self.0.name,
+            about: self.0.solve_about,
+            options: vec![crate::game::commands::INPUT_FILE],
+            examples: self.0.examples,
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let (name, text) = session.read_input(args.text("file"))?;
+        let answer = (self.0.solve)(&name, &text)?;
+        writeln!(session.stdout, "{answer}").map_err(|e| Error::io("<stdout>", e))?;
+        Ok(Status::Ok)
+    }
+}
+
+/// `verify GAME`: every position up to a size, claim vs brute force.
+struct Verify(CatalogueGame);
+
+impl Command for Verify {
+    fn verb(&self) -> Verb {
+        Verb::Verify
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut options = verify_options();
+        options.extend_from_slice(RUN_OPTIONS);
+        let examples = match self.0.name {
+            "divisor" => &["sprague verify divisor --max 1000000"][..],
+            "polygon" | "cross" => &["sprague verify polygon --max 14", "sprague verify cross --max 20 --rule solver"][..],
+            _ => &["sprague verify nim --piles 5 --max 10", "sprague verify pimber --max 10 --heaps 1200"][..],
+        };
+        CommandSpec { name: self.0.name, about: self.0.verify_about, options, examples }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let own: Vec<&str> = verify_options().iter().map(|o| o.name).collect();
+        run_verification(&*build(self.0.name, args)?, &own, args, session)
+    }
+
+    fn verification(&self, args: &Args) -> Option<Result<Box<dyn Verification>>> {
+        Some(build(self.0.name, args))
+    }
+}
+
+pub static NIM: CatalogueGame = CatalogueGame {
+    name: "nim",
+    solve_about: "Nim: N (≤ 100) then N piles (≤ 10^9); prints koosaga (first wins) or cubelover.",
+    verify_about: "Nim: XOR vs brute force on every multiset of piles.",
+    solve: nim::solve,
+    results: &["nim"],
+    examples: &["printf '3\\n1 2 3\\n' | sprague solve nim"],
+};
+
+pub static NIM_COUNT: CatalogueGame = CatalogueGame {
+    name: "nim-count",
+    solve_about: "Nim: same input; prints the number of winning first moves.",
+    verify_about: "Nim: the winning-move count formula vs brute force.",
+    solve: nim::solve_count,
+    results: &["nim-count"],
+    examples: &["printf '3\\n3 4 5\\n' | sprague solve nim-count"],
+};
+
+pub static MISERE_NIM: CatalogueGame = CatalogueGame {
+    name: "misere-nim",
+    solve_about: "Misère Nim (last stone loses): same input; koosaga / cubelover.",
+    verify_about: "Misère Nim: Bouton's misère rule vs minimax.",
+    solve: misere_nim::solve,
+    results: &["misere-nim"],
+    examples: &["printf '3\\n1 1 1\\n' | sprague solve misere-nim"],
+};
+
+pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
+    name: "odd-even-nim",
+    solve_about: "Odd-even Nim: same input; koosaga / cubelover.",
+    verify_about: "Odd-even Nim: the closed form vs brute force.",
+    solve: odd_even_nim::solve,
+    results: &["odd-even-nim"],
+    examples: &["printf '2\\n3 6\\n' | sprague solve odd-even-nim"],
+};
+
+pub static PIMBER: CatalogueGame = CatalogueGame {
+    name: "pimber",
+    solve_about: "Pimber (remove a Fibonacci number): N (≤ 10^5) then piles (≤ 3·10^6); koosaga / cubelover.",
+    verify_about: "Pimber: the mex recurrence vs brute force.",
+    solve: pimber::solve,
+    results: &["pimber"],
+    examples: &["printf '2\\n4 9\\n' | sprague solve pimber"],
+};
+
+pub static POLYGON: CatalogueGame = CatalogueGame {
+    name: "polygon",
+    solve_about: "Polygon chords: N (3..1000), optionally the N vertices; prints 1 or 2.",
+    verify_about: "Polygon chords: the recurrence vs play on the polygon.",
+    solve: polygon::solve,
+    results: &["polygon"],
+    examples: &["printf '5\\n' | sprague solve polygon"],
+};
+
+pub static CROSS: CatalogueGame = CatalogueGame {
+    name: "cross",
+    solve_about: "Cross on a 1×N strip (N ≤ 2000), by real play; prints 1 or 2.",
+    verify_about: "Cross: the published recurrence (or the solver) vs play on the strip.",
+    solve: cross::solve,
+    results: &["cross", "cross-solver"],
+    examples: &["printf '7\\n' | sprague solve cross"],
+};
+
+pub static DIVISOR: CatalogueGame = CatalogueGame {
+    name: "divisor",
+    solve_about: "Divisor game: N (≤ 10^18); koosaga / cubelover.",
+    verify_about: "Divisor game: Ω(N) − 1 vs the divisor DAG (--max a power of ten).",
+    solve: divisor::solve,
+    results: &["divisor"],
+    examples: &["printf '12\\n' | sprague solve divisor"],
+};
+
+/// The verification `verify GAME` runs with these options.
+pub fn build(game: &str, args: &Args) -> Result<Box<dyn Verification>> {
+    Ok(Box::new(CatalogueRun::new(CatalogueOptions {
+        game: game.to_string(),
+        rule: args.text("rule").map(str::to_string),
+        piles: args.require("piles")?,
+        max: args.require("max")?,
+        heaps: args.require("heaps")?,
+        sequence: args.get("sequence")?,
+    })?))
+}
+
+/// The options of every catalogue `verify`.
+pub fn verify_options() -> Vec<OptSpec> {
+    vec![
+        OptSpec::value("max", "MAX", "Largest pile (Nim family), vertices (polygon), cells (cross), or N as a power of ten (divisor).").required(),
+        OptSpec::value("piles", "PILES", "Nim family: check every multiset of 1..=PILES piles.").default("4"),
+        OptSpec::value("heaps", "HEAPS", "Nim family: also check single heaps up to this size.").default("0"),
+        OptSpec::value("rule", "RULE", "Claim variant (default: the game's own; cross: `published` or `solver`)."),
+        OptSpec::value("sequence", "N", "Write sequence.csv with single-heap brute-force values for 0..=N (default: the largest heap checked, at most 10000)."),
+    ]
+}

@@ -1,0 +1,134 @@
+//! A catalogue verification run: the sizes of one game as jobs, sequence.csv, manifest notes; `check`'s recomputation.
+
+use super::verify::{default_rule, size_groups, verifier, SequenceRow, Verifier, SEQUENCE};
+use crate::error::{Error, Result};
+use crate::output::csv::write_csv;
+use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Largest single heap written to sequence.csv by default (divisor: 10^4 numbers).
+pub const SEQUENCE_CAP: u64 = 10_000;
+
+/// The options of a catalogue run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogueOptions {
+    pub game: String,
+    /// Claim variant (default: the game's own).
+    pub rule: Option<String>,
+    pub piles: u32,
+    pub max: u64,
+    pub heaps: u64,
+    /// sequence.csv up to this heap (default: the largest heap checked, at most 10,000).
+    pub sequence: Option<u64>,
+}
+
+/// Every position of every size of one catalogue game, claim vs brute force.
+pub struct CatalogueRun {
+    options: CatalogueOptions,
+    rule: String,
+    verifier: Box<dyn Verifier>,
+    groups: Vec<(String, Vec<(u32, u32)>)>,
+    sequence: Vec<SequenceRow>,
+}
+
+impl CatalogueRun {
+    pub fn new(options: CatalogueOptions) -> Result<CatalogueRun> {
+        let rule = options.rule.clone().unwrap_or_else(|| default_rule(&options.game).to_string());
+        let groups = size_groups(&options.game, options.piles, options.max, options.heaps)?;
+        let mut run = CatalogueRun::with_groups(&options.game, &rule, groups)?;
+        let heap_max = if options.game == "divisor" { options.max } else { options.max.max(options.heaps) };
+        let sequence_max = u32::try_from(options.sequence.unwrap_or(heap_max.min(SEQUENCE_CAP)))
+            .map_err(|_| Error::Usage(format!("--sequence {:?} is too large", options.sequence)))?;
+        run.sequence = run.verifier.sequence(sequence_max);
+        run.options = options;
+        Ok(run)
+    }
+
+    fn with_groups(game: &str, rule: &str, groups: Vec<(String, Vec<(u32, u32)>)>) -> Result<CatalogueRun> {
+        let verifier = verifier(game, rule)?;
+        if let Some(&(rows, cols)) = groups.iter().flat_map(|(_, s)| s).find(|&&(r, c)| !verifier.size_allowed(r, c)) {
+            return Err(Error::Usage(format!("{game} size {rows}x{cols} is beyond what the brute force handles")));
+        }
+        let options = CatalogueOptions { game: game.into(), rule: Some(rule.into()), piles: 0, max: 0, heaps: 0, sequence: None };
+        Ok(CatalogueRun { options, rule: rule.to_string(), verifier, groups, sequence: Vec::new() })
+    }
+}
+
+impl Verification for CatalogueRun {
+    fn game(&self) -> &str {
+        self.verifier.game()
+    }
+
+    fn rule(&self) -> String {
+        self.rule.clone()
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(self
+            .groups
+            .iter()
+            .map(|(label, sizes)| {
+                let count = self.verifier.count(sizes);
+                Job::new(label.clone(), sizes.clone(), count, count.div_ceil(16))
+            })
+            .collect())
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        Ok(self.verifier.positions_of(&self.groups[index].1).1)
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        BTreeMap::from([
+            ("max".to_string(), self.options.max.into()),
+            ("piles".to_string(), self.options.piles.into()),
+            ("heaps".to_string(), self.options.heaps.into()),
+            ("sequence_rows".to_string(), self.sequence.len().into()),
+        ])
+    }
+
+    fn notes(&self, results: &RunResults) -> Vec<String> {
+        let (game, rule) = (self.verifier.game(), &self.rule);
+        let failed: Vec<String> = results.mismatch_rows().iter().map(|m| format!("{} ({}x{})", m.board, m.rows, m.cols)).collect();
+        let mut notes = if failed.is_empty() {
+            vec![format!("{game} ({rule}): the claim agrees with brute force on every position checked")]
+        } else {
+            vec![format!("{game} ({rule}): the claim FAILS at {}", failed.join(", "))]
+        };
+        notes.extend(self.verifier.notes());
+        notes
+    }
+
+    fn extra_files(&self) -> &'static [&'static str] {
+        &[SEQUENCE]
+    }
+
+    fn write_extra(&self, dir: &Path, _: &RunResults) -> Result<Vec<&'static str>> {
+        if self.sequence.is_empty() {
+            return Ok(Vec::new());
+        }
+        write_csv(&dir.join(SEQUENCE), &self.sequence)?;
+        Ok(vec![SEQUENCE])
+    }
+}
+
+/// Recomputes one size of a committed result (for `check`): same positions, same claim.
+pub fn recompute_size(game: &str, rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
+    let run = CatalogueRun::with_groups(game, rule, vec![(format!("{rows}x{cols}"), vec![(rows, cols)])])?;
+    run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recompute_checks_sizes_and_rules() {
+        let r = recompute_size("nim", "standard", 3, 5).unwrap();
+        assert_eq!(r.sizes[&(3, 5)].patterns, 15);
+        assert!(recompute_size("polygon", "standard", 1, 40).unwrap_err().to_string().contains("beyond"));
+        assert!(recompute_size("nim", "misere", 1, 4).is_err());
+    }
+}

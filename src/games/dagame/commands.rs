@@ -1,0 +1,86 @@
+//! DAGame's commands: `solve dagame` (contest input) and `verify dagame`; its registry entry.
+
+use super::random::RandomSpec;
+use super::verify::DagameRun;
+use super::{brute, claim, winner_name, Instance};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::runner::Verification;
+
+/// DAGame (BOJ 27306).
+pub struct Dagame;
+
+pub static GAME: Dagame = Dagame;
+
+impl Game for Dagame {
+    fn name(&self) -> &'static str {
+        "dagame"
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(SOLVE), Box::new(VERIFY)]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        ["dagame", "dagame/random"]
+            .map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) })
+            .to_vec()
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle { files: &["src/games/dagame/brute.rs"], may_use: &["super::Dag", "super::Instance", "crate::error"] }
+    }
+}
+
+const ENGINES: &[(&str, &str)] = &[
+    ("claim", "XOR over colours of pair/single Grundy values (full limits)."),
+    ("brute", "Whole-position search (at most 8 tokens on 128 nodes; small inputs only)."),
+];
+
+static SOLVE: SolveCommand = SolveCommand {
+    spec: || CommandSpec {
+        name: "dagame",
+        about: "DAGame (BOJ 27306): `N M`, M edges `p q`, `K`, K tokens `v c`; prints Young or Cheol.",
+        options: vec![
+            OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(ENGINES),
+            OptSpec::flag("json", "Print `{\"grundy\":G,\"winner\":W}` instead of the winner's name."),
+        ],
+        examples: &["printf '6 5\\n1 2\\n2 3\\n4 5\\n4 6\\n5 6\\n3\\n1 1\\n2 1\\n4 2\\n' | sprague solve dagame"],
+    },
+    solve,
+};
+
+fn solve(args: &Args, session: &mut Session) -> Result<()> {
+    let (name, text) = session.read_input(args.text("file"))?;
+    let instance = Instance::parse_input(&name, &text)?;
+    let grundy = if args.text("engine") == Some("brute") { brute::solve(&instance)? } else { claim::solve(&instance) };
+    let line = if args.flag("json") {
+        serde_json::json!({ "grundy": grundy, "winner": winner_name(grundy) }).to_string()
+    } else {
+        winner_name(grundy).to_string()
+    };
+    writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))
+}
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || CommandSpec {
+        name: "dagame",
+        about: "DAGame: pair-Grundy claim vs whole-position brute force on every small DAG or random ones.",
+        options: vec![
+            OptSpec::value("max-nodes", "MAX_NODES", "Largest node count: every N from 2 up (exhaustive), or the bound of random instances.").default("5"),
+            OptSpec::value("random", "COUNT", "Check COUNT random instances (N from 2 to --max-nodes) instead of every DAG."),
+            OptSpec::value("seed", "SEED", "Seed of the random instances (ChaCha8; instance i is stream i of the seed).").default("1").requires(&["random"]),
+        ],
+        examples: &["sprague verify dagame --max-nodes 4", "sprague verify dagame --max-nodes 10 --random 1000 --seed 7"],
+    },
+    build,
+};
+
+fn build(args: &Args) -> Result<Box<dyn Verification>> {
+    let max_nodes = args.require("max-nodes")?;
+    Ok(Box::new(match args.get::<u64>("random")? {
+        Some(count) => DagameRun::random(RandomSpec { count, seed: args.require("seed")?, max_nodes })?,
+        None => DagameRun::exhaustive(max_nodes)?,
+    }))
+}

@@ -1,0 +1,89 @@
+//! The footholds game's commands: `solve footholds` (contest input) and `verify footholds`; its registry entry.
+
+use super::verify::{policy_of, FootholdsRun, RandomSpec};
+use super::{brute, claim, Position};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::runner::Verification;
+
+/// Disappearing footholds.
+pub struct Footholds;
+
+pub static GAME: Footholds = Footholds;
+
+impl Game for Footholds {
+    fn name(&self) -> &'static str {
+        "footholds"
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(SOLVE), Box::new(VERIFY)]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        ["footholds", "footholds/random"]
+            .map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) })
+            .to_vec()
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle { files: &["src/games/footholds/brute.rs"], may_use: &["super::Geometry", "super::Outcome", "super::Position"] }
+    }
+}
+
+const ENGINES: &[(&str, &str)] = &[("claim", "Memoized negamax (the claim)."), ("brute", "Plain full-tree DFS, no memo.")];
+
+static SOLVE: SolveCommand = SolveCommand {
+    spec: || CommandSpec {
+        name: "footholds",
+        about: "Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc`; prints the total moves.",
+        options: vec![
+            OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(ENGINES),
+            OptSpec::flag("json", "Print `{\"moves\":M,\"winner\":\"A\"|\"B\"}` instead of the number of moves."),
+        ],
+        examples: &["printf '1 5\\n1 1 1 1 1\\n0 0 0 4\\n' | sprague solve footholds"],
+    },
+    solve,
+};
+
+fn solve(args: &Args, session: &mut Session) -> Result<()> {
+    let (name, text) = session.read_input(args.text("file"))?;
+    let position = Position::parse_input(&name, &text)?;
+    let outcome = if args.text("engine") == Some("brute") { brute::solve(&position) } else { claim::solve(&position) };
+    let line = if args.flag("json") {
+        let winner = if outcome.first_wins { "A" } else { "B" };
+        serde_json::json!({ "moves": outcome.moves, "winner": winner }).to_string()
+    } else {
+        outcome.moves.to_string()
+    };
+    writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))
+}
+
+const CLAIMS: &[(&str, &str)] = &[
+    ("memo", "Memoized negamax, \"win fast, lose slow\" (the claim under test)."),
+    ("lose-fast", "The loser also hurries — deliberately wrong, to show the check can fail."),
+];
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || CommandSpec {
+        name: "footholds",
+        about: "Footholds: memoized negamax vs plain DFS on every board of ≤ 12 cells or random 5×5 ones.",
+        options: vec![
+            OptSpec::value("max-cells", "MAX_CELLS", "Every shape r×c (sides ≤ 5) with at most this many cells, every board, every start pair.").default("12"),
+            OptSpec::value("random", "COUNT", "Check COUNT random 5×5 positions instead."),
+            OptSpec::value("seed", "SEED", "Seed of the random positions (ChaCha8; position i is stream i of the seed).").default("1").requires(&["random"]),
+            OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("memo").choices(CLAIMS),
+        ],
+        examples: &["sprague verify footholds --max-cells 9", "sprague verify footholds --random 1000 --seed 7"],
+    },
+    build,
+};
+
+fn build(args: &Args) -> Result<Box<dyn Verification>> {
+    let policy = policy_of(args.text("claim"))?;
+    Ok(Box::new(match args.get::<u64>("random")? {
+        Some(count) => FootholdsRun { boards: super::verify::Boards::Random(RandomSpec { seed: args.require("seed")?, count }), policy },
+        None => FootholdsRun::exhaustive(args.require("max-cells")?, policy)?,
+    }))
+}

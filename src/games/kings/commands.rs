@@ -1,0 +1,86 @@
+//! The kings' bridge game's commands: `solve kings` (contest input) and `verify kings`; its registry entry.
+
+use super::retro::{start_value, Value};
+use super::verify::{claim_of, KingsRun};
+use super::{claim, parse_input};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::runner::Verification;
+
+/// Kings' bridge.
+pub struct Kings;
+
+pub static GAME: Kings = Kings;
+
+impl Game for Kings {
+    fn name(&self) -> &'static str {
+        "kings"
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(SOLVE), Box::new(VERIFY)]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        vec![ResultsDir { dir: "kings", recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }]
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle { files: &["src/games/kings/retro.rs"], may_use: &["super::Game", "super::Side", "crate::error"] }
+    }
+}
+
+const ENGINES: &[(&str, &str)] = &[
+    ("claim", "Nim on A_i − 2 (the claim)."),
+    ("retro", "Retrograde analysis of the position graph (small inputs only; may answer Draw)."),
+];
+
+static SOLVE: SolveCommand = SolveCommand {
+    spec: || CommandSpec {
+        name: "kings",
+        about: "Kings' bridge: N (≤ 100), A_1 … A_N (≤ 10^9), Whiteking|Blackking; prints the winner.",
+        options: vec![OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(ENGINES)],
+        examples: &["printf '2\\n3 3\\nBlackking\\n' | sprague solve kings"],
+    },
+    solve,
+};
+
+fn solve(args: &Args, session: &mut Session) -> Result<()> {
+    let (name, text) = session.read_input(args.text("file"))?;
+    let game = parse_input(&name, &text)?;
+    let winner = if args.text("engine") == Some("retro") {
+        match start_value(&game)? {
+            Value::Win => game.first.name(),
+            Value::Loss => game.first.other().name(),
+            Value::Draw => "Draw",
+        }
+    } else {
+        claim::winner(&game).name()
+    };
+    writeln!(session.stdout, "{winner}").map_err(|e| Error::io("<stdout>", e))
+}
+
+const CLAIMS: &[(&str, &str)] = &[
+    ("nim-minus-2", "Nim on A_i − 2 (the claim under test)."),
+    ("nim-minus-1", "Nim on A_i − 1 — deliberately wrong, to show the check can fail."),
+];
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || CommandSpec {
+        name: "kings",
+        about: "Kings' bridge: Nim on A_i − 2 vs retrograde analysis of every small set of bridges.",
+        options: vec![
+            OptSpec::value("max-bridges", "MAX_BRIDGES", "Every multiset of 1..=MAX_BRIDGES bridges.").default("3"),
+            OptSpec::value("max-length", "MAX_LENGTH", "Bridge lengths 2..=MAX_LENGTH.").default("7"),
+            OptSpec::value("claim", "CLAIM", "The claimed rule under test.").default("nim-minus-2").choices(CLAIMS),
+        ],
+        examples: &["sprague verify kings --max-bridges 3 --max-length 6", "sprague verify kings --claim nim-minus-1"],
+    },
+    build,
+};
+
+fn build(args: &Args) -> Result<Box<dyn Verification>> {
+    let claim = claim_of(args.text("claim"))?;
+    Ok(Box::new(KingsRun::new(args.require("max-bridges")?, args.require("max-length")?, claim)?))
+}

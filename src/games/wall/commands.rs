@@ -1,0 +1,228 @@
+//! The wall game's commands: `solve`, `verify`, `census` and `table wall-empty`; its registry entry.
+
+use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
+use super::{census, claim, naive, Board, Rule, Shape};
+use crate::check::{compare_rows, Difference};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::output::csv::{read_csv, write_csv};
+use crate::runner::Verification;
+use std::path::Path;
+
+/// The Wall Making Game (BOJ 11717).
+pub struct Wall;
+
+pub static GAME: Wall = Wall;
+
+impl Game for Wall {
+    fn name(&self) -> &'static str {
+        "wall"
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(CENSUS), Box::new(TableEmpty), Box::new(super::report::ReportCommand)]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        let sizes = |dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) };
+        vec![
+            ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
+            sizes("wall/standard"),
+            ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c)) },
+            sizes("wall/x-blocks"),
+            sizes("wall/misere"),
+            sizes("wall/t-split"),
+        ]
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle {
+            files: &["src/games/wall/naive.rs", "src/games/wall/naive_table.rs"],
+            may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
+        }
+    }
+}
+
+/// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.
+fn compare_empty(path: &Path) -> Result<Vec<Difference>> {
+    let committed = read_csv::<super::verify::EmptyRow>(path)?;
+    let lines: Vec<_> = committed.iter().enumerate().map(|(i, r)| (i + 2, r)).collect();
+    let fresh = empty_table(Shape::new(super::board::MAX_SIDE, super::board::MAX_SIDE))?;
+    Ok(compare_rows(path, &lines, &fresh, |r| (r.rows, r.cols)))
+}
+
+/// Checks `HxW` with 1 ≤ H, W.
+pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
+    let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
+    let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (rows, cols): (usize, usize) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
+    if rows == 0 || cols == 0 {
+        return Err(bad());
+    }
+    Ok(Shape::new(rows, cols))
+}
+
+/// Checks `HxW` with 1 ≤ H, W and H·W ≤ 64.
+pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
+    let shape = parse_dims(s)?;
+    if !shape.fits_mask() {
+        return Err(format!("size {shape} has {} cells; verification handles boards of at most 64", shape.cells()));
+    }
+    Ok(shape)
+}
+
+/// Option `name` read with `parse`.
+fn shape_option(args: &Args, name: &str, parse: fn(&str) -> std::result::Result<Shape, String>) -> Result<Option<Shape>> {
+    args.text(name).map(|text| parse(text).map_err(|e| Error::Usage(format!("--{name}: {e}")))).transpose()
+}
+
+const RULE_HELP: &str = "Rule variant: standard, x-blocks, misere or t-split (docs/variants.md).";
+
+static SOLVE: SolveCommand = SolveCommand {
+    spec: || CommandSpec {
+        name: "wall",
+        about: "Wall Making Game (BOJ 11717): `H W` then H rows of '.'/'X'; prints First or Second.",
+        options: vec![
+            OptSpec::value("format", "FORMAT", "Output format.").default("text").choices(&[("text", "First or Second."), ("json", "Grundy value, winner and winning moves.")]),
+            OptSpec::flag("batch", "Read any number of boards, one after another; one answer per board."),
+            OptSpec::value("engine", "ENGINE", "Engine that answers.").default("dp").choices(&[
+                ("dp", "Rectangle DP (any board up to 20×20)."),
+                ("naive", "Whole-board search (boards of at most 64 cells)."),
+            ]),
+            OptSpec::value("rule", "RULE", RULE_HELP).default("standard").validate(|s| s.parse::<Rule>().map(|_| ())),
+        ],
+        examples: &["printf '2 2\\nX.\\n..\\n' | sprague solve wall --format json", "sprague solve wall --batch boards.txt"],
+    },
+    solve,
+};
+
+#[derive(serde::Serialize)]
+struct WallAnswer {
+    rows: usize,
+    cols: usize,
+    grundy: u32,
+    winner: &'static str,
+    winning_moves: Vec<[usize; 2]>,
+}
+
+fn answer(board: &Board, naive_engine: bool, rule: Rule) -> Result<WallAnswer> {
+    let (grundy, first_wins, moves) = if naive_engine {
+        let verdict = naive::solve(board, rule)?;
+        (verdict.grundy, verdict.first_player_wins, naive::winning_moves(board, rule)?)
+    } else {
+        let sol = claim::solve(board, rule);
+        (sol.grundy, sol.grundy != 0, sol.winning_moves)
+    };
+    Ok(WallAnswer {
+        rows: board.rows(),
+        cols: board.cols(),
+        grundy,
+        winner: if first_wins { "First" } else { "Second" },
+        winning_moves: moves.into_iter().map(|(r, c)| [r, c]).collect(),
+    })
+}
+
+fn solve(args: &Args, session: &mut Session) -> Result<()> {
+    let (name, text) = session.read_input(args.text("file"))?;
+    let rule: Rule = args.require("rule")?;
+    let naive_engine = args.text("engine") == Some("naive");
+    for board in &Board::parse_input(&name, &text, args.flag("batch"))? {
+        let answer = answer(board, naive_engine, rule)?;
+        let line = match args.text("format") {
+            Some("json") => serde_json::to_string(&answer).expect("answers serialize"),
+            _ => answer.winner.to_string(),
+        };
+        writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
+    }
+    Ok(())
+}
+
+/// `--max` or `--size` (one of them).
+fn size_options() -> [OptSpec; 2] {
+    [
+        OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W, e.g. `5x5` (this or --size is required).")
+            .validate(|s| parse_shape(s).map(|_| ()))
+            .conflicts(&["size"])
+            .required_unless(&["size"]),
+        OptSpec::value("size", "HxW", "One size, e.g. `4x5`.").validate(|s| parse_shape(s).map(|_| ())),
+    ]
+}
+
+/// The shapes and the `sizes` label given by `--max` / `--size`.
+fn shapes(args: &Args) -> Result<(Vec<Shape>, String)> {
+    match (shape_option(args, "size", parse_shape)?, shape_option(args, "max", parse_shape)?) {
+        (Some(one), _) => Ok((vec![one], one.to_string())),
+        (None, Some(max)) => Ok((sizes_up_to(max), format!("max {max}"))),
+        (None, None) => Err(Error::Usage("give --max HxW or --size HxW".into())),
+    }
+}
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || {
+        let mut options = vec![
+            OptSpec::value("rule", "RULE", RULE_HELP).default("standard").validate(|s| s.parse::<Rule>().map(|_| ())),
+            OptSpec::flag("shrink", "Also shrink every counterexample to a minimal one and write counterexamples.csv."),
+        ];
+        options.extend(size_options());
+        CommandSpec {
+            name: "wall",
+            about: "Wall Making Game: rectangle DP vs whole-board search on every X-pattern.",
+            options,
+            examples: &["sprague verify wall --max 5x5", "sprague verify wall --max 4x4 --rule x-blocks --shrink --out out/x-blocks"],
+        }
+    },
+    build: |args| {
+        let (shapes, label) = shapes(args)?;
+        let mut run = WallRun::verify(shapes, args.require("rule")?, label)?;
+        run.shrink = args.flag("shrink");
+        Ok(Box::new(run) as Box<dyn Verification>)
+    },
+};
+
+static CENSUS: VerifyCommand = VerifyCommand {
+    verb: Verb::Census,
+    spec: || CommandSpec {
+        name: "wall",
+        about: "Wall Making Game: rectangle-DP Grundy values of every X-pattern (summary, distribution).",
+        options: size_options().to_vec(),
+        examples: &["sprague census wall --size 6x6 --out out/census", "sprague census wall --size 6x6 --shard 3/8"],
+    },
+    build: |args| {
+        let (shapes, label) = shapes(args)?;
+        Ok(Box::new(WallRun::census(shapes, label)?) as Box<dyn Verification>)
+    },
+};
+
+/// `table wall-empty`: the Grundy value of every X-free board up to a size, as empty.csv.
+#[derive(Clone, Copy)]
+struct TableEmpty;
+
+impl Command for TableEmpty {
+    fn verb(&self) -> Verb {
+        Verb::Table
+    }
+
+    fn spec(&self) -> CommandSpec {
+        CommandSpec {
+            name: "wall-empty",
+            about: "Wall Making Game: rectangle-DP Grundy value of the X-free board of every size up to --max.",
+            options: vec![
+                OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W (each at most 20).")
+                    .default("20x20")
+                    .validate(|s| parse_dims(s).map(|_| ())),
+                OptSpec::value("out", "FILE", "The CSV file to write (`rows,cols,grundy`, sorted), e.g. results/wall/standard/empty.csv.").required(),
+            ],
+            examples: &["sprague table wall-empty --max 20x20 --out empty.csv"],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let max = shape_option(args, "max", parse_dims)?.expect("--max has a default");
+        let out: String = args.require("out")?;
+        let rows = empty_table(max)?;
+        write_csv(Path::new(&out), &rows)?;
+        session.report(&format!("wall empty boards: {} sizes up to {max}; written to {out}", rows.len()));
+        Ok(Status::Ok)
+    }
+}

@@ -1,0 +1,117 @@
+//! A verification run into an output directory: memory check, resumable run, result files, manifest.
+
+use super::checkpoint::Checkpoint;
+use super::progress::Progress;
+use super::resumable::{check_memory, Options, Outcome, Plan};
+use super::shard::Shard;
+use super::tally::RunResults;
+use super::verification::Verification;
+use crate::error::Result;
+use crate::output::manifest::{Manifest, RunClock};
+use crate::output::verify_files::{write_verify_files, MANIFEST};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where and how a verification runs.
+#[derive(Debug, Clone)]
+pub struct DirRun {
+    /// The output directory (created when missing).
+    pub dir: PathBuf,
+    pub shard: Shard,
+    /// Continue the unfinished run whose checkpoint is in `dir`.
+    pub resume: bool,
+    pub options: Options,
+    /// Memory to assume available (default: what the system reports).
+    pub memory_limit: Option<u64>,
+    /// Manifest parameters besides the verification's own (e.g. the command's options).
+    pub parameters: BTreeMap<String, Value>,
+}
+
+impl DirRun {
+    /// A fresh, unsharded run into `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> DirRun {
+        DirRun {
+            dir: dir.into(),
+            shard: Shard::ALL,
+            resume: false,
+            options: Options::default(),
+            memory_limit: None,
+            parameters: BTreeMap::new(),
+        }
+    }
+}
+
+/// The files of a finished run.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub results: RunResults,
+    pub manifest: Manifest,
+}
+
+impl Report {
+    /// True when the claim held on every position.
+    pub fn all_agree(&self) -> bool {
+        self.results.all_agree()
+    }
+}
+
+/// How a run into a directory ended.
+#[derive(Debug)]
+pub enum Finished {
+    Done(Box<Report>),
+    /// Stopped on request (testing); the checkpoint in the directory resumes it.
+    Stopped,
+}
+
+/// Runs `verification` into `run.dir` and writes its files: summary.csv, distribution.csv,
+/// mismatches.csv, the game's own files and manifest.json (each atomically), then removes the
+/// checkpoint. `clock` was started when the command began.
+pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
+    let plan = Plan::new(verification, run.shard)?;
+    check_memory(&plan, run.memory_limit)?;
+    std::fs::create_dir_all(&run.dir).map_err(|e| crate::Error::io(&run.dir, e))?;
+    let results = match super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress)? {
+        Outcome::Finished(results) => results,
+        Outcome::Stopped => return Ok(Finished::Stopped),
+    };
+    let mut notes = verification.notes(&results);
+    if run.resume {
+        notes.push("resumed from a checkpoint: times cover the last process only".into());
+    }
+    let mut parameters = parameters(verification, run.shard);
+    parameters.extend(run.parameters.clone());
+    let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes)?;
+    Checkpoint::remove(&run.dir)?;
+    Ok(Finished::Done(Box::new(Report { results, manifest })))
+}
+
+/// Writes the result files of `results` and the manifest into `dir`.
+pub fn write_files(
+    verification: &dyn Verification,
+    dir: &Path,
+    clock: &RunClock,
+    results: &RunResults,
+    parameters: BTreeMap<String, Value>,
+    notes: Vec<String>,
+) -> Result<Manifest> {
+    let mut files = write_verify_files(dir, results)?;
+    files.extend(verification.write_extra(dir, results)?);
+    let mut manifest = clock.finish(dir, &files)?;
+    manifest.parameters = parameters;
+    manifest.notes = notes;
+    manifest.write(&dir.join(MANIFEST))?;
+    Ok(manifest)
+}
+
+/// The manifest parameters: the verification's own, its game, rule and mode, and the shard.
+fn parameters(verification: &dyn Verification, shard: Shard) -> BTreeMap<String, Value> {
+    let mut parameters = verification.parameters();
+    parameters.insert("game".into(), verification.game().into());
+    parameters.insert("rule".into(), verification.rule().into());
+    if verification.mode() != "verify" {
+        parameters.insert("mode".into(), verification.mode().into());
+    }
+    parameters.insert("shard".into(), shard.to_string().into());
+    parameters
+}

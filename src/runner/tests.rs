@@ -1,0 +1,129 @@
+//! Runner tests on a toy verification: resume, shards, refusals, memory.
+
+use super::checkpoint::Checkpoint;
+use super::progress::Silent;
+use super::resumable::{check_memory, run, run_in_memory, Options, Outcome, Plan};
+use super::shard::Shard;
+use super::tally::{Disagreement, RunResults};
+use super::verification::{Evaluate, Job, Verification};
+use crate::error::Result;
+use std::ops::Range;
+use std::time::Duration;
+
+/// Positions 0..n of three jobs; a position's value is i mod 3, and the "claim" fails on
+/// multiples of 17.
+struct Toy;
+
+impl Verification for Toy {
+    fn game(&self) -> &str {
+        "toy"
+    }
+    fn rule(&self) -> String {
+        "standard".into()
+    }
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(vec![Job::new("a", vec![(1, 1)], 1, 1), Job::new("b", vec![(2, 3)], 64, 4), Job::new("c", vec![(3, 3)], 512, 16)])
+    }
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let size = [(1, 1), (2, 3), (3, 3)][index];
+        Ok(Box::new(move |range: Range<u64>, results: &mut RunResults| {
+            for i in range {
+                let failed = (i % 17 == 0).then(|| Disagreement {
+                    position: format!("{index}:{i}"),
+                    claimed: 1,
+                    naive_value: Some(0),
+                    naive_outcome: "Second",
+                });
+                results.check(size, ((i % 5) as u32, (i % 3) as u32), failed);
+            }
+        }))
+    }
+    fn peak_bytes(&self, index: usize) -> u64 {
+        1000 * (index as u64 + 1)
+    }
+}
+
+fn plan(shard: Shard) -> Plan<'static> {
+    Plan::new(&Toy, shard).unwrap()
+}
+
+fn small_blocks(stop: Option<u64>) -> Options {
+    Options { checkpoint_every: Duration::ZERO, block_positions: 7, stop_after_blocks: stop, ..Options::default() }
+}
+
+fn finished(outcome: Outcome) -> RunResults {
+    match outcome {
+        Outcome::Finished(results) => results,
+        Outcome::Stopped => panic!("run stopped"),
+    }
+}
+
+#[test]
+fn stopped_and_resumed_runs_equal_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = finished(run(dir.path(), &plan(Shard::ALL), &Options::default(), false, &Silent).unwrap());
+    Checkpoint::remove(dir.path()).unwrap();
+    assert_eq!(whole.sizes[&(3, 3)].patterns, 512);
+    assert_eq!(whole.mismatches.len(), 1 + 4 + 31);
+    assert_eq!(whole, run_in_memory(&plan(Shard::ALL), &Silent).unwrap());
+    let mut resume = false;
+    loop {
+        match run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(5)), resume, &Silent).unwrap() {
+            Outcome::Stopped => resume = true,
+            Outcome::Finished(results) => {
+                assert_eq!(results.summary_rows(), whole.summary_rows());
+                assert_eq!(results.distribution_rows(), whole.distribution_rows());
+                assert_eq!(results.mismatch_rows(), whole.mismatch_rows());
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn shards_add_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = finished(run(dir.path(), &plan(Shard::ALL), &small_blocks(None), false, &Silent).unwrap());
+    let mut merged = RunResults::new("toy", "standard");
+    for index in 1..=3 {
+        let sub = dir.path().join(index.to_string());
+        let shard = Shard { index, count: 3 };
+        merged.merge(&finished(run(&sub, &plan(shard), &small_blocks(None), false, &Silent).unwrap()));
+    }
+    assert_eq!(merged.summary_rows(), whole.summary_rows());
+    assert_eq!(merged.distribution_rows(), whole.distribution_rows());
+    assert_eq!(merged.mismatch_rows(), whole.mismatch_rows());
+}
+
+#[test]
+fn refuses_bad_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), true, &Silent).unwrap_err();
+    assert!(err.to_string().starts_with("nothing to resume"), "{err}");
+    let stopped = run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(1)), false, &Silent).unwrap();
+    assert!(matches!(stopped, Outcome::Stopped));
+    let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), false, &Silent).unwrap_err();
+    assert!(err.to_string().contains("continue it with --resume"), "{err}");
+    let other = Shard { index: 1, count: 2 };
+    let err = run(dir.path(), &plan(other), &small_blocks(None), true, &Silent).unwrap_err();
+    assert!(err.to_string().contains("shard: checkpoint has 1/1, this run has 1/2"), "{err}");
+}
+
+#[test]
+fn refuses_tampered_coverage() {
+    let dir = tempfile::tempdir().unwrap();
+    run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(3)), false, &Silent).unwrap();
+    let mut saved = Checkpoint::load(dir.path()).unwrap().unwrap();
+    saved.position.next += 7;
+    saved.save(dir.path()).unwrap();
+    let err = run(dir.path(), &plan(Shard::ALL), &small_blocks(None), true, &Silent).unwrap_err();
+    assert!(err.to_string().contains("positions covered but"), "{err}");
+}
+
+#[test]
+fn memory_check_names_the_job() {
+    let p = plan(Shard::ALL);
+    assert!(check_memory(&p, Some(u64::MAX)).is_ok());
+    let err = check_memory(&p, Some(2500)).unwrap_err().to_string();
+    assert!(err.starts_with("job c needs an estimated 2.93 KiB") && err.contains("only 2.44 KiB is available"), "{err}");
+}
