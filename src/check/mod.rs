@@ -25,8 +25,8 @@ pub fn registry() -> Vec<ResultsDir> {
     crate::games::REGISTRY.iter().flat_map(|g| g.results()).collect()
 }
 
-/// Default budget of `check` in estimated seconds: the empty-board table, every wall size up
-/// to 4×5 (and the other sizes of at most 2^20 patterns) and the cheap sizes of the other games.
+/// Default budget of `check` in estimated seconds: the cheap tables and sizes of every game
+/// (for the flagship game every size up to 4×5).
 pub const DEFAULT_BUDGET: f64 = 20.0;
 
 /// The committed verify files of one directory, as read.
@@ -68,7 +68,7 @@ enum Work {
 
 /// One unit of `check`: a size of a directory, or a whole table file.
 pub struct Unit {
-    /// What is recomputed, e.g. `wall/standard 4x5` or `wall/standard/empty.csv`.
+    /// What is recomputed, e.g. `<game>/<dir> 4x5` or a table file.
     pub label: String,
     /// Estimated seconds.
     pub estimate: f64,
@@ -248,93 +248,4 @@ pub struct Outcome {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::wall::verify::{self as wall, EMPTY};
-    use crate::game::Game;
-    use crate::games::wall::Shape;
-    use crate::output::csv::write_csv;
-    use crate::output::records::DistributionRow;
-    use crate::output::manifest::RunClock;
-    use crate::output::verify_files::write_verify_files;
-
-    fn row(xs: u32, grundy: u32, patterns: u64) -> DistributionRow {
-        DistributionRow { game: "wall".into(), rule: "standard".into(), rows: 2, cols: 2, xs, grundy, patterns }
-    }
-
-    #[test]
-    fn equal_rows_give_no_difference() {
-        let rows = [row(0, 2, 1), row(1, 1, 4)];
-        let committed: Vec<_> = rows.iter().enumerate().map(|(i, r)| (i + 2, r)).collect();
-        assert!(compare_rows(Path::new("d.csv"), &committed, &rows, |r| (r.xs, r.grundy)).is_empty());
-    }
-
-    #[test]
-    fn changed_missing_extra_and_repeated_rows() {
-        let file = Path::new("d.csv");
-        let fresh = [row(0, 2, 1), row(1, 1, 4), row(2, 0, 6)];
-        let (changed, extra, repeated) = (row(1, 1, 5), row(3, 0, 1), row(0, 2, 1));
-        let committed = [(2, &fresh[0]), (3, &changed), (4, &extra), (5, &repeated)];
-        let diffs = compare_rows(file, &committed, &fresh, |r| (r.xs, r.grundy));
-        let shown: Vec<String> = diffs.iter().map(ToString::to_string).collect();
-        assert_eq!(
-            shown,
-            [
-                "d.csv, line 5, expected wall,standard,2,2,0,2,1, got (none)",
-                "d.csv, line 3, expected wall,standard,2,2,1,1,5, got wall,standard,2,2,1,1,4",
-                "d.csv, missing row, expected (none), got wall,standard,2,2,2,0,6",
-                "d.csv, line 4, expected wall,standard,2,2,3,0,1, got (none)",
-            ]
-        );
-    }
-
-    fn unit(estimate: f64) -> Unit {
-        Unit { label: String::new(), estimate, work: Work::Table { entry: 0 } }
-    }
-
-    #[test]
-    fn selects_cheapest_first_within_budget() {
-        let units = [unit(5.0), unit(1.0), unit(2.0), unit(1.0)];
-        assert_eq!(select(&units, 4.0), [false, true, true, true]);
-        assert_eq!(select(&units, 3.9), [false, true, false, true]);
-        assert_eq!(select(&units, 0.0), [false; 4]);
-    }
-
-    /// A one-directory registry over wall results written here; `tamper` edits summary.csv.
-    fn wall_dir(tamper: impl Fn(String) -> String) -> (tempfile::TempDir, Plan) {
-        let root = tempfile::tempdir().unwrap();
-        let dir = root.path().join("w");
-        let mut results = wall::recompute_size("standard", 2, 2).unwrap();
-        results.merge(&wall::recompute_size("standard", 1, 3).unwrap());
-        write_verify_files(&dir, &results).unwrap();
-        write_csv(&dir.join(EMPTY), &wall::empty_table(Shape::new(20, 20)).unwrap()).unwrap();
-        let clock = RunClock::start(vec!["test".into()], 1);
-        clock.finish(&dir, &[SUMMARY]).unwrap().write(&dir.join(MANIFEST)).unwrap();
-        let summary = dir.join(SUMMARY);
-        std::fs::write(&summary, tamper(std::fs::read_to_string(&summary).unwrap())).unwrap();
-        let plan = Plan::with_registry(root.path(), 100.0, test_registry()).unwrap();
-        (root, plan)
-    }
-
-    /// Directory `w`: the wall game's standard results (empty.csv and sizes).
-    fn test_registry() -> Vec<ResultsDir> {
-        let wall_standard = crate::games::wall::GAME.results();
-        wall_standard.into_iter().filter(|e| e.dir == "wall/standard").map(|e| ResultsDir { dir: "w", ..e }).collect()
-    }
-
-    #[test]
-    fn plan_recomputes_and_finds_a_changed_count() {
-        let (_root, plan) = wall_dir(|s| s);
-        assert_eq!(plan.selected().count(), 3);
-        assert!(plan.run(&|_| {}).unwrap().differences.is_empty());
-        let (_root, plan) = wall_dir(|s| s.replace("wall,standard,2,2,16,", "wall,standard,2,2,17,"));
-        let diffs = plan.run(&|_| {}).unwrap().differences;
-        assert_eq!(diffs.len(), 1, "{diffs:?}");
-        assert_eq!((diffs[0].row, diffs[0].got.as_deref()), (Row::Line(3), Some("wall,standard,2,2,16,0,4,2")));
-        let (root, plan) = wall_dir(|s| s);
-        assert!(plan.unregistered.is_empty());
-        let tight = Plan::with_registry(root.path(), 0.01, test_registry()).unwrap();
-        let skipped: Vec<&str> = tight.skipped().map(|u| u.label.as_str()).collect();
-        assert_eq!(skipped, ["w/empty.csv"]);
-    }
-}
+mod tests;

@@ -42,7 +42,7 @@ impl Verb {
             Verb::Solve => "Answer a contest input (prints the winner).",
             Verb::Verify => "Check a game's claim against brute force on every small position.",
             Verb::Census => "Count the claimed values of every pattern where the naive side is out of reach (6×6).",
-            Verb::Table => "Write a table of exact values (the empty-board table of the wall game).",
+            Verb::Table => "Write a table of exact values (e.g. the Grundy value of every empty board).",
             Verb::Report => "Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).",
         }
     }
@@ -68,7 +68,7 @@ impl Verb {
 /// A command's name, one-line help, options and usage examples.
 #[derive(Debug, Clone)]
 pub struct CommandSpec {
-    /// Subcommand name under its verb: the game's name, or a table's name (`wall-empty`).
+    /// Subcommand name under its verb: the game's name, or a table's name.
     pub name: &'static str,
     pub about: &'static str,
     pub options: Vec<OptSpec>,
@@ -108,7 +108,7 @@ pub struct ResultsDir {
 /// The naive oracle's source files and the only modules they may name (tests enforce it).
 #[derive(Debug, Clone, Copy)]
 pub struct Oracle {
-    /// Paths from the crate root, e.g. `src/games/wall/naive.rs`.
+    /// Paths from the crate root, e.g. `src/games/<game>/naive.rs`.
     pub files: &'static [&'static str],
     /// Module paths the files may use, e.g. `super::rules`, `crate::error`.
     pub may_use: &'static [&'static str],
@@ -116,7 +116,7 @@ pub struct Oracle {
 
 /// A game: its name, its commands, its committed results and its oracle.
 pub trait Game: Sync {
-    /// Name in result files and on the command line, e.g. `wall`.
+    /// Name in result files and on the command line.
     fn name(&self) -> &'static str;
     fn commands(&self) -> Vec<Box<dyn Command>>;
     /// The committed results directories of this game.

@@ -1,33 +1,46 @@
 //! The games, one folder each (rules, input format, claimed solver, naive oracle, verification,
 //! commands), and the registry from which the command line, `check` and the tests are derived.
 
-pub mod cards;
-pub mod catalogue;
-pub mod dagame;
-pub mod footholds;
-pub mod kings;
-pub mod wall;
-
 use crate::game::Game;
 
-/// Every game, in the order the help lists them. Adding a game is one line here.
-pub static REGISTRY: &[&dyn Game] = &[
-    &wall::GAME,
-    &catalogue::NIM,
-    &catalogue::NIM_COUNT,
-    &catalogue::MISERE_NIM,
-    &catalogue::ODD_EVEN_NIM,
-    &catalogue::PIMBER,
-    &catalogue::POLYGON,
-    &catalogue::CROSS,
-    &catalogue::DIVISOR,
-    &dagame::GAME,
-    &footholds::GAME,
-    &cards::GAME,
-    &kings::GAME,
-];
+/// Declares each game folder as a module and lists its games in [`REGISTRY`].
+macro_rules! registry {
+    ($($folder:ident: [$($game:expr),+ $(,)?]),+ $(,)?) => {
+        $(pub mod $folder;)+
+
+        /// Every game, in the order the help lists them.
+        pub static REGISTRY: &[&dyn Game] = &[$($(&$game),+),+];
+    };
+}
+
+// Adding a game is one folder under src/games/ and one line here.
+registry! {
+    wall: [wall::GAME],
+    catalogue: [
+        catalogue::NIM,
+        catalogue::NIM_COUNT,
+        catalogue::MISERE_NIM,
+        catalogue::ODD_EVEN_NIM,
+        catalogue::PIMBER,
+        catalogue::POLYGON,
+        catalogue::CROSS,
+        catalogue::DIVISOR,
+    ],
+    dagame: [dagame::GAME],
+    footholds: [footholds::GAME],
+    cards: [cards::GAME],
+    kings: [kings::GAME],
+}
 
 /// The game named `name`.
+///
+/// ```
+/// use sprague::game::Verb;
+/// let kings = sprague::games::find("kings").unwrap();
+/// let verbs: Vec<Verb> = kings.commands().iter().map(|c| c.verb()).collect();
+/// assert_eq!(verbs, [Verb::Solve, Verb::Verify]);
+/// assert!(sprague::games::find("chess").is_none());
+/// ```
 pub fn find(name: &str) -> Option<&'static dyn Game> {
     REGISTRY.iter().copied().find(|g| g.name() == name)
 }

@@ -72,7 +72,7 @@ mod tests {
     use super::*;
 
     fn sample() -> RunResults {
-        let mut r = RunResults::new("wall", "standard");
+        let mut r = RunResults::new("toy", "standard");
         r.size_mut(1, 2).record(0, 2, 1);
         r.size_mut(1, 2).record(1, 1, 2);
         r.size_mut(1, 2).record(2, 0, 1);
@@ -92,7 +92,7 @@ mod tests {
         assert_eq!(
             std::fs::read_to_string(dir.path().join(SUMMARY)).unwrap(),
             "game,rule,rows,cols,patterns,mismatches,p_positions,max_grundy\n\
-             wall,standard,1,1,2,0,1,1\nwall,standard,1,2,4,0,1,2\n"
+             toy,standard,1,1,2,0,1,1\ntoy,standard,1,2,4,0,1,2\n"
         );
         assert_eq!(read_verify_files(dir.path()).unwrap(), sample());
     }
@@ -113,7 +113,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write_verify_files(dir.path(), &sample()).unwrap();
         let path = dir.path().join(DISTRIBUTION);
-        let text = std::fs::read_to_string(&path).unwrap() + "wall,standard,1,1,zz,0,1\n";
+        let text = std::fs::read_to_string(&path).unwrap() + "toy,standard,1,1,zz,0,1\n";
         std::fs::write(&path, text).unwrap();
         let err = read_verify_files(dir.path()).unwrap_err().to_string();
         assert!(err.contains("distribution.csv: line 7: field 4:"), "{err}");

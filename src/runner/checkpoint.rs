@@ -18,7 +18,7 @@ pub struct RunParams {
     /// `verify` (claim against the naive oracle) or `census` (claim only).
     #[serde(default = "verify_mode")]
     pub mode: String,
-    /// Every job of the run, in order (for the wall game its sizes, `HxW`).
+    /// Every job of the run, in order (e.g. board sizes `HxW`).
     pub sizes: Vec<String>,
     pub shard: String,
     pub version: String,
@@ -94,7 +94,7 @@ struct Stored {
     extra_rows: Vec<String>,
 }
 
-/// Format 3: positions and coverage per job (format 2 had them per wall size).
+/// Format 3: positions and coverage per job (format 2 had them per board size).
 const FORMAT: u32 = 3;
 
 impl Checkpoint {
@@ -191,12 +191,12 @@ mod tests {
     use super::*;
 
     fn sample() -> Checkpoint {
-        let mut results = RunResults::new("wall", "standard");
+        let mut results = RunResults::new("toy", "standard");
         results.size_mut(1, 2).record(1, 1, 2);
         results.size_mut(1, 2).record(0, 2, 1);
         results.size_mut(1, 3);
         let params = RunParams {
-            game: "wall".into(),
+            game: "toy".into(),
             rule: "standard".into(),
             mode: "verify".into(),
             sizes: vec!["1x2".into(), "1x3".into()],

@@ -165,7 +165,7 @@ mod tests {
     use super::*;
 
     fn output(dir: &str, index: u64, count: u64, rule: &str) -> ShardOutput {
-        let mut results = RunResults::new("wall", rule);
+        let mut results = RunResults::new("toy", rule);
         results.size_mut(1, 1).record(0, index as u32, 1);
         let parameters = BTreeMap::from([("rule".to_string(), Value::from(rule))]);
         ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results }

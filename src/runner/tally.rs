@@ -73,7 +73,7 @@ pub struct RunResults {
     /// Keyed by (rows, cols).
     pub sizes: BTreeMap<(u32, u32), SizeTally>,
     pub mismatches: Vec<MismatchRow>,
-    /// CSV lines of a game's own per-position file (e.g. kings' graphs.csv), in any order.
+    /// CSV lines of a game's own per-position file (a file with one row per position group), in any order.
     pub extra_rows: Vec<String>,
 }
 
@@ -179,9 +179,9 @@ mod tests {
 
     #[test]
     fn derived_columns_and_merge() {
-        let mut a = RunResults::new("wall", "standard");
+        let mut a = RunResults::new("toy", "standard");
         a.size_mut(1, 1).record(0, 1, 1);
-        let mut b = RunResults::new("wall", "standard");
+        let mut b = RunResults::new("toy", "standard");
         b.size_mut(1, 1).record(1, 0, 1);
         a.merge(&b);
         let summary = a.summary_rows();

@@ -51,7 +51,7 @@ pub trait Verification: Sync {
     fn mode(&self) -> &'static str {
         "verify"
     }
-    /// What one job is, in messages (`size` for the wall game's board sizes).
+    /// What one job is, in messages (a game whose jobs are board sizes says `size`).
     fn job_noun(&self) -> &'static str {
         "job"
     }

@@ -99,6 +99,17 @@ pub enum Rows {
 }
 
 /// A cards verification: rows and the claim under test.
+///
+/// ```
+/// use sprague::games::cards::{claim::Claim, verify::CardsRun};
+/// use sprague::runner::{run_in_memory, Plan, Shard, Silent};
+/// // Every row of up to 6 cards valued 1..=3, against the deliberately wrong greedy claim.
+/// let run = CardsRun::exhaustive(6, 3, Claim::Greedy)?;
+/// let results = run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)?;
+/// assert_eq!(results.sizes[&(6, 3)].patterns, 729);
+/// assert!(!results.all_agree());
+/// # Ok::<(), sprague::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CardsRun {
     pub rows: Rows,

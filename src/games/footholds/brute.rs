@@ -1,6 +1,6 @@
 //! The reference: plain full-tree DFS on a mutable board, no memo.
 
-use super::*;
+use super::{Geometry, Outcome, Position};
 
 /// The outcome of `pos` by exploring the whole game tree.
 pub fn solve(pos: &Position) -> Outcome {

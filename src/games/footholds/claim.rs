@@ -1,6 +1,7 @@
 //! The claimed solver: memoized negamax with a "win fast, lose slow" score.
 
-use super::*;
+use super::{Geometry, Outcome, Position};
+use rustc_hash::FxHashMap;
 
 /// Score of a lost position with no moves left; a win in t moves scores `SCALE − t`, a loss
 /// in t moves `−(SCALE − t)`, so the larger score is always the better one for the mover.

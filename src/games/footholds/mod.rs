@@ -12,7 +12,6 @@
 
 use crate::error::{Error, Result};
 use crate::input::Scanner;
-use rustc_hash::FxHashMap;
 
 /// Largest side the contest allows.
 pub const MAX_SIDE: usize = 5;

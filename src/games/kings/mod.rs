@@ -9,7 +9,7 @@
 //! - [`claim`]: Nim on heaps A_i − 2 (and a deliberately wrong Nim on A_i − 1).
 //! - [`retro`]: retrograde analysis of the real position graph (wins, losses and draws).
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::input::Scanner;
 
 /// Most bridges the contest allows.

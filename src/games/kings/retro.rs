@@ -1,6 +1,7 @@
 //! Retrograde analysis of the position graph of small bridges.
 
-use super::*;
+use super::{Game, Side};
+use crate::error::{Error, Result};
 
 /// Most positions (kings' cells on every bridge × side to move) the analysis accepts.
 pub const MAX_STATES: usize = 20_000_000;

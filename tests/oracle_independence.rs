@@ -1,0 +1,98 @@
+//! The naive oracles are independent checkers: each oracle file may name only the modules its
+//! game declares (`Game::oracle`: the board and the move rule), never the claimed solver.
+
+use sprague::game::Oracle;
+use sprague::games::REGISTRY;
+use std::path::Path;
+
+/// Every `crate::…` and `super::…` path named in `source` outside its test module: `use`
+/// trees expanded (`use super::{a, b::c}` names `super::a` and `super::b::c`), then paths in code.
+fn named_paths(source: &str) -> Vec<String> {
+    let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let code: String = code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+    let mut paths = Vec::new();
+    let mut rest = code.as_str();
+    let mut body = String::new();
+    while let Some(at) = rest.find("use ") {
+        body.push_str(&rest[..at]);
+        let end = rest[at..].find(';').map_or(rest.len(), |e| at + e);
+        expand("", rest[at + 4..end].trim(), &mut paths);
+        rest = &rest[end..];
+    }
+    body.push_str(rest);
+    for start in ["crate::", "super::"] {
+        let mut rest = body.as_str();
+        while let Some(at) = rest.find(start) {
+            let path: String = rest[at..].chars().take_while(|c| c.is_alphanumeric() || "_:*".contains(*c)).collect();
+            paths.push(path.trim_end_matches(':').to_string());
+            rest = &rest[at + start.len()..];
+        }
+    }
+    paths.retain(|p| p.starts_with("crate::") || p.starts_with("super::"));
+    paths
+}
+
+/// Expands one `use` tree under `prefix` into full paths.
+fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    let tree = tree.trim();
+    match tree.find('{') {
+        None => {
+            let path = tree.split(" as ").next().unwrap_or_default().trim();
+            out.push(format!("{prefix}{path}").replace("::self", ""));
+        }
+        Some(open) => {
+            let (head, inner) = (&tree[..open], &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())]);
+            let (mut depth, mut from) = (0, 0);
+            for (i, c) in inner.char_indices().chain([(inner.len(), ',')]) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        if !inner[from..i].trim().is_empty() {
+                            expand(&format!("{prefix}{head}"), &inner[from..i], out);
+                        }
+                        from = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// The named paths of `source` that `oracle` does not allow (glob imports never are).
+fn violations(source: &str, oracle: &Oracle) -> Vec<String> {
+    let allowed = |path: &str| {
+        !path.contains('*')
+            && oracle.may_use.iter().any(|m| path == *m || path.starts_with(&format!("{m}::")))
+    };
+    named_paths(source).into_iter().filter(|p| !allowed(p)).collect()
+}
+
+#[test]
+fn oracles_name_only_what_their_game_allows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for game in REGISTRY {
+        let oracle = game.oracle();
+        assert!(!oracle.files.is_empty(), "{} declares no oracle file", game.name());
+        for file in oracle.files {
+            let source = std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let bad = violations(&source, &oracle);
+            assert!(bad.is_empty(), "{file} (oracle of {}) names {bad:?}; it may use only {:?}", game.name(), oracle.may_use);
+            checked += 1;
+        }
+    }
+    assert!(checked >= REGISTRY.len(), "{checked} files");
+}
+
+#[test]
+fn the_check_catches_a_claim_import() {
+    let oracle = Oracle { files: &[], may_use: &["super::board", "super::rules", "crate::error"] };
+    let source = "use super::rules::{apply_move, Rule};\nuse super::dp::RectDp;\nfn f() { crate::games::wall::claim::solve(); }\n";
+    assert_eq!(violations(source, &oracle), ["super::dp::RectDp", "crate::games::wall::claim::solve"]);
+    assert_eq!(violations("use super::*;\n", &oracle), ["super::*"]);
+    let grouped = "use super::{board::Board, dp::{self, solve as s}};\nuse std::fmt;\n";
+    assert_eq!(violations(grouped, &oracle), ["super::dp", "super::dp::solve"]);
+    assert!(violations("use super::board::Board;\n#[cfg(test)]\nmod t { use super::dp; }\n", &oracle).is_empty());
+}
