@@ -144,14 +144,16 @@ impl Plan {
         self.units.iter().zip(&self.selected).filter(|(_, &s)| !s).map(|(u, _)| u)
     }
 
-    /// Recomputes every selected unit and compares; `starting` is told of each unit first.
-    pub fn run(&self, starting: &dyn Fn(&Unit)) -> Result<Outcome> {
+    /// Recomputes every selected unit and compares; `done` is told of each unit and the
+    /// seconds it took.
+    pub fn run(&self, done: &dyn Fn(&Unit, f64)) -> Result<Outcome> {
         let clock = Instant::now();
         let mut differences = Vec::new();
         let mut checked = 0;
         for unit in self.selected() {
-            starting(unit);
+            let unit_clock = Instant::now();
             differences.extend(self.run_unit(unit)?);
+            done(unit, unit_clock.elapsed().as_secs_f64());
             checked += 1;
         }
         Ok(Outcome { checked, differences, seconds: clock.elapsed().as_secs_f64() })

@@ -95,9 +95,9 @@ fn test_registry() -> Vec<ResultsDir> {
 fn plan_recomputes_and_finds_a_changed_count() {
     let (_root, plan) = toy_dir(|s| s);
     assert_eq!(plan.selected().count(), 3);
-    assert!(plan.run(&|_| {}).unwrap().differences.is_empty());
+    assert!(plan.run(&|_, _| {}).unwrap().differences.is_empty());
     let (_root, plan) = toy_dir(|s| s.replace("toy,standard,2,2,16,", "toy,standard,2,2,17,"));
-    let diffs = plan.run(&|_| {}).unwrap().differences;
+    let diffs = plan.run(&|_, _| {}).unwrap().differences;
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert_eq!((diffs[0].row, diffs[0].got.as_deref()), (Row::Line(3), Some("toy,standard,2,2,16,0,6,2")));
     let (root, plan) = toy_dir(|s| s);

@@ -12,12 +12,19 @@ pub struct Args {
     /// Estimated seconds to spend; the cheapest sizes are recomputed first.
     #[arg(long, default_value_t = DEFAULT_BUDGET)]
     budget: f64,
+    /// Print every unit recomputed with its time and estimate.
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
     anyhow::ensure!(args.budget >= 0.0, "--budget must not be negative");
     let plan = Plan::new(&args.results, args.budget)?;
-    let outcome = plan.run(&|_| {})?;
+    let outcome = plan.run(&|unit, seconds| {
+        if args.verbose {
+            eprintln!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate);
+        }
+    })?;
     for difference in &outcome.differences {
         println!("{difference}");
     }
