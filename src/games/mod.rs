@@ -30,6 +30,7 @@ registry! {
     footholds: [footholds::GAME],
     cards: [cards::GAME],
     kings: [kings::GAME],
+    grundy: [grundy::GAME],
 }
 
 /// The game named `name`.

@@ -1,0 +1,65 @@
+//! Grundy's game's commands: `solve grundy` (contest input) and `verify grundy`; its registry entry.
+
+use super::verify::{claim_of, recompute_size, GrundyRun};
+use super::{claim, parse_input};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::runner::Verification;
+
+/// Grundy's game (OEIS A002188).
+pub struct Grundy;
+
+pub static GAME: Grundy = Grundy;
+
+impl Game for Grundy {
+    fn name(&self) -> &'static str {
+        "grundy"
+    }
+
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        vec![Box::new(SOLVE), Box::new(VERIFY)]
+    }
+
+    fn results(&self) -> Vec<ResultsDir> {
+        vec![ResultsDir { dir: "grundy", recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) }]
+    }
+
+    fn oracle(&self) -> Oracle {
+        Oracle { files: &["src/games/grundy/brute.rs", "src/impartial.rs"], may_use: &["super::splits", "crate::impartial"] }
+    }
+}
+
+static SOLVE: SolveCommand = SolveCommand {
+    spec: || CommandSpec {
+        name: "grundy",
+        about: "Grundy's game: n (≤ 1000), then n heaps (≤ 10^4); prints First if the player to move wins, else Second.",
+        options: Vec::new(),
+        examples: &["printf '2\\n3 5\\n' | sprague solve grundy"],
+    },
+    solve,
+};
+
+fn solve(args: &Args, session: &mut Session) -> Result<()> {
+    let (name, text) = session.read_input(args.text("file"))?;
+    let winner = if claim::grundy(&parse_input(&name, &text)?) != 0 { "First" } else { "Second" };
+    writeln!(session.stdout, "{winner}").map_err(|e| Error::io("<stdout>", e))
+}
+
+const CLAIMS: &[(&str, &str)] = &[
+    ("xor", "XOR of the one-heap recurrence (the claim under test)."),
+    ("equal-splits", "The recurrence with equal halves allowed — a misreading, to show the check can fail."),
+];
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || CommandSpec {
+        name: "grundy",
+        about: "Grundy's game: XOR of one-heap values vs whole-position search on every multiset of heaps.",
+        options: vec![
+            OptSpec::value("max-total", "T", "Every multiset of heaps with 1..=T stones in all (at most 60).").default("30"),
+            OptSpec::value("claim", "CLAIM", "The claim under test.").default("xor").choices(CLAIMS),
+        ],
+        examples: &["sprague verify grundy --max-total 40", "sprague verify grundy --max-total 8 --claim equal-splits"],
+    },
+    build: |args| Ok(Box::new(GrundyRun::new(args.require("max-total")?, claim_of(args.text("claim"))?)?) as Box<dyn Verification>),
+};

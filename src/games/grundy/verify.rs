@@ -1,0 +1,197 @@
+//! Verification: every multiset of heaps with total at most T, XOR of heap values vs whole-position search.
+//!
+//! Result files: one size per total, `rows` = 1, `cols` = total stones; `xs` = number of heaps,
+//! `grundy` = claimed value; `board` (mismatches) = the heaps separated by spaces.
+//! sequence.csv: the whole-position value of every single heap 0..=T (OEIS A002188).
+
+use super::brute::{self, WholePositions};
+use super::claim::Claim;
+use crate::error::{Error, Result};
+use crate::impartial::BruteForce;
+use crate::output::csv::{write_csv, CsvRecord};
+use crate::output::records::outcome_name;
+use crate::runner::rule::{rule_fields, rule_name};
+use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+pub const GAME: &str = "grundy";
+/// Largest total the exhaustive run accepts (p(60) ≈ 10^6 positions in the last job).
+pub const MAX_TOTAL: u16 = 60;
+/// The single-heap file.
+pub const SEQUENCE: &str = "sequence.csv";
+
+/// Every multiset of heaps (ascending) with exactly `total` stones.
+pub fn partitions(total: u16) -> Vec<Vec<u16>> {
+    fn extend(left: u16, min: u16, current: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {
+        if left == 0 {
+            out.push(current.clone());
+            return;
+        }
+        for part in min..=left {
+            current.push(part);
+            extend(left - part, part, current, out);
+            current.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(total, 1, &mut Vec::new(), &mut out);
+    out
+}
+
+/// One row of sequence.csv.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SequenceRow {
+    pub game: String,
+    pub n: u64,
+    pub grundy: u32,
+}
+
+impl CsvRecord for SequenceRow {
+    const HEADER: &'static [&'static str] = &["game", "n", "grundy"];
+}
+
+/// Every position with total 1..=max_total (or exactly `only`), claim vs oracle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrundyRun {
+    pub max_total: u16,
+    pub claim: Claim,
+    pub only: Option<u16>,
+}
+
+impl GrundyRun {
+    pub fn new(max_total: u16, claim: Claim) -> Result<GrundyRun> {
+        if !(1..=MAX_TOTAL).contains(&max_total) {
+            return Err(Error::Usage(format!("--max-total must be between 1 and {MAX_TOTAL}, not {max_total}")));
+        }
+        Ok(GrundyRun { max_total, claim, only: None })
+    }
+
+    fn totals(&self) -> Vec<u16> {
+        self.only.map_or_else(|| (1..=self.max_total).collect(), |t| vec![t])
+    }
+}
+
+/// Claim vs oracle on one position.
+fn check(claim: Claim, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
+    let claimed = u32::from(claim.grundy(heaps));
+    let (truth, first_wins) = brute::solve(brute, heaps);
+    let failed = (claimed != truth || (claimed != 0) != first_wins).then(|| Disagreement {
+        position: heaps.iter().map(u16::to_string).collect::<Vec<_>>().join(" "),
+        claimed,
+        naive_value: Some(truth),
+        naive_outcome: outcome_name(first_wins),
+    });
+    let total: u16 = heaps.iter().sum();
+    results.check((1, u32::from(total)), (heaps.len() as u32, claimed), failed);
+}
+
+impl Verification for GrundyRun {
+    fn game(&self) -> &str {
+        GAME
+    }
+
+    fn rule(&self) -> String {
+        rule_name("exhaustive", self.claim.name(), Claim::Xor.name())
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(self
+            .totals()
+            .into_iter()
+            .map(|t| {
+                let count = partitions(t).len() as u64;
+                Job::new(format!("total={t}"), vec![(1, u32::from(t))], count, count.div_ceil(2))
+            })
+            .collect())
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let (positions, claim) = (partitions(self.totals()[index]), self.claim);
+        Ok(Box::new(move |range: Range<u64>, part: &mut RunResults| {
+            let mut brute = BruteForce::new(&WholePositions);
+            for heaps in &positions[range.start as usize..range.end as usize] {
+                check(claim, &mut brute, heaps, part);
+            }
+        }))
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        BTreeMap::from([("max_total".to_string(), self.max_total.into())])
+    }
+
+    fn notes(&self, _: &RunResults) -> Vec<String> {
+        vec![
+            "rows = 1, cols = total stones, xs = number of heaps, grundy = XOR of one-heap values (claimed)".to_string(),
+            "oracle: mex over whole positions (every split of every heap), no XOR; sequence.csv = one heap, OEIS A002188".to_string(),
+        ]
+    }
+
+    fn extra_files(&self) -> &'static [&'static str] {
+        &[SEQUENCE]
+    }
+
+    fn write_extra(&self, dir: &Path, _: &RunResults) -> Result<Vec<&'static str>> {
+        write_csv(&dir.join(SEQUENCE), &sequence(self.max_total))?;
+        Ok(vec![SEQUENCE])
+    }
+}
+
+/// The whole-position value of every single heap 0..=max.
+pub fn sequence(max: u16) -> Vec<SequenceRow> {
+    let mut brute = BruteForce::new(&WholePositions);
+    (0..=max)
+        .map(|n| SequenceRow { game: GAME.into(), n: n.into(), grundy: brute::solve(&mut brute, &[n]).0 })
+        .collect()
+}
+
+/// The claim named `name` (absent: the claim under test).
+pub fn claim_of(name: Option<&str>) -> Result<Claim> {
+    match name {
+        None | Some("xor") => Ok(Claim::Xor),
+        Some("equal-splits") => Ok(Claim::EqualSplits),
+        Some(other) => Err(Error::Usage(format!("grundy has no claim {other:?} (xor or equal-splits)"))),
+    }
+}
+
+/// Recomputes one summary row (`rows` = 1, total `cols`) of a run named `rule`, for `check`.
+pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
+    let (kind, fields) = rule_fields(rule)?;
+    let total = u16::try_from(cols).ok().filter(|t| (1..=MAX_TOTAL).contains(t));
+    let total = total.ok_or_else(|| Error::Usage(format!("grundy has no total {cols}")))?;
+    if kind != "exhaustive" || rows != 1 {
+        return Err(Error::Usage(format!("grundy has no size {rows}x{cols} under rule {rule:?}")));
+    }
+    let run = GrundyRun { max_total: total, claim: claim_of(fields.get("claim").copied())?, only: Some(total) };
+    run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partition_counts() {
+        // p(n), OEIS A000041.
+        let counts: Vec<usize> = (1..=10).map(|t| partitions(t).len()).collect();
+        assert_eq!(counts, [1, 2, 3, 5, 7, 11, 15, 22, 30, 42]);
+        assert!(partitions(6).iter().all(|p| p.windows(2).all(|w| w[0] <= w[1]) && p.iter().sum::<u16>() == 6));
+    }
+
+    #[test]
+    fn small_totals_agree() {
+        let results = run_in_memory(&Plan::new(&GrundyRun::new(14, Claim::Xor).unwrap(), Shard::ALL).unwrap(), &Silent).unwrap();
+        assert!(results.all_agree(), "{:?}", results.mismatches);
+        assert_eq!(results.sizes.values().map(|t| t.patterns).sum::<u64>(), (1..=14).map(|t| partitions(t).len() as u64).sum::<u64>());
+        assert_eq!(recompute_size("exhaustive", 1, 9).unwrap().sizes[&(1, 9)], results.sizes[&(1, 9)]);
+        assert!(recompute_size("exhaustive", 2, 9).is_err());
+        let wrong = run_in_memory(&Plan::new(&GrundyRun::new(6, Claim::EqualSplits).unwrap(), Shard::ALL).unwrap(), &Silent);
+        let wrong = wrong.unwrap();
+        assert_eq!(wrong.rule, "exhaustive:claim=equal-splits");
+        assert!(wrong.mismatches.iter().any(|m| m.board == "2" && m.dp_grundy == 1 && m.naive_grundy == Some(0)));
+        assert_eq!(results.sizes[&(1, 6)].distribution[&(2, 0)], 2, "2 + 4 (0 ^ 0) and 3 + 3 (1 ^ 1)");
+    }
+}
