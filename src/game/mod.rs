@@ -126,6 +126,29 @@ pub trait Game: Sync {
     fn oracle(&self) -> Oracle;
 }
 
+/// A game given by its parts (the usual way to declare one: `pub static GAME: GameEntry`).
+pub struct GameEntry {
+    pub name: &'static str,
+    pub commands: fn() -> Vec<Box<dyn Command>>,
+    pub results: fn() -> Vec<ResultsDir>,
+    pub oracle: Oracle,
+}
+
+impl Game for GameEntry {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn commands(&self) -> Vec<Box<dyn Command>> {
+        (self.commands)()
+    }
+    fn results(&self) -> Vec<ResultsDir> {
+        (self.results)()
+    }
+    fn oracle(&self) -> Oracle {
+        self.oracle
+    }
+}
+
 /// Every command of every registered game with verb `verb`, in registry order.
 pub fn commands(verb: Verb) -> Vec<Box<dyn Command>> {
     crate::games::REGISTRY.iter().flat_map(|g| g.commands()).filter(|c| c.verb() == verb).collect()

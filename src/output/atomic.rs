@@ -34,15 +34,19 @@ fn temp_prefix(name: &str) -> String {
     format!(".{name}.tmp.")
 }
 
-/// Deletes temporary files that a killed writer left behind for the files `names` in `dir`.
-pub fn remove_stale_temps(dir: &Path, names: &[&str]) -> Result<()> {
+/// Deletes every temporary file of [`write_atomic`] in `dir` (`.NAME.tmp.PID`): a killed
+/// writer leaves them behind. Call it only while no other process writes into `dir`.
+pub fn remove_stale_temps(dir: &Path) -> Result<()> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Ok(());
     };
-    let prefixes: Vec<String> = names.iter().map(|n| temp_prefix(n)).collect();
+    let is_temp = |name: &str| {
+        let Some((head, pid)) = name.rsplit_once(".tmp.") else { return false };
+        head.starts_with('.') && head.len() > 1 && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+    };
     for entry in entries.flatten() {
         let file_name = entry.file_name();
-        let stale = file_name.to_str().is_some_and(|f| prefixes.iter().any(|p| f.starts_with(p.as_str())));
+        let stale = file_name.to_str().is_some_and(is_temp);
         if stale {
             fs::remove_file(entry.path()).map_err(|e| Error::io(entry.path(), e))?;
         }
@@ -88,16 +92,16 @@ mod tests {
     }
 
     #[test]
-    fn removes_only_stale_temps_of_named_files() {
+    fn removes_only_temporary_files() {
         let dir = tempfile::tempdir().unwrap();
-        for name in [".a.csv.tmp.12", ".b.csv.tmp.3", "a.csv"] {
+        for name in [".a.csv.tmp.12", ".b.csv.tmp.3", "a.csv", "notes.tmp.1", ".c.tmp.x", "keep.csv"] {
             fs::write(dir.path().join(name), b"").unwrap();
         }
-        remove_stale_temps(dir.path(), &["a.csv"]).unwrap();
+        remove_stale_temps(dir.path()).unwrap();
         let mut left: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         left.sort();
-        assert_eq!(left, [".b.csv.tmp.3", "a.csv"]);
-        remove_stale_temps(&dir.path().join("none"), &["a.csv"]).unwrap();
+        assert_eq!(left, [".c.tmp.x", "a.csv", "keep.csv", "notes.tmp.1"]);
+        remove_stale_temps(&dir.path().join("none")).unwrap();
     }
 
     #[test]

@@ -68,6 +68,19 @@ pub fn outcome_name(first_player_wins: bool) -> &'static str {
     }
 }
 
+/// One row of sequence.csv: the brute-force Grundy value of the single heap of size `n` (heap
+/// games: one pile, polygon, strip, number).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SequenceRow {
+    pub game: String,
+    pub n: u64,
+    pub grundy: u32,
+}
+
+impl CsvRecord for SequenceRow {
+    const HEADER: &'static [&'static str] = &["game", "n", "grundy"];
+}
+
 /// One row of counterexamples.csv: a minimal board on which the claim under test fails.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct CounterexampleRow {

@@ -1,6 +1,6 @@
 //! Running a verification: its jobs in order, each shard range in parallel waves, checkpointed and resumable.
 
-use super::checkpoint::{Checkpoint, Position, RunParams, CHECKPOINT};
+use super::checkpoint::{Checkpoint, Position, RunParams};
 use super::parallel::evaluate_range;
 use super::progress::Progress;
 use super::shard::Shard;
@@ -8,7 +8,6 @@ use super::tally::RunResults;
 use super::verification::{Evaluate, Job, Verification};
 use crate::error::{Error, Result};
 use crate::output::atomic::remove_stale_temps;
-use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::sys;
 use std::ops::Range;
 use std::path::Path;
@@ -107,15 +106,12 @@ pub enum Outcome {
     Stopped,
 }
 
-/// Every file a run writes into its directory (whose temporary files a kill may leave).
-pub const RUN_FILES: [&str; 5] = [CHECKPOINT, SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST];
-
 /// Runs `plan` with its checkpoint in `dir`: fresh (refusing a directory that holds an
 /// unfinished run) or, with `resume`, from the checkpoint there. The checkpoint is left in
 /// place; remove it with [`Checkpoint::remove`] once the final files are written.
 pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &dyn Progress) -> Result<Outcome> {
     let state = initial_state(dir, plan, resume)?;
-    remove_stale_temps(dir, &[&RUN_FILES[..], plan.verification.extra_files()].concat())?;
+    remove_stale_temps(dir)?;
     let mut runner = Runner { dir, plan, options, progress, state, last_save: Instant::now(), blocks: 0, rate: None };
     while runner.state.position.job < plan.jobs.len() {
         if !runner.run_job()? {

@@ -3,6 +3,35 @@
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 
+/// The claims a game can put under test, by name: the first is the claim itself, the others
+/// are deliberately wrong variants that show the check can fail.
+#[derive(Debug)]
+pub struct Claims<T: 'static> {
+    pub game: &'static str,
+    pub variants: &'static [(&'static str, T)],
+}
+
+impl<T: Copy + PartialEq> Claims<T> {
+    /// The claim named `name` (absent: the claim under test).
+    pub fn of(&self, name: Option<&str>) -> Result<T> {
+        let Some(name) = name else { return Ok(self.variants[0].1) };
+        self.variants.iter().find(|(n, _)| *n == name).map(|&(_, v)| v).ok_or_else(|| {
+            let names: Vec<&str> = self.variants.iter().map(|(n, _)| *n).collect();
+            Error::Usage(format!("{} has no claim {name:?} ({})", self.game, names.join(" or ")))
+        })
+    }
+
+    /// The name of `claim`.
+    pub fn name(&self, claim: T) -> &'static str {
+        self.variants.iter().find(|(_, v)| *v == claim).map_or("?", |(n, _)| n)
+    }
+
+    /// The rule name of a run of `claim`: `base`, or `base:claim=NAME` for a wrong variant.
+    pub fn rule(&self, base: &str, claim: T) -> String {
+        rule_name(base, self.name(claim), self.variants[0].0)
+    }
+}
+
 /// A rule name: `base`, or `base:claim=NAME` when a non-default claim is under test.
 pub fn rule_name(base: &str, claim: &str, default_claim: &str) -> String {
     if claim == default_claim {
@@ -43,5 +72,9 @@ mod tests {
         assert_eq!(rule_number(&rule, &fields, "count").unwrap(), 9);
         assert!(rule_number(&rule, &fields, "max").is_err());
         assert!(rule_fields("random:seed").is_err());
+        let claims = Claims { game: "toy", variants: &[("right", 1), ("wrong", 2)] };
+        assert_eq!((claims.of(None).unwrap(), claims.of(Some("wrong")).unwrap()), (1, 2));
+        assert_eq!(claims.of(Some("other")).unwrap_err().to_string(), "toy has no claim \"other\" (right or wrong)");
+        assert_eq!((claims.rule("exhaustive", 1), claims.rule("exhaustive", 2)), ("exhaustive".into(), "exhaustive:claim=wrong".into()));
     }
 }

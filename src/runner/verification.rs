@@ -71,10 +71,6 @@ pub trait Verification: Sync {
     fn notes(&self, _results: &RunResults) -> Vec<String> {
         Vec::new()
     }
-    /// The names [`Verification::write_extra`] may write (their stale temporary files are removed).
-    fn extra_files(&self) -> &'static [&'static str] {
-        &[]
-    }
     /// Writes the game's own files into `dir` (beyond summary, distribution and mismatches)
     /// and returns their names.
     fn write_extra(&self, _dir: &Path, _results: &RunResults) -> Result<Vec<&'static str>> {

@@ -1,32 +1,28 @@
 //! The card game's commands: `solve cards` (contest input) and `verify cards`; its registry entry.
 
-use super::verify::{claim_of, CardsRun, RandomSpec, MAX_BRUTE_LEN};
+use super::verify::{CardsRun, RandomSpec, CLAIMS, MAX_BRUTE_LEN};
 use super::{brute, claim, parse_input};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
 /// The card game (BOJ 11062).
-pub struct Cards;
+pub static GAME: GameEntry = GameEntry {
+    name: "cards",
+    commands,
+    results,
+    oracle: Oracle {
+        files: &["src/games/cards/brute.rs"],
+        may_use: &[],
+    },
+};
 
-pub static GAME: Cards = Cards;
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![Box::new(SOLVE), Box::new(VERIFY)]
+}
 
-impl Game for Cards {
-    fn name(&self) -> &'static str {
-        "cards"
-    }
-
-    fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(SOLVE), Box::new(VERIFY)]
-    }
-
-    fn results(&self) -> Vec<ResultsDir> {
-        ["cards", "cards/random"].map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }).to_vec()
-    }
-
-    fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/games/cards/brute.rs"], may_use: &[] }
-    }
+fn results() -> Vec<ResultsDir> {
+    ["cards", "cards/random"].map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }).to_vec()
 }
 
 const ENGINES: &[(&str, &str)] = &[("dp", "O(N²) interval DP (the claim)."), ("brute", "Plain minimax recursion (rows of at most 22 cards).")];
@@ -57,7 +53,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     Ok(())
 }
 
-const CLAIMS: &[(&str, &str)] = &[
+const CLAIM_CHOICES: &[(&str, &str)] = &[
     ("dp", "The O(N²) interval DP (the claim under test)."),
     ("greedy", "Take the larger end card — deliberately wrong, to show the check can fail."),
 ];
@@ -72,7 +68,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
             OptSpec::value("max-value", "MAX_VALUE", "Card values are 1..=MAX_VALUE.").default("4"),
             OptSpec::value("random", "COUNT", "Check COUNT random rows instead of every row."),
             OptSpec::value("seed", "SEED", "Seed of the random rows (ChaCha8; row i is stream i of the seed).").default("1").requires(&["random"]),
-            OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("dp").choices(CLAIMS),
+            OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("dp").choices(CLAIM_CHOICES),
         ],
         examples: &["sprague verify cards --max-len 8 --out out/cards", "sprague verify cards --claim greedy --max-len 5"],
     },
@@ -80,7 +76,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
 };
 
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
-    let claim = claim_of(args.text("claim"))?;
+    let claim = CLAIMS.of(args.text("claim"))?;
     let (max_len, max_value) = (args.require("max-len")?, args.require("max-value")?);
     Ok(Box::new(match args.get::<u64>("random")? {
         Some(count) => CardsRun::random(RandomSpec { seed: args.require("seed")?, count, max_len, max_value }, claim)?,

@@ -10,7 +10,7 @@ use super::{brute, MAX_VALUE};
 use crate::error::{Error, Result};
 use crate::output::records::outcome_name;
 use crate::runner::random::{below, stream};
-use crate::runner::rule::{rule_fields, rule_name, rule_number};
+use crate::runner::rule::{rule_fields, rule_number, Claims};
 use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -21,22 +21,8 @@ pub const EXHAUSTIVE: &str = "exhaustive";
 /// Longest row the brute force accepts (2^len recursion).
 pub const MAX_BRUTE_LEN: usize = 22;
 
-/// The claim's CLI name.
-pub fn claim_name(claim: Claim) -> &'static str {
-    match claim {
-        Claim::Dp => "dp",
-        Claim::Greedy => "greedy",
-    }
-}
-
-/// The claim named `name` (absent: the claim under test).
-pub fn claim_of(name: Option<&str>) -> Result<Claim> {
-    match name {
-        None | Some("dp") => Ok(Claim::Dp),
-        Some("greedy") => Ok(Claim::Greedy),
-        Some(other) => Err(Error::Usage(format!("cards has no claim {other:?} (dp or greedy)"))),
-    }
-}
+/// The claims `verify cards` can test.
+pub const CLAIMS: Claims<Claim> = Claims { game: GAME, variants: &[("dp", Claim::Dp), ("greedy", Claim::Greedy)] };
 
 /// Claim vs brute force on one row, tallied under (length, max_value).
 fn check(claim: Claim, cards: &[u32], max_value: u32, results: &mut RunResults) {
@@ -142,7 +128,7 @@ impl Verification for CardsRun {
             Rows::Exhaustive { .. } => EXHAUSTIVE.to_string(),
             Rows::Random { spec, .. } => spec.base_rule(),
         };
-        rule_name(&base, claim_name(self.claim), "dp")
+        CLAIMS.rule(&base, self.claim)
     }
 
     fn jobs(&self) -> Result<Vec<Job>> {
@@ -217,7 +203,7 @@ pub fn verify_length(len: usize, max_value: u32, claim: Claim) -> Result<RunResu
 /// `rule` (`exhaustive` or a random rule name, optionally `:claim=NAME`), for `check`.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let (kind, fields) = rule_fields(rule)?;
-    let claim = claim_of(fields.get("claim").copied())?;
+    let claim = CLAIMS.of(fields.get("claim").copied())?;
     match kind {
         EXHAUSTIVE => verify_length(rows as usize, cols, claim),
         "random" => {

@@ -1,6 +1,7 @@
 //! A catalogue verification run: the sizes of one game as jobs, sequence.csv, manifest notes; `check`'s recomputation.
 
-use super::verify::{default_rule, size_groups, verifier, SequenceRow, Verifier, SEQUENCE};
+use super::verify::{default_rule, size_groups, verifier, Verifier, SEQUENCE};
+use crate::output::records::SequenceRow;
 use crate::error::{Error, Result};
 use crate::output::csv::write_csv;
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
@@ -99,10 +100,6 @@ impl Verification for CatalogueRun {
         };
         notes.extend(self.verifier.notes());
         notes
-    }
-
-    fn extra_files(&self) -> &'static [&'static str] {
-        &[SEQUENCE]
     }
 
     fn write_extra(&self, dir: &Path, _: &RunResults) -> Result<Vec<&'static str>> {

@@ -15,27 +15,13 @@ use super::claimed::{Checked, Claimed};
 use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 use crate::error::{Error, Result};
 use crate::impartial::BruteForce;
-use crate::output::csv::CsvRecord;
-use crate::output::records::outcome_name;
+use crate::output::records::{outcome_name, SequenceRow};
 use crate::runner::{Disagreement, Evaluate, RunResults};
-use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// sequence.csv: the file of single-heap brute-force values.
 pub const SEQUENCE: &str = "sequence.csv";
 
-/// One row of sequence.csv: the brute-force Grundy value of the single heap (polygon, strip,
-/// number) of size `n`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct SequenceRow {
-    pub game: String,
-    pub n: u64,
-    pub grundy: u32,
-}
-
-impl CsvRecord for SequenceRow {
-    const HEADER: &'static [&'static str] = &["game", "n", "grundy"];
-}
 
 /// A catalogue game behind one object-safe face (for dispatch by name).
 pub trait Verifier: Sync {

@@ -4,32 +4,28 @@ use super::random::RandomSpec;
 use super::verify::DagameRun;
 use super::{brute, claim, winner_name, Instance};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
 /// DAGame (BOJ 27306).
-pub struct Dagame;
+pub static GAME: GameEntry = GameEntry {
+    name: "dagame",
+    commands,
+    results,
+    oracle: Oracle {
+        files: &["src/games/dagame/brute.rs"],
+        may_use: &["super::Dag", "super::Instance", "crate::error"]
+    },
+};
 
-pub static GAME: Dagame = Dagame;
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![Box::new(SOLVE), Box::new(VERIFY)]
+}
 
-impl Game for Dagame {
-    fn name(&self) -> &'static str {
-        "dagame"
-    }
-
-    fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(SOLVE), Box::new(VERIFY)]
-    }
-
-    fn results(&self) -> Vec<ResultsDir> {
-        ["dagame", "dagame/random"]
-            .map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) })
-            .to_vec()
-    }
-
-    fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/games/dagame/brute.rs"], may_use: &["super::Dag", "super::Instance", "crate::error"] }
-    }
+fn results() -> Vec<ResultsDir> {
+    ["dagame", "dagame/random"]
+        .map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) })
+        .to_vec()
 }
 
 const ENGINES: &[(&str, &str)] = &[

@@ -1,34 +1,30 @@
 //! The footholds game's commands: `solve footholds` (contest input) and `verify footholds`; its registry entry.
 
-use super::verify::{policy_of, FootholdsRun, RandomSpec};
+use super::verify::{FootholdsRun, RandomSpec, CLAIMS};
 use super::{brute, claim, Position};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
 /// Disappearing footholds.
-pub struct Footholds;
+pub static GAME: GameEntry = GameEntry {
+    name: "footholds",
+    commands,
+    results,
+    oracle: Oracle {
+        files: &["src/games/footholds/brute.rs"],
+        may_use: &["super::Geometry", "super::Outcome", "super::Position"]
+    },
+};
 
-pub static GAME: Footholds = Footholds;
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![Box::new(SOLVE), Box::new(VERIFY)]
+}
 
-impl Game for Footholds {
-    fn name(&self) -> &'static str {
-        "footholds"
-    }
-
-    fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(SOLVE), Box::new(VERIFY)]
-    }
-
-    fn results(&self) -> Vec<ResultsDir> {
-        ["footholds", "footholds/random"]
-            .map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) })
-            .to_vec()
-    }
-
-    fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/games/footholds/brute.rs"], may_use: &["super::Geometry", "super::Outcome", "super::Position"] }
-    }
+fn results() -> Vec<ResultsDir> {
+    ["footholds", "footholds/random"]
+        .map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) })
+        .to_vec()
 }
 
 const ENGINES: &[(&str, &str)] = &[("claim", "Memoized negamax (the claim)."), ("brute", "Plain full-tree DFS, no memo.")];
@@ -59,7 +55,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))
 }
 
-const CLAIMS: &[(&str, &str)] = &[
+const CLAIM_CHOICES: &[(&str, &str)] = &[
     ("memo", "Memoized negamax, \"win fast, lose slow\" (the claim under test)."),
     ("lose-fast", "The loser also hurries — deliberately wrong, to show the check can fail."),
 ];
@@ -73,7 +69,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
             OptSpec::value("max-cells", "MAX_CELLS", "Every shape r×c (sides ≤ 5) with at most this many cells, every board, every start pair.").default("12"),
             OptSpec::value("random", "COUNT", "Check COUNT random 5×5 positions instead."),
             OptSpec::value("seed", "SEED", "Seed of the random positions (ChaCha8; position i is stream i of the seed).").default("1").requires(&["random"]),
-            OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("memo").choices(CLAIMS),
+            OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("memo").choices(CLAIM_CHOICES),
         ],
         examples: &["sprague verify footholds --max-cells 9", "sprague verify footholds --random 1000 --seed 7"],
     },
@@ -81,7 +77,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
 };
 
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
-    let policy = policy_of(args.text("claim"))?;
+    let policy = CLAIMS.of(args.text("claim"))?;
     Ok(Box::new(match args.get::<u64>("random")? {
         Some(count) => FootholdsRun { boards: super::verify::Boards::Random(RandomSpec { seed: args.require("seed")?, count }), policy },
         None => FootholdsRun::exhaustive(args.require("max-cells")?, policy)?,

@@ -6,7 +6,7 @@
 //! outcomes.csv restates the distribution as (winner, moves, positions) per shape.
 
 use crate::runner::random::{below, stream};
-use crate::runner::rule::{rule_fields, rule_name, rule_number};
+use crate::runner::rule::{rule_fields, rule_number, Claims};
 use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -26,22 +26,8 @@ pub const MAX_EXHAUSTIVE_CELLS: usize = 16;
 /// Name of the game-specific distribution file.
 pub const OUTCOMES: &str = "outcomes.csv";
 
-/// The claim's CLI name of a policy.
-pub fn claim_name(policy: Policy) -> &'static str {
-    match policy {
-        Policy::LoseSlow => "memo",
-        Policy::LoseFast => "lose-fast",
-    }
-}
-
-/// The policy named by a rule's `claim=` field (absent: the claim under test).
-pub fn policy_of(claim: Option<&str>) -> Result<Policy> {
-    match claim {
-        None | Some("memo") => Ok(Policy::LoseSlow),
-        Some("lose-fast") => Ok(Policy::LoseFast),
-        Some(other) => Err(Error::Usage(format!("footholds has no claim {other:?} (memo or lose-fast)"))),
-    }
-}
+/// The claims `verify footholds` can test.
+pub const CLAIMS: Claims<Policy> = Claims { game: GAME, variants: &[("memo", Policy::LoseSlow), ("lose-fast", Policy::LoseFast)] };
 
 /// Every shape r×c (each side ≤ 5) with at most `max_cells` cells.
 pub fn shapes(max_cells: usize) -> Vec<(usize, usize)> {
@@ -128,7 +114,7 @@ impl Verification for FootholdsRun {
             Boards::Exhaustive(_) => EXHAUSTIVE.to_string(),
             Boards::Random(spec) => format!("random:seed={}:count={}", spec.seed, spec.count),
         };
-        rule_name(&base, claim_name(self.policy), "memo")
+        CLAIMS.rule(&base, self.policy)
     }
 
     fn jobs(&self) -> Result<Vec<Job>> {
@@ -187,10 +173,6 @@ impl Verification for FootholdsRun {
         ]
     }
 
-    fn extra_files(&self) -> &'static [&'static str] {
-        &[OUTCOMES]
-    }
-
     fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
         write_csv(&dir.join(OUTCOMES), &outcome_rows(results))?;
         Ok(vec![OUTCOMES])
@@ -206,7 +188,7 @@ pub fn verify_shape(rows: usize, cols: usize, policy: Policy) -> Result<RunResul
 /// (`exhaustive` or `random:seed=S:count=N`, optionally `:claim=NAME`), for the `check` command.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let (kind, fields) = rule_fields(rule)?;
-    let policy = policy_of(fields.get("claim").copied())?;
+    let policy = CLAIMS.of(fields.get("claim").copied())?;
     match kind {
         EXHAUSTIVE => verify_shape(rows as usize, cols as usize, policy),
         "random" if (rows, cols) == (MAX_SIDE as u32, MAX_SIDE as u32) => {

@@ -12,13 +12,6 @@ pub enum Claim {
 }
 
 impl Claim {
-    pub fn name(self) -> &'static str {
-        match self {
-            Claim::Xor => "xor",
-            Claim::EqualSplits => "equal-splits",
-        }
-    }
-
     /// The claimed value of a position: the XOR of its heaps' values.
     pub fn grundy(self, heaps: &[u16]) -> u16 {
         let max = heaps.iter().copied().max().unwrap_or(0);

@@ -1,32 +1,28 @@
 //! Grundy's game's commands: `solve grundy` (contest input) and `verify grundy`; its registry entry.
 
-use super::verify::{claim_of, recompute_size, GrundyRun};
+use super::verify::{recompute_size, GrundyRun, CLAIMS};
 use super::{claim, parse_input};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
 /// Grundy's game (OEIS A002188).
-pub struct Grundy;
+pub static GAME: GameEntry = GameEntry {
+    name: "grundy",
+    commands,
+    results,
+    oracle: Oracle {
+        files: &["src/games/grundy/brute.rs", "src/impartial.rs"],
+        may_use: &["super::splits", "crate::impartial"]
+    },
+};
 
-pub static GAME: Grundy = Grundy;
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![Box::new(SOLVE), Box::new(VERIFY)]
+}
 
-impl Game for Grundy {
-    fn name(&self) -> &'static str {
-        "grundy"
-    }
-
-    fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(SOLVE), Box::new(VERIFY)]
-    }
-
-    fn results(&self) -> Vec<ResultsDir> {
-        vec![ResultsDir { dir: "grundy", recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) }]
-    }
-
-    fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/games/grundy/brute.rs", "src/impartial.rs"], may_use: &["super::splits", "crate::impartial"] }
-    }
+fn results() -> Vec<ResultsDir> {
+    vec![ResultsDir { dir: "grundy", recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) }]
 }
 
 static SOLVE: SolveCommand = SolveCommand {
@@ -45,7 +41,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     writeln!(session.stdout, "{winner}").map_err(|e| Error::io("<stdout>", e))
 }
 
-const CLAIMS: &[(&str, &str)] = &[
+const CLAIM_CHOICES: &[(&str, &str)] = &[
     ("xor", "XOR of the one-heap recurrence (the claim under test)."),
     ("equal-splits", "The recurrence with equal halves allowed — a misreading, to show the check can fail."),
 ];
@@ -57,9 +53,9 @@ static VERIFY: VerifyCommand = VerifyCommand {
         about: "Grundy's game: XOR of one-heap values vs whole-position search on every multiset of heaps.",
         options: vec![
             OptSpec::value("max-total", "T", "Every multiset of heaps with 1..=T stones in all (at most 60).").default("30"),
-            OptSpec::value("claim", "CLAIM", "The claim under test.").default("xor").choices(CLAIMS),
+            OptSpec::value("claim", "CLAIM", "The claim under test.").default("xor").choices(CLAIM_CHOICES),
         ],
         examples: &["sprague verify grundy --max-total 40", "sprague verify grundy --max-total 8 --claim equal-splits"],
     },
-    build: |args| Ok(Box::new(GrundyRun::new(args.require("max-total")?, claim_of(args.text("claim"))?)?) as Box<dyn Verification>),
+    build: |args| Ok(Box::new(GrundyRun::new(args.require("max-total")?, CLAIMS.of(args.text("claim"))?)?) as Box<dyn Verification>),
 };

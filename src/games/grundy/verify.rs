@@ -8,11 +8,10 @@ use super::brute::{self, WholePositions};
 use super::claim::Claim;
 use crate::error::{Error, Result};
 use crate::impartial::BruteForce;
-use crate::output::csv::{write_csv, CsvRecord};
-use crate::output::records::outcome_name;
-use crate::runner::rule::{rule_fields, rule_name};
+use crate::output::csv::write_csv;
+use crate::output::records::{outcome_name, SequenceRow};
+use crate::runner::rule::{rule_fields, Claims};
 use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -40,18 +39,6 @@ pub fn partitions(total: u16) -> Vec<Vec<u16>> {
     let mut out = Vec::new();
     extend(total, 1, &mut Vec::new(), &mut out);
     out
-}
-
-/// One row of sequence.csv.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct SequenceRow {
-    pub game: String,
-    pub n: u64,
-    pub grundy: u32,
-}
-
-impl CsvRecord for SequenceRow {
-    const HEADER: &'static [&'static str] = &["game", "n", "grundy"];
 }
 
 /// Every position with total 1..=max_total (or exactly `only`), claim vs oracle.
@@ -95,7 +82,7 @@ impl Verification for GrundyRun {
     }
 
     fn rule(&self) -> String {
-        rule_name("exhaustive", self.claim.name(), Claim::Xor.name())
+        CLAIMS.rule("exhaustive", self.claim)
     }
 
     fn jobs(&self) -> Result<Vec<Job>> {
@@ -130,10 +117,6 @@ impl Verification for GrundyRun {
         ]
     }
 
-    fn extra_files(&self) -> &'static [&'static str] {
-        &[SEQUENCE]
-    }
-
     fn write_extra(&self, dir: &Path, _: &RunResults) -> Result<Vec<&'static str>> {
         write_csv(&dir.join(SEQUENCE), &sequence(self.max_total))?;
         Ok(vec![SEQUENCE])
@@ -148,14 +131,8 @@ pub fn sequence(max: u16) -> Vec<SequenceRow> {
         .collect()
 }
 
-/// The claim named `name` (absent: the claim under test).
-pub fn claim_of(name: Option<&str>) -> Result<Claim> {
-    match name {
-        None | Some("xor") => Ok(Claim::Xor),
-        Some("equal-splits") => Ok(Claim::EqualSplits),
-        Some(other) => Err(Error::Usage(format!("grundy has no claim {other:?} (xor or equal-splits)"))),
-    }
-}
+/// The claims `verify grundy` can test.
+pub const CLAIMS: Claims<Claim> = Claims { game: GAME, variants: &[("xor", Claim::Xor), ("equal-splits", Claim::EqualSplits)] };
 
 /// Recomputes one summary row (`rows` = 1, total `cols`) of a run named `rule`, for `check`.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
@@ -165,7 +142,7 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     if kind != "exhaustive" || rows != 1 {
         return Err(Error::Usage(format!("grundy has no size {rows}x{cols} under rule {rule:?}")));
     }
-    let run = GrundyRun { max_total: total, claim: claim_of(fields.get("claim").copied())?, only: Some(total) };
+    let run = GrundyRun { max_total: total, claim: CLAIMS.of(fields.get("claim").copied())?, only: Some(total) };
     run_in_memory(&Plan::new(&run, Shard::ALL)?, &Silent)
 }
 

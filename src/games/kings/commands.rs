@@ -1,33 +1,29 @@
 //! The kings' bridge game's commands: `solve kings` (contest input) and `verify kings`; its registry entry.
 
 use super::retro::{start_value, Value};
-use super::verify::{claim_of, KingsRun};
+use super::verify::{KingsRun, CLAIMS};
 use super::{claim, parse_input};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
 /// Kings' bridge.
-pub struct Kings;
+pub static GAME: GameEntry = GameEntry {
+    name: "kings",
+    commands,
+    results,
+    oracle: Oracle {
+        files: &["src/games/kings/retro.rs"],
+        may_use: &["super::Game", "super::Side", "crate::error"]
+    },
+};
 
-pub static GAME: Kings = Kings;
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![Box::new(SOLVE), Box::new(VERIFY)]
+}
 
-impl Game for Kings {
-    fn name(&self) -> &'static str {
-        "kings"
-    }
-
-    fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(SOLVE), Box::new(VERIFY)]
-    }
-
-    fn results(&self) -> Vec<ResultsDir> {
-        vec![ResultsDir { dir: "kings", recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }]
-    }
-
-    fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/games/kings/retro.rs"], may_use: &["super::Game", "super::Side", "crate::error"] }
-    }
+fn results() -> Vec<ResultsDir> {
+    vec![ResultsDir { dir: "kings", recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }]
 }
 
 const ENGINES: &[(&str, &str)] = &[
@@ -60,7 +56,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     writeln!(session.stdout, "{winner}").map_err(|e| Error::io("<stdout>", e))
 }
 
-const CLAIMS: &[(&str, &str)] = &[
+const CLAIM_CHOICES: &[(&str, &str)] = &[
     ("nim-minus-2", "Nim on A_i − 2 (the claim under test)."),
     ("nim-minus-1", "Nim on A_i − 1 — deliberately wrong, to show the check can fail."),
 ];
@@ -73,7 +69,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
         options: vec![
             OptSpec::value("max-bridges", "MAX_BRIDGES", "Every multiset of 1..=MAX_BRIDGES bridges.").default("3"),
             OptSpec::value("max-length", "MAX_LENGTH", "Bridge lengths 2..=MAX_LENGTH.").default("7"),
-            OptSpec::value("claim", "CLAIM", "The claimed rule under test.").default("nim-minus-2").choices(CLAIMS),
+            OptSpec::value("claim", "CLAIM", "The claimed rule under test.").default("nim-minus-2").choices(CLAIM_CHOICES),
         ],
         examples: &["sprague verify kings --max-bridges 3 --max-length 6", "sprague verify kings --claim nim-minus-1"],
     },
@@ -81,6 +77,6 @@ static VERIFY: VerifyCommand = VerifyCommand {
 };
 
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
-    let claim = claim_of(args.text("claim"))?;
+    let claim = CLAIMS.of(args.text("claim"))?;
     Ok(Box::new(KingsRun::new(args.require("max-bridges")?, args.require("max-length")?, claim)?))
 }

@@ -8,7 +8,7 @@
 //! graphs.csv lists, per set of bridges, how many positions of the whole graph are wins, losses
 //! and draws for the side to move.
 
-use crate::runner::rule::{rule_fields, rule_name};
+use crate::runner::rule::{rule_fields, Claims};
 use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
@@ -29,21 +29,8 @@ pub const MAX_SET_LENGTH: u64 = 9;
 /// Name of the per-graph file.
 pub const GRAPHS: &str = "graphs.csv";
 
-/// The claim's CLI name.
-pub fn claim_name(claim: Claim) -> &'static str {
-    match claim {
-        Claim::NimMinus2 => "nim-minus-2",
-        Claim::NimMinus1 => "nim-minus-1",
-    }
-}
-
-pub fn claim_of(name: Option<&str>) -> Result<Claim> {
-    match name {
-        None | Some("nim-minus-2") => Ok(Claim::NimMinus2),
-        Some("nim-minus-1") => Ok(Claim::NimMinus1),
-        Some(other) => Err(Error::Usage(format!("kings has no claim {other:?} (nim-minus-2 or nim-minus-1)"))),
-    }
-}
+/// The claims `verify kings` can test.
+pub const CLAIMS: Claims<Claim> = Claims { game: GAME, variants: &[("nim-minus-2", Claim::NimMinus2), ("nim-minus-1", Claim::NimMinus1)] };
 
 /// One row of graphs.csv: the whole position graph of one set of bridges.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -115,7 +102,7 @@ impl Verification for KingsRun {
     }
 
     fn rule(&self) -> String {
-        rule_name(EXHAUSTIVE, claim_name(self.claim), "nim-minus-2")
+        CLAIMS.rule(EXHAUSTIVE, self.claim)
     }
 
     fn jobs(&self) -> Result<Vec<Job>> {
@@ -155,10 +142,6 @@ impl Verification for KingsRun {
             "rows = bridges, cols = longest bridge; one pattern per (set of lengths, first player); xs = first player (0 White, 1 Black), grundy = claimed nim-sum".to_string(),
             format!("brute force: retrograde analysis of the whole position graph (draws allowed); graphs.csv: {positions} positions, {draws} draws"),
         ]
-    }
-
-    fn extra_files(&self) -> &'static [&'static str] {
-        &[GRAPHS]
     }
 
     fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
@@ -224,7 +207,7 @@ pub fn verify_size(rows: u32, cols: u32, claim: Claim) -> Result<RunResults> {
 /// `rule` (`exhaustive`, optionally `:claim=NAME`), for the `check` command.
 pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     let (kind, fields) = rule_fields(rule)?;
-    let claim = claim_of(fields.get("claim").copied())?;
+    let claim = CLAIMS.of(fields.get("claim").copied())?;
     if kind != EXHAUSTIVE {
         return Err(Error::Usage(format!("kings has no rule {rule:?}")));
     }

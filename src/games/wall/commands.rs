@@ -4,43 +4,36 @@ use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
 use super::{census, claim, naive, Board, Rule, Shape};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
 use crate::output::csv::{read_csv, write_csv};
 use crate::runner::Verification;
 use std::path::Path;
 
 /// The Wall Making Game (BOJ 11717).
-pub struct Wall;
+pub static GAME: GameEntry = GameEntry {
+    name: "wall",
+    commands,
+    results,
+    oracle: Oracle {
+        files: &["src/games/wall/naive.rs", "src/games/wall/naive_table.rs"],
+        may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
+    },
+};
 
-pub static GAME: Wall = Wall;
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(CENSUS), Box::new(TableEmpty), Box::new(super::report::ReportCommand)]
+}
 
-impl Game for Wall {
-    fn name(&self) -> &'static str {
-        "wall"
-    }
-
-    fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(CENSUS), Box::new(TableEmpty), Box::new(super::report::ReportCommand)]
-    }
-
-    fn results(&self) -> Vec<ResultsDir> {
-        let sizes = |dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) };
-        vec![
-            ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
-            sizes("wall/standard"),
-            ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c)) },
-            sizes("wall/x-blocks"),
-            sizes("wall/misere"),
-            sizes("wall/t-split"),
-        ]
-    }
-
-    fn oracle(&self) -> Oracle {
-        Oracle {
-            files: &["src/games/wall/naive.rs", "src/games/wall/naive_table.rs"],
-            may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
-        }
-    }
+fn results() -> Vec<ResultsDir> {
+    let sizes = |dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) };
+    vec![
+        ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
+        sizes("wall/standard"),
+        ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c)) },
+        sizes("wall/x-blocks"),
+        sizes("wall/misere"),
+        sizes("wall/t-split"),
+    ]
 }
 
 /// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.

@@ -120,10 +120,6 @@ impl Verification for WallRun {
             .to_string()]
     }
 
-    fn extra_files(&self) -> &'static [&'static str] {
-        &[COUNTEREXAMPLES]
-    }
-
     fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
         if !self.shrink {
             return Ok(Vec::new());
