@@ -8,6 +8,7 @@ pub mod error;
 pub mod games;
 pub mod input;
 pub mod output;
+pub mod stress;
 pub mod sys;
 pub mod verify;
 

@@ -3,9 +3,12 @@
 pub mod bands;
 pub mod board;
 pub mod claim;
+pub mod contest;
 pub mod dp;
+pub mod generate;
 pub mod naive;
 pub mod rules;
+pub mod search;
 pub mod symmetry;
 pub mod t_split;
 pub mod tables;
