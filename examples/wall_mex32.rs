@@ -3,7 +3,7 @@
 //! small ones. Right on every board whose rectangles stay below 32.
 mod common;
 
-fn mex_mask32(values: &mut Vec<u32>) -> u32 {
+fn mex_mask32(values: &mut [u32]) -> u32 {
     let mask = values.iter().fold(0u32, |m, &v| m | 1u32.wrapping_shl(v));
     mask.trailing_ones()
 }

@@ -3,5 +3,6 @@
 mod common;
 
 fn main() {
-    common::solve_stdin(|_, _, _, _| None, 0, common::mex_exact);
+    let board = common::read_board();
+    common::print_winner(common::grundy_unmemoized(&board, 0, board.len(), 0, board[0].len()));
 }

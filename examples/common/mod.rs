@@ -20,59 +20,61 @@ pub fn print_winner(grundy: u32) {
     println!("{}", if grundy != 0 { "First" } else { "Second" });
 }
 
-/// Exact mex: sort the option values and scan.
-pub fn mex_exact(values: &mut Vec<u32>) -> u32 {
-    values.sort_unstable();
-    values.dedup();
-    values.iter().enumerate().find(|&(k, &v)| v != k as u32).map_or(values.len() as u32, |(k, _)| k as u32)
+/// Exact mex: mark the option values in a table and scan.
+pub fn mex_exact(values: &mut [u32]) -> u32 {
+    let mut seen = vec![false; values.len() + 1];
+    for &v in values.iter() {
+        if let Some(s) = seen.get_mut(v as usize) {
+            *s = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
 }
 
-/// The rectangle recursion: g(rect) = mex over free cells of the XOR of the four quadrants.
-pub struct Rects<'b> {
-    pub board: &'b [Vec<bool>],
-    /// Memo slot of a rectangle (None: no memo); u32::MAX marks "not computed".
-    pub slot: fn(usize, usize, usize, usize) -> Option<usize>,
-    pub memo: Vec<u32>,
-    pub mex: fn(&mut Vec<u32>) -> u32,
-}
-
-impl Rects<'_> {
-    pub fn grundy(&mut self, r0: usize, r1: usize, c0: usize, c1: usize) -> u32 {
-        if r0 >= r1 || c0 >= c1 {
-            return 0;
-        }
-        let slot = (self.slot)(r0, r1, c0, c1);
-        if let Some(v) = slot.map(|s| self.memo[s]).filter(|&v| v != u32::MAX) {
-            return v;
-        }
-        let mut options = Vec::new();
-        for i in r0..r1 {
-            for j in c0..c1 {
-                if !self.board[i][j] {
-                    options.push(
-                        self.grundy(r0, i, c0, j) ^ self.grundy(r0, i, j + 1, c1)
-                            ^ self.grundy(i + 1, r1, c0, j) ^ self.grundy(i + 1, r1, j + 1, c1),
-                    );
-                }
+/// The rectangle recursion without a memo: g(rect) = mex over free cells of the XOR of the
+/// four quadrants, every quadrant recomputed each time (exponential).
+pub fn grundy_unmemoized(board: &[Vec<bool>], r0: usize, r1: usize, c0: usize, c1: usize) -> u32 {
+    if r0 >= r1 || c0 >= c1 {
+        return 0;
+    }
+    let mut options = Vec::new();
+    for i in r0..r1 {
+        for j in c0..c1 {
+            if !board[i][j] {
+                let g = |a, b, c, d| grundy_unmemoized(board, a, b, c, d);
+                options.push(g(r0, i, c0, j) ^ g(r0, i, j + 1, c1) ^ g(i + 1, r1, c0, j) ^ g(i + 1, r1, j + 1, c1));
             }
         }
-        let value = (self.mex)(&mut options);
-        if let Some(s) = slot {
-            self.memo[s] = value;
-        }
-        value
     }
+    mex_exact(&mut options)
 }
 
 /// Memo slot in a 21⁴ table (every rectangle of a board up to 20×20).
-pub fn slot21(r0: usize, r1: usize, c0: usize, c1: usize) -> Option<usize> {
-    Some(((r0 * 21 + r1) * 21 + c0) * 21 + c1)
+pub fn slot21(r0: usize, r1: usize, c0: usize, c1: usize) -> usize {
+    ((r0 * 21 + r1) * 21 + c0) * 21 + c1
+}
+
+/// The rectangle DP bottom-up (smaller rectangles first) with the given memo slots and mex.
+pub fn grundy_table(board: &[Vec<bool>], slot: fn(usize, usize, usize, usize) -> usize, memo_len: usize, mex: fn(&mut [u32]) -> u32) -> u32 {
+    let (h, w) = (board.len(), board[0].len());
+    let mut memo = vec![0u32; memo_len];
+    let mut options = Vec::new();
+    let g = |memo: &[u32], r0: usize, r1: usize, c0: usize, c1: usize| if r0 >= r1 || c0 >= c1 { 0 } else { memo[slot(r0, r1, c0, c1)] };
+    for (rh, rw) in (1..=h).flat_map(|a| (1..=w).map(move |b| (a, b))) {
+        for (r0, c0) in (0..=h - rh).flat_map(|a| (0..=w - rw).map(move |b| (a, b))) {
+            let (r1, c1) = (r0 + rh, c0 + rw);
+            options.clear();
+            for (i, j) in (r0..r1).flat_map(|i| (c0..c1).map(move |j| (i, j))).filter(|&(i, j)| !board[i][j]) {
+                options.push(g(&memo, r0, i, c0, j) ^ g(&memo, r0, i, j + 1, c1) ^ g(&memo, i + 1, r1, c0, j) ^ g(&memo, i + 1, r1, j + 1, c1));
+            }
+            memo[slot(r0, r1, c0, c1)] = mex(&mut options);
+        }
+    }
+    memo[slot(0, h, 0, w)]
 }
 
 /// Solves the board on stdin with the given memo slots and mex, and prints the winner.
-pub fn solve_stdin(slot: fn(usize, usize, usize, usize) -> Option<usize>, memo_len: usize, mex: fn(&mut Vec<u32>) -> u32) {
+pub fn solve_stdin(slot: fn(usize, usize, usize, usize) -> usize, memo_len: usize, mex: fn(&mut [u32]) -> u32) {
     let board = read_board();
-    let (h, w) = (board.len(), board.first().map_or(0, Vec::len));
-    let mut rects = Rects { board: &board, slot, memo: vec![u32::MAX; memo_len], mex };
-    print_winner(rects.grundy(0, h, 0, w));
+    print_winner(grundy_table(&board, slot, memo_len, mex));
 }

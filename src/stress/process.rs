@@ -84,7 +84,10 @@ impl Runner {
         // Children left behind (or everything, on a time limit) go with the process group.
         let _ = kill_process_group(Pid::from_child(&child), Signal::KILL);
         let status = child.wait().map_err(|e| Error::io("program under test", e))?;
+        let via_shell = matches!(self.command, CommandLine::Shell { .. });
         let exit = exit?.unwrap_or_else(|| match (status.code(), status.signal()) {
+            // `sh -c` reports a command killed by signal n as status 128 + n.
+            (Some(code @ 129..=192), _) if via_shell => Exit::Signal(code - 128),
             (Some(code), _) => Exit::Code(code),
             (None, Some(sig)) => Exit::Signal(sig),
             (None, None) => Exit::Code(-1),

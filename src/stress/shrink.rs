@@ -1,8 +1,8 @@
 //! Shrinking a failing case: keep replacing it by the first of its game's smaller candidates
 //! that still fails the same way, until none does (or the shrinking budget is spent).
 //!
-//! Candidates are judged `jobs` at a time, and the first failing one in the game's order is
-//! taken, so the result does not depend on timing or on the number of jobs.
+//! Candidates are judged `jobs` at a time and the first failing one in order is taken, so the
+//! result does not depend on timing; the order starts where the last reduction was found.
 
 use super::contest::Contest;
 use super::outcome::{Fault, Verdict};
@@ -48,9 +48,14 @@ pub fn shrink<G: Contest + ?Sized>(
     limits: ShrinkLimits,
 ) -> Result<Shrunk<G::Case>> {
     let mut current = Shrunk { case, expected, fault, steps: 0, tries: 0, minimal: false };
+    // Candidates are tried from where the last accepted one stood (wrapping around): runs of
+    // similar reductions (clearing X after X) then cost one try each.
+    let mut start = 0;
     'steps: while current.steps < limits.max_steps {
-        let candidates = game.shrink_candidates(&current.case);
-        for chunk in candidates.chunks(pool.jobs()) {
+        let mut candidates = game.shrink_candidates(&current.case);
+        let first = start.min(candidates.len());
+        candidates.rotate_left(first);
+        for (c, chunk) in candidates.chunks(pool.jobs()).enumerate() {
             if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(current);
             }
@@ -63,6 +68,7 @@ pub fn shrink<G: Contest + ?Sized>(
                 current.expected = judged[i].expected.clone();
                 current.fault = fault;
                 current.steps += 1;
+                start = (first + c * pool.jobs() + i) % candidates.len();
                 continue 'steps;
             }
         }
