@@ -124,8 +124,11 @@ mod tests {
         let err = |t: &str| CommandLine::parse(t).unwrap_err().to_string();
         assert!(err("no-such-program-xyz 1").contains("not found on PATH"));
         assert!(err("./no/such/file").contains("no such file"));
-        assert!(err("/etc/hostname").contains("is not executable"));
-        assert!(err("/etc").contains("is not a file"));
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain.txt");
+        std::fs::write(&plain, "not a program").unwrap();
+        assert!(err(&plain.to_string_lossy()).contains("is not executable"));
+        assert!(err(&dir.path().to_string_lossy()).contains("is not a file"));
         assert!(err("   ").contains("empty command"));
         assert!(err("sh 'open").contains("unbalanced quotes"));
     }

@@ -8,6 +8,7 @@ pub mod failures;
 pub mod outcome;
 pub mod pool;
 pub mod process;
+pub mod run;
 pub mod shrink;
 
 pub use command::CommandLine;
@@ -16,4 +17,5 @@ pub use failures::{FailureFiles, FailureLog, FailureRow};
 pub use outcome::{classify, FailureKind, Fault, Verdict};
 pub use pool::{judge, Found, Judged, Plan, Pool, Progress, StreamReport};
 pub use process::{Exit, Limits, RunOutput, Runner};
+pub use run::{stress, StressConfig, StressSummary};
 pub use shrink::{shrink, ShrinkLimits, Shrunk};

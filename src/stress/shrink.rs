@@ -34,20 +34,23 @@ pub struct Shrunk<C> {
     pub steps: usize,
     /// Program runs spent on candidates.
     pub tries: usize,
+    /// Seconds the program ran on the final case.
+    pub seconds: f64,
     /// False when a limit stopped shrinking before a fixpoint.
     pub minimal: bool,
 }
 
-/// Shrinks `case`, which fails with `fault` (trusted answer `expected`), using `pool`.
+/// Shrinks `case`, which fails with `fault` after `seconds` (trusted answer `expected`).
 pub fn shrink<G: Contest + ?Sized>(
     pool: &mut Pool,
     game: &G,
     case: G::Case,
     expected: String,
     fault: Fault,
+    seconds: f64,
     limits: ShrinkLimits,
 ) -> Result<Shrunk<G::Case>> {
-    let mut current = Shrunk { case, expected, fault, steps: 0, tries: 0, minimal: false };
+    let mut current = Shrunk { case, expected, fault, steps: 0, tries: 0, seconds, minimal: false };
     // Candidates are tried from where the last accepted one stood (wrapping around): runs of
     // similar reductions (clearing X after X) then cost one try each.
     let mut start = 0;
@@ -67,6 +70,7 @@ pub fn shrink<G: Contest + ?Sized>(
                 current.case = chunk[i].clone();
                 current.expected = judged[i].expected.clone();
                 current.fault = fault;
+                current.seconds = judged[i].seconds;
                 current.steps += 1;
                 start = (first + c * pool.jobs() + i) % candidates.len();
                 continue 'steps;
