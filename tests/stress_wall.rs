@@ -28,7 +28,7 @@ fn catch(name: &str, game: &WallContest, sources: &[Source], limits: Limits, max
     let plan = Plan { budget: Some(Duration::from_secs(60)), max_failures: 1, max_runs: Some(max_runs) };
     let report = pool.run_stream(game, game.mixed(sources, 1), &plan, &|_| {}).unwrap();
     let found = report.found.into_iter().next().unwrap_or_else(|| panic!("{name}: no failure in {} runs", report.runs));
-    let shrink_limits = ShrinkLimits { deadline: Some(std::time::Instant::now() + Duration::from_secs(60)), ..Default::default() };
+    let shrink_limits = ShrinkLimits { deadline: Some(std::time::Instant::now() + Duration::from_secs(240)), ..Default::default() };
     let shrunk = shrink(&mut pool, game, found.case.clone(), found.expected, found.fault, found.seconds, shrink_limits).unwrap();
     (found.case, shrunk)
 }
