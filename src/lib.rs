@@ -13,6 +13,7 @@ pub mod impartial;
 pub mod input;
 pub mod output;
 pub mod runner;
+pub mod stress;
 pub mod sys;
 
 pub use error::{Error, Result};

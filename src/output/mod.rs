@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod csv;
+pub mod lock;
 pub mod manifest;
 pub mod plots;
 pub mod records;

@@ -99,6 +99,17 @@ impl Board {
         })
     }
 
+    /// The board made of the given rows and columns (in the order given).
+    pub fn select(&self, rows: &[usize], cols: &[usize]) -> Board {
+        let mut out = Board::empty(Shape::new(rows.len(), cols.len()));
+        for (i, &r) in rows.iter().enumerate() {
+            for (j, &c) in cols.iter().enumerate() {
+                out.set_x(i, j, self.is_x(r, c));
+            }
+        }
+        out
+    }
+
     /// The board as its rows joined by '/', e.g. `X../.../..X` (the CSV form).
     pub fn to_slashed(&self) -> String {
         self.row_strings().collect::<Vec<_>>().join("/")

@@ -1,0 +1,97 @@
+//! Exclusive lock on an output directory, so that two runs never write into one directory.
+//!
+//! The lock is an advisory `flock` on `DIR/.sprague.lock` (fs4), held for the life of the
+//! [`DirLock`]. The kernel drops it when the holder exits or is killed, so a stale lock
+//! from a killed run is taken over by the next run. The file records the holder (pid,
+//! command, start time) for the message that refuses a second run.
+
+use crate::error::{Error, Result};
+use fs4::FileExt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// Name of the lock file inside a locked directory.
+pub const LOCK_FILE: &str = ".sprague.lock";
+
+/// A held lock on an output directory; released when dropped.
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+    dir: PathBuf,
+}
+
+impl DirLock {
+    /// Creates `dir` if needed and locks it for this run (`command` names the run). Another
+    /// live holder makes this fail with a usage error naming it.
+    pub fn acquire(dir: &Path, command: &str) -> Result<DirLock> {
+        fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        let path = dir.join(LOCK_FILE);
+        let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(|e| Error::io(&path, e))?;
+        match FileExt::try_lock(&file) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                let holder = holder.trim().replace('\n', ", ");
+                return Err(Error::Usage(format!(
+                    "{} is in use by another run ({}); wait for it to finish or choose another --out",
+                    dir.display(),
+                    if holder.is_empty() { "holder unknown".to_string() } else { holder }
+                )));
+            }
+            Err(fs4::TryLockError::Error(e)) => return Err(Error::io(&path, e)),
+        }
+        let started = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let info = format!("pid {}\ncommand {command}\nstarted {started}\n", std::process::id());
+        let write = |f: &mut File| -> std::io::Result<()> {
+            f.set_len(0)?;
+            f.seek(SeekFrom::Start(0))?;
+            f.write_all(info.as_bytes())
+        };
+        write(&mut file).map_err(|e| Error::io(&path, e))?;
+        Ok(DirLock { _file: file, dir: dir.to_path_buf() })
+    }
+
+    /// The locked directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn second_holder_is_refused_with_the_first_named_then_admitted() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("out");
+        let first = DirLock::acquire(&dir, "sprague stress wall").unwrap();
+        let err = DirLock::acquire(&dir, "sprague verify wall").unwrap_err().to_string();
+        assert!(err.contains("is in use by another run"), "{err}");
+        assert!(err.contains(&format!("pid {}", std::process::id())) && err.contains("command sprague stress wall"), "{err}");
+        assert!(err.contains("started 20"), "{err}");
+        drop(first);
+        let again = DirLock::acquire(&dir, "sprague verify wall").unwrap();
+        assert_eq!(again.dir(), dir);
+    }
+
+    #[test]
+    fn a_lock_left_by_a_killed_run_is_taken_over() {
+        let tmp = tempfile::tempdir().unwrap();
+        // A child process takes the lock and is killed while holding it.
+        let lock = tmp.path().join(LOCK_FILE);
+        fs::write(&lock, "pid 1\ncommand killed\nstarted 2020-01-01T00:00:00Z\n").unwrap();
+        let mut child = std::process::Command::new("flock").arg("-o").arg(&lock).arg("sleep").arg("30").spawn();
+        if let Ok(child) = child.as_mut() {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            assert!(DirLock::acquire(tmp.path(), "second").is_err(), "the child holds the lock");
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+        let taken = DirLock::acquire(tmp.path(), "after the kill").unwrap();
+        drop(taken);
+        assert!(fs::read_to_string(&lock).unwrap().contains("command after the kill"));
+    }
+}

@@ -1,0 +1,139 @@
+//! What a game provides to be stress-tested: inputs, the trusted answer, answer checking and
+//! shrink candidates ([`Contest`]), and seeded input streams ([`Generator`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A game's contest problem, seen from the stress tester.
+pub trait Contest: Sync {
+    /// One test input (a position, or a whole test file's worth of positions).
+    type Case: Clone + Send + Sync;
+    /// An answer, as the trusted solver gives it and as the program's output is read.
+    type Answer: Clone + Send + Sync + PartialEq + fmt::Display;
+
+    /// The game's name on the command line.
+    fn name(&self) -> &'static str;
+    /// Appends the contest input text of `case` to `out`.
+    fn write_input(&self, case: &Self::Case, out: &mut Vec<u8>);
+    /// The trusted answer (the project's verified solver, never the program under test).
+    fn answer(&self, case: &Self::Case) -> Self::Answer;
+    /// Reads a program's stdout; `Err` says why it is not an answer in the problem's format.
+    fn parse_output(&self, case: &Self::Case, stdout: &str) -> Result<Self::Answer, String>;
+    /// True when `got` is an accepted answer (equality unless the problem allows several).
+    fn accepts(&self, expected: &Self::Answer, got: &Self::Answer) -> bool {
+        expected == got
+    }
+    /// The size of a case for people, e.g. `20x20, 143 X`.
+    fn describe(&self, case: &Self::Case) -> String;
+    /// Strictly smaller cases derived from `case`, the most promising (largest cut) first.
+    /// Shrinking keeps the first that still fails the same way, so the order is the policy.
+    fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case>;
+
+    /// The contest input text of `case`.
+    fn input_text(&self, case: &Self::Case) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write_input(case, &mut out);
+        out
+    }
+}
+
+/// Where inputs come from. Every stream is deterministic given its seed, smallest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    /// Every position up to the game's size limit, smallest first (the seed is unused).
+    Exhaustive,
+    /// Sizes and values over the whole legal range, boundaries included.
+    Random,
+    /// Inputs aimed at how solutions break: largest sizes, losing positions with large
+    /// Grundy values inside, slow cases for memoized search.
+    Adversarial,
+}
+
+impl Source {
+    pub const ALL: [Source; 3] = [Source::Exhaustive, Source::Random, Source::Adversarial];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Exhaustive => "exhaustive",
+            Source::Random => "random",
+            Source::Adversarial => "adversarial",
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Source {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Source::ALL.into_iter().find(|g| g.name() == s).ok_or_else(|| {
+            format!("unknown generator {s:?} (expected exhaustive, random or adversarial)")
+        })
+    }
+}
+
+/// A stream of cases, owned by the pool's dispatcher.
+pub type Cases<'a, C> = Box<dyn Iterator<Item = C> + Send + 'a>;
+
+/// A contest whose inputs can be generated.
+pub trait Generator: Contest {
+    /// The cases of one source; the same seed gives the same cases in the same order.
+    fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case>;
+
+    /// The selected sources, taken in turn one case each (the mix a run uses).
+    fn mixed(&self, sources: &[Source], seed: u64) -> Cases<'_, Self::Case> {
+        let streams = sources.iter().map(|&s| self.cases(s, seed)).collect();
+        Box::new(Interleave { streams, next: 0 })
+    }
+}
+
+/// Takes one item from each stream in turn, dropping streams as they end.
+pub struct Interleave<'a, C> {
+    streams: Vec<Cases<'a, C>>,
+    next: usize,
+}
+
+impl<C> Iterator for Interleave<'_, C> {
+    type Item = C;
+    fn next(&mut self) -> Option<C> {
+        while !self.streams.is_empty() {
+            let at = self.next % self.streams.len();
+            match self.streams[at].next() {
+                Some(item) => {
+                    self.next = at + 1;
+                    return Some(item);
+                }
+                None => {
+                    drop(self.streams.remove(at));
+                    self.next = at;
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interleave_takes_turns_and_drops_ended_streams() {
+        let streams: Vec<Cases<'_, u32>> =
+            vec![Box::new([1, 2].into_iter()), Box::new([10, 20, 30, 40].into_iter()), Box::new([100].into_iter())];
+        let all: Vec<u32> = Interleave { streams, next: 0 }.collect();
+        assert_eq!(all, [1, 10, 100, 2, 20, 30, 40]);
+    }
+
+    #[test]
+    fn source_names_round_trip() {
+        for s in Source::ALL {
+            assert_eq!(s.name().parse::<Source>().unwrap(), s);
+        }
+        assert!("nope".parse::<Source>().is_err());
+    }
+}

@@ -1,0 +1,21 @@
+//! Stress-testing someone's contest program: run it on generated inputs, judge it against the
+//! trusted solver, shrink what fails and save it. Names no game: games plug in through
+//! [`Contest`] and [`Generator`].
+
+pub mod command;
+pub mod contest;
+pub mod failures;
+pub mod outcome;
+pub mod pool;
+pub mod process;
+pub mod run;
+pub mod shrink;
+
+pub use command::CommandLine;
+pub use contest::{Cases, Contest, Generator, Source};
+pub use failures::{FailureFiles, FailureLog, FailureRow};
+pub use outcome::{classify, FailureKind, Fault, Verdict};
+pub use pool::{judge, Found, Judged, Plan, Pool, Progress, StreamReport};
+pub use process::{Exit, Limits, RunOutput, Runner};
+pub use run::{stress, StressConfig, StressSummary};
+pub use shrink::{shrink, ShrinkLimits, Shrunk};

@@ -1,0 +1,206 @@
+//! The process pool: `jobs` workers, each with its own [`Runner`], judging a stream of cases.
+//!
+//! Cases are handed out in stream order. When `max_failures` failures are known, no case
+//! after the last of them is handed out, and the cases before it still finish, so the
+//! failures reported are the first ones of the stream, whatever the timing (for a program
+//! that behaves the same on the same input).
+
+use super::command::CommandLine;
+use super::contest::{Cases, Contest};
+use super::outcome::{classify, Fault, Verdict};
+use super::process::{Limits, Runner};
+use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
+
+/// When a stream run stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// Stop handing out cases after this long.
+    pub budget: Option<Duration>,
+    /// Stop after this many failures (at least 1).
+    pub max_failures: usize,
+    /// Stop after this many runs.
+    pub max_runs: Option<u64>,
+}
+
+/// A failing case of a stream: its place in the stream, the trusted answer and the fault.
+#[derive(Debug, Clone)]
+pub struct Found<C> {
+    pub index: u64,
+    pub case: C,
+    pub expected: String,
+    pub fault: Fault,
+    pub seconds: f64,
+}
+
+/// What a stream run did.
+#[derive(Debug)]
+pub struct StreamReport<C> {
+    pub runs: u64,
+    /// The first failures of the stream, in stream order.
+    pub found: Vec<Found<C>>,
+    pub elapsed: Duration,
+    /// True when the stream ended before any limit did.
+    pub exhausted: bool,
+}
+
+/// Counters shown while a stream runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    pub runs: u64,
+    pub failures: usize,
+    pub elapsed: Duration,
+}
+
+/// The verdict on one case and the trusted answer.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub verdict: Verdict,
+    pub expected: String,
+    pub seconds: f64,
+}
+
+/// `jobs` runners of one command.
+pub struct Pool {
+    runners: Vec<Runner>,
+}
+
+/// State shared by the workers of a stream run.
+struct Dispatch<'a, C> {
+    cases: Cases<'a, C>,
+    next: u64,
+    /// No case with a larger index is handed out.
+    cutoff: u64,
+    found: Vec<Found<C>>,
+    error: Option<Error>,
+    exhausted: bool,
+}
+
+impl Pool {
+    /// A pool of `jobs` (at least 1) runners, each in its own private directory.
+    pub fn new(command: &CommandLine, limits: Limits, jobs: usize) -> Result<Self> {
+        let runners = (0..jobs.max(1)).map(|_| Runner::new(command.clone(), limits)).collect::<Result<_>>()?;
+        Ok(Pool { runners })
+    }
+
+    pub fn jobs(&self) -> usize {
+        self.runners.len()
+    }
+
+    /// Judges the cases of `cases` in parallel until the stream ends or `plan` says stop.
+    /// `progress` is called about ten times a second from the calling thread.
+    pub fn run_stream<G: Contest + ?Sized>(
+        &mut self,
+        game: &G,
+        cases: Cases<'_, G::Case>,
+        plan: &Plan,
+        progress: &dyn Fn(&Progress),
+    ) -> Result<StreamReport<G::Case>> {
+        let started = Instant::now();
+        let deadline = plan.budget.map(|b| started + b);
+        let state = Mutex::new(Dispatch { cases, next: 0, cutoff: u64::MAX, found: Vec::new(), error: None, exhausted: false });
+        let runs = AtomicU64::new(0);
+        let (tick, ticks) = mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            for runner in &mut self.runners {
+                let (state, runs, tick) = (&state, &runs, tick.clone());
+                scope.spawn(move || {
+                    worker(runner, game, state, runs, plan, deadline);
+                    drop(tick);
+                });
+            }
+            drop(tick);
+            while let Err(mpsc::RecvTimeoutError::Timeout) = ticks.recv_timeout(Duration::from_millis(100)) {
+                let failures = state.lock().map_or(0, |s| s.found.len());
+                progress(&Progress { runs: runs.load(Ordering::Relaxed), failures, elapsed: started.elapsed() });
+            }
+        });
+        let state = state.into_inner().map_err(|_| Error::Usage("a stress worker panicked".into()))?;
+        if let Some(e) = state.error {
+            return Err(e);
+        }
+        let mut found = state.found;
+        found.sort_by_key(|f| f.index);
+        found.truncate(plan.max_failures.max(1));
+        Ok(StreamReport { runs: runs.into_inner(), found, elapsed: started.elapsed(), exhausted: state.exhausted })
+    }
+
+    /// Judges every case of `cases` in parallel; the verdicts in the order of `cases`.
+    pub fn judge_all<G: Contest + ?Sized>(&mut self, game: &G, cases: &[G::Case]) -> Result<Vec<Judged>> {
+        let next = AtomicU64::new(0);
+        let results: Vec<Mutex<Option<Result<Judged>>>> = cases.iter().map(|_| Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for runner in self.runners.iter_mut().take(cases.len()) {
+                let (next, results) = (&next, &results);
+                scope.spawn(move || {
+                    let mut buf = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed) as usize;
+                        let Some(case) = cases.get(index) else { break };
+                        let judged = judge(runner, game, case, &mut buf);
+                        *results[index].lock().expect("no panics while holding") = Some(judged);
+                    }
+                });
+            }
+        });
+        results.into_iter().map(|m| m.into_inner().expect("no panics").expect("every case judged")).collect()
+    }
+}
+
+/// Judges one case: writes its input, runs the program, computes the trusted answer while
+/// the program runs, and classifies the run.
+pub fn judge<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case, buf: &mut Vec<u8>) -> Result<Judged> {
+    buf.clear();
+    game.write_input(case, buf);
+    let (run, expected) = runner.run(buf, || game.answer(case))?;
+    let verdict = classify(game, case, &expected, &run);
+    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.elapsed.as_secs_f64() })
+}
+
+/// One worker of a stream run: takes cases in order until told to stop.
+fn worker<G: Contest + ?Sized>(
+    runner: &mut Runner,
+    game: &G,
+    state: &Mutex<Dispatch<'_, G::Case>>,
+    runs: &AtomicU64,
+    plan: &Plan,
+    deadline: Option<Instant>,
+) {
+    let mut buf = Vec::new();
+    loop {
+        let (index, case) = {
+            let mut s = state.lock().expect("workers do not panic while holding the lock");
+            let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+            let out_of_runs = plan.max_runs.is_some_and(|m| s.next >= m);
+            if s.next > s.cutoff || out_of_time || out_of_runs || s.exhausted {
+                return;
+            }
+            let Some(case) = s.cases.next() else {
+                s.exhausted = true;
+                return;
+            };
+            s.next += 1;
+            (s.next - 1, case)
+        };
+        let judged = judge(runner, game, &case, &mut buf);
+        runs.fetch_add(1, Ordering::Relaxed);
+        let mut s = state.lock().expect("workers do not panic while holding the lock");
+        match judged {
+            Err(e) => {
+                s.error.get_or_insert(e);
+                s.cutoff = 0;
+            }
+            Ok(Judged { verdict: Verdict::Fail(fault), expected, seconds }) => {
+                s.found.push(Found { index, case, expected, fault, seconds });
+                if s.found.len() >= plan.max_failures.max(1) {
+                    let mut indices: Vec<u64> = s.found.iter().map(|f| f.index).collect();
+                    indices.sort_unstable();
+                    s.cutoff = s.cutoff.min(indices[plan.max_failures.max(1) - 1]);
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+}

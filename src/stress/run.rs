@@ -1,0 +1,116 @@
+//! A whole stress run: lock the output directory, judge generated cases in the pool until the
+//! budget or the failure limit, shrink each failure, save it, and summarize.
+
+use super::command::CommandLine;
+use super::contest::{Cases, Contest, Generator, Source};
+use super::failures::{FailureFiles, FailureLog, FailureRow};
+use super::pool::{Plan, Pool, Progress};
+use super::process::Limits;
+use super::shrink::{shrink, ShrinkLimits};
+use crate::error::Result;
+use crate::output::lock::DirLock;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What a stress run does.
+#[derive(Debug, Clone)]
+pub struct StressConfig {
+    /// Generators mixed in turn (all three when empty).
+    pub sources: Vec<Source>,
+    pub seed: u64,
+    pub jobs: usize,
+    pub limits: Limits,
+    /// Time for generating and judging; shrinking gets what is left, at least `shrink_floor`.
+    pub budget: Duration,
+    pub shrink_floor: Duration,
+    pub max_failures: usize,
+    pub out: PathBuf,
+    /// The invocation, recorded in the directory lock.
+    pub invocation: String,
+}
+
+/// What a stress run found.
+#[derive(Debug, Clone)]
+pub struct StressSummary {
+    pub runs: u64,
+    pub failures: Vec<FailureRow>,
+    /// The saved shrunk inputs, one per failure.
+    pub inputs: Vec<PathBuf>,
+    pub elapsed: Duration,
+    /// True when every generated case was judged (an exhaustive run that finished).
+    pub exhausted: bool,
+}
+
+/// Runs `command` against `game` as `config` says, saving failures under `config.out`.
+pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
+    let _lock = DirLock::acquire(&config.out, &config.invocation)?;
+    let mut log = FailureLog::create(&config.out)?;
+    let started = Instant::now();
+    let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
+    let tagged = Tagged(game);
+    let cases = tagged.mixed(&sources, config.seed);
+    let mut pool = Pool::new(command, config.limits, config.jobs)?;
+    let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
+    let report = pool.run_stream(&tagged, cases, &plan, progress)?;
+    let mut inputs = Vec::new();
+    for found in report.found {
+        let left = config.budget.saturating_sub(started.elapsed()).max(config.shrink_floor);
+        let limits = ShrinkLimits { deadline: Some(Instant::now() + left), ..Default::default() };
+        let (source, original) = found.case.clone();
+        let shrunk = shrink(&mut pool, &tagged, found.case, found.expected, found.fault, found.seconds, limits)?;
+        let row = FailureRow {
+            id: String::new(),
+            kind: shrunk.fault.kind,
+            source: source.name().to_string(),
+            size_before: game.describe(&original),
+            size_after: game.describe(&shrunk.case.1),
+            expected: shrunk.expected.clone(),
+            got: shrunk.fault.got.clone(),
+            exit_status: shrunk.fault.exit.clone(),
+            seconds: shrunk.seconds,
+            shrink_steps: shrunk.steps,
+            minimal: shrunk.minimal,
+            detail: shrunk.fault.detail.clone(),
+        };
+        let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case.1));
+        let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected };
+        inputs.push(log.save(row, &files)?);
+    }
+    Ok(StressSummary { runs: report.runs, failures: log.rows().to_vec(), inputs, elapsed: started.elapsed(), exhausted: report.exhausted })
+}
+
+/// A game whose cases carry the generator that made them.
+struct Tagged<'g, G>(&'g G);
+
+impl<G: Contest> Contest for Tagged<'_, G> {
+    type Case = (Source, G::Case);
+    type Answer = G::Answer;
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn write_input(&self, case: &Self::Case, out: &mut Vec<u8>) {
+        self.0.write_input(&case.1, out)
+    }
+    fn answer(&self, case: &Self::Case) -> G::Answer {
+        self.0.answer(&case.1)
+    }
+    fn parse_output(&self, case: &Self::Case, stdout: &str) -> std::result::Result<G::Answer, String> {
+        self.0.parse_output(&case.1, stdout)
+    }
+    fn accepts(&self, expected: &G::Answer, got: &G::Answer) -> bool {
+        self.0.accepts(expected, got)
+    }
+    fn describe(&self, case: &Self::Case) -> String {
+        self.0.describe(&case.1)
+    }
+    fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case> {
+        self.0.shrink_candidates(&case.1).into_iter().map(|c| (case.0, c)).collect()
+    }
+}
+
+impl<G: Generator> Generator for Tagged<'_, G> {
+    fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case> {
+        Box::new(self.0.cases(source, seed).map(move |c| (source, c)))
+    }
+}
