@@ -207,6 +207,8 @@ fn resume_after_sigkill_gives_the_same_files() {
     assert!(child.try_wait().unwrap().is_none(), "the run ended before it could be killed");
     child.kill().unwrap();
     child.wait().unwrap();
+    let stale = read(&killed.join(".sprague.lock"));
+    assert!(stale.contains(&format!("pid {}", child.id())), "the killed run's lock stays behind: {stale}");
     assert!(!killed.join("summary.csv").exists(), "killed before the end");
     verify(&killed, &["--max", "4x4"], 2).stderr(contains("--resume"));
     verify(&killed, &[&args[..], &["--resume"]].concat(), 0);
@@ -214,6 +216,54 @@ fn resume_after_sigkill_gives_the_same_files() {
     let names: Vec<String> =
         std::fs::read_dir(&killed).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert!(names.iter().all(|n| !n.contains(".tmp.") && n != "checkpoint.json"), "{names:?}");
+}
+
+/// Starts `verify wall` into `out` slowly and returns once it holds the directory's lock.
+fn start_slow_run(out: &Path, args: &[&str]) -> std::process::Child {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["verify", "wall", "-q", "--block-patterns", "64", "--block-delay-ms", "20", "--out"])
+        .arg(out)
+        .args(args)
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let holder = format!("pid {}", child.id());
+    while !std::fs::read_to_string(out.join(".sprague.lock")).is_ok_and(|text| text.contains(&holder)) {
+        assert!(started.elapsed() < Duration::from_secs(60), "the first run never locked {}", out.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+#[test]
+fn a_second_run_into_a_locked_directory_is_refused_and_the_first_keeps_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shared, alone) = (dir.path().join("shared"), dir.path().join("alone"));
+    verify(&alone, &["--max", "3x4"], 0);
+    let mut first = start_slow_run(&shared, &["--max", "3x4"]);
+    let holder = format!("pid {}", first.id());
+    for args in [&["--max", "3x4", "--rule", "misere"][..], &["--max", "3x4"], &["--max", "3x4", "--resume"]] {
+        verify(&shared, args, 2)
+            .stderr(contains("is in use by another run").and(contains(holder.as_str())).and(contains("command ")).and(contains("started ")));
+    }
+    merge(&[alone.clone()], &shared, 2).stderr(contains("is in use by another run"));
+    assert!(first.wait().unwrap().success());
+    assert_same_csvs(&alone, &shared);
+    let rule = read(&shared.join("summary.csv"));
+    assert!(rule.contains(",standard,") && !rule.contains("misere"), "{rule}");
+}
+
+#[test]
+fn merge_refuses_to_write_into_one_of_its_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        verify(shard, &["--max", "2x3", "--shard", &format!("{}/2", k + 1)], 0);
+    }
+    let before = read(&shards[0].join("summary.csv"));
+    let input_again = dir.path().join("2/../1");
+    merge(&shards, &input_again, 2).stderr(contains("is one of the shard directories being merged"));
+    assert_eq!(read(&shards[0].join("summary.csv")), before);
 }
 
 #[test]

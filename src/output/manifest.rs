@@ -1,6 +1,7 @@
 //! manifest.json: provenance of a run (tool, commit, command, threads, times, memory, digests).
 
 use super::atomic::{sha256_file, write_bytes_atomic};
+use super::lock::DirLock;
 use crate::error::{Error, Result};
 use crate::sys;
 use serde::{Deserialize, Serialize};
@@ -43,6 +44,11 @@ impl RunClock {
     /// Starts the clock for a run invoked as `command_line` on `threads` threads.
     pub fn start(command_line: Vec<String>, threads: usize) -> Self {
         RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads }
+    }
+
+    /// Locks output directory `dir` for this run (see [`DirLock`]), naming it by its command line.
+    pub fn lock(&self, dir: &Path) -> Result<DirLock> {
+        DirLock::acquire(dir, &self.command_line.join(" "))
     }
 
     /// A manifest for the finished run covering `files` (paths inside `dir`).

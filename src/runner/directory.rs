@@ -70,7 +70,7 @@ pub enum Finished {
 pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
     let plan = Plan::new(verification, run.shard)?;
     check_memory(&plan, run.memory_limit)?;
-    std::fs::create_dir_all(&run.dir).map_err(|e| crate::Error::io(&run.dir, e))?;
+    let _lock = clock.lock(&run.dir)?;
     let results = match super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress)? {
         Outcome::Finished(results) => results,
         Outcome::Stopped => return Ok(Finished::Stopped),

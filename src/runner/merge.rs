@@ -150,14 +150,30 @@ pub fn merge_into(
     clock: &RunClock,
     rebuild: impl Fn(&BTreeMap<String, Value>) -> Result<Box<dyn Verification>>,
 ) -> Result<Report> {
+    refuse_input_as_output(dirs, out)?;
     let outputs = dirs.iter().map(|dir| load_shard(dir)).collect::<Result<Vec<_>>>()?;
     let results = merge_shards(&outputs)?;
     let parameters = merged_parameters(&outputs);
     let verification = rebuild(&parameters)?;
     let mut notes = verification.notes(&results);
     notes.push(format!("merged from {} shard directories", outputs.len()));
+    let _lock = clock.lock(out)?;
     let manifest = write_files(&*verification, out, clock, &results, parameters, notes)?;
     Ok(Report { results, manifest })
+}
+
+/// Refuses an output directory that is one of the inputs (merging would overwrite a shard).
+fn refuse_input_as_output(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    let Ok(out_real) = out.canonicalize() else { return Ok(()) };
+    for dir in dirs {
+        if dir.canonicalize().is_ok_and(|d| d == out_real) {
+            return Err(Error::Usage(format!(
+                "--out {} is one of the shard directories being merged; choose a new directory",
+                out.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

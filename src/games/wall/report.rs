@@ -241,6 +241,7 @@ impl crate::game::Command for ReportCommand {
 
     fn run(&self, args: &crate::game::Args, session: &mut crate::game::Session) -> Result<crate::game::Status> {
         let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
+        let _lock = session.clock().lock(&out)?;
         let written = write_report(&WallResults::read(&results)?, &out)?;
         session.report(&format!("report: {} files in {}", written.len(), out.display()));
         Ok(crate::game::Status::Ok)
