@@ -19,24 +19,38 @@ pub enum Error {
     /// A file that exists but does not hold what it should.
     #[error("{path}: {message}")]
     Malformed { path: PathBuf, message: String },
-    /// An I/O failure on a named file.
-    #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    /// An I/O failure on a named file. The OS error is part of the message (and deliberately
+    /// not a `source`, which `{:#}` would print a second time).
+    #[error("{path}: {}", describe_io(.error))]
+    Io { path: PathBuf, error: std::io::Error },
 }
 
 impl Error {
     /// Wraps an I/O error with the path it happened on.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        Error::Io { path: path.into(), source }
+        Error::Io { path: path.into(), error: source }
+    }
+
+    /// The message of an I/O error without its path (the OS error in words).
+    pub fn describe(&self) -> String {
+        match self {
+            Error::Io { error, .. } => describe_io(error),
+            other => other.to_string(),
+        }
     }
 
     /// A malformed-file error.
     pub fn malformed(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         Error::Malformed { path: path.into(), message: message.into() }
+    }
+}
+
+/// The OS error in words, without the `(os error N)` suffix that only repeats the code.
+fn describe_io(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
     }
 }
 

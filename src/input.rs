@@ -4,6 +4,18 @@ use crate::error::{Error, Result};
 use std::fmt::Display;
 use std::str::FromStr;
 
+/// Longest piece of offending input an error message quotes.
+const QUOTED_CHARS: usize = 40;
+
+/// `text` quoted for an error message: in full when short, else its first [`QUOTED_CHARS`]
+/// characters and its length (a 10 MB row must not become a 10 MB error line).
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => format!("{:?}… ({} bytes)", &text[..at], text.len()),
+        None => format!("{text:?}"),
+    }
+}
+
 /// Reads whitespace-separated tokens or whole lines, reporting 1-based line:column on error.
 pub struct Scanner<'a> {
     source_name: String,
@@ -12,6 +24,8 @@ pub struct Scanner<'a> {
     line: usize,
     /// Byte offset inside the current line.
     col: usize,
+    /// Lines of the whole input before `lines[0]` (when reading a piece of a stream).
+    offset: usize,
 }
 
 /// A token together with its 1-based position.
@@ -28,7 +42,13 @@ impl<'a> Scanner<'a> {
         // A final line break ends the last line; it does not start an empty one.
         let body = text.strip_suffix('\n').unwrap_or(text);
         let lines = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-        Scanner { source_name: source_name.into(), lines, line: 0, col: 0 }
+        Scanner { source_name: source_name.into(), lines, line: 0, col: 0, offset: 0 }
+    }
+
+    /// The same scanner over a piece of a longer input that starts on 1-based line `first`,
+    /// so that positions are reported in the whole input's numbering.
+    pub fn starting_at_line(self, first: usize) -> Self {
+        Scanner { offset: first.saturating_sub(1), ..self }
     }
 
     /// The name used in error messages.
@@ -38,7 +58,7 @@ impl<'a> Scanner<'a> {
 
     /// An input error at the given 1-based position.
     pub fn error_at(&self, line: usize, col: usize, message: impl Into<String>) -> Error {
-        Error::Input { source_name: self.source_name.clone(), line, col, message: message.into() }
+        Error::Input { source_name: self.source_name.clone(), line: line + self.offset, col, message: message.into() }
     }
 
     /// An input error at the current position.
@@ -93,7 +113,7 @@ impl<'a> Scanner<'a> {
     {
         let tok = self.token(what)?;
         let value: T = tok.text.parse().map_err(|_| {
-            self.error_at(tok.line, tok.col, format!("expected {what} (a number), found {:?}", tok.text))
+            self.error_at(tok.line, tok.col, format!("expected {what} (a number), found {}", quoted(tok.text)))
         })?;
         if value < min || value > max {
             return Err(self.error_at(
@@ -112,7 +132,7 @@ impl<'a> Scanner<'a> {
             return Err(self.error_at(
                 tok.line,
                 tok.col,
-                format!("expected {what} ({}), found {:?}", choices.join(" or "), tok.text),
+                format!("expected {what} ({}), found {}", choices.join(" or "), quoted(tok.text)),
             ));
         }
         Ok(tok)
@@ -139,7 +159,7 @@ impl<'a> Scanner<'a> {
             if !rest.trim().is_empty() {
                 let offset = rest.len() - rest.trim_start().len();
                 let col = self.col + offset + 1;
-                return Err(self.error_at(self.line + 1, col, format!("unexpected {:?}", rest.trim())));
+                return Err(self.error_at(self.line + 1, col, format!("unexpected {}", quoted(rest.trim()))));
             }
             self.line += 1;
             self.col = 0;
@@ -151,7 +171,7 @@ impl<'a> Scanner<'a> {
     pub fn expect_end(&mut self) -> Result<()> {
         if self.skip_blank() {
             let tok = self.token("")?;
-            return Err(self.error_at(tok.line, tok.col, format!("unexpected extra input {:?}", tok.text)));
+            return Err(self.error_at(tok.line, tok.col, format!("unexpected extra input {}", quoted(tok.text))));
         }
         Ok(())
     }
@@ -169,6 +189,15 @@ impl<'a> Scanner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_tokens_are_quoted_in_part() {
+        let row = "y".repeat(10_000_000);
+        let err = Scanner::new("t", &format!("{row} 3\n")).number::<u32>("H", 1, 20).unwrap_err().to_string();
+        assert!(err.len() < 200, "{} bytes", err.len());
+        assert!(err.ends_with(&format!("\"{}\"… (10000000 bytes)", "y".repeat(40))), "{err}");
+        assert_eq!(quoted("X.X"), "\"X.X\"");
+    }
 
     #[test]
     fn numbers_and_positions() {

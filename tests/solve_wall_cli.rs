@@ -106,3 +106,42 @@ fn usage_errors_exit_2() {
     solve(&["--format", "xml"], "").code(2);
     Command::cargo_bin("sprague").unwrap().args(["solve", "chess"]).assert().code(2);
 }
+
+#[test]
+fn batch_streams_answers_and_stops_at_a_bad_board_after_the_good_ones() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["solve", "wall", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdin.write_all(b"2 2\n..\n..\n").unwrap();
+    stdin.flush().unwrap();
+    // The answer arrives while standard input is still open (read_line would block forever
+    // on a program that reads to the end first; the test harness's timeout catches that).
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "Second\n");
+    stdin.write_all(b"\n1 2\nX.\n2 2\n..\n.Z\n1 1\n.\n").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(rest, "First\n");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("<stdin>:9:2: 'Z' is not '.' or 'X'"), "{stderr}");
+}
+
+#[test]
+fn a_huge_token_is_quoted_in_part() {
+    let row = "y".repeat(1 << 20);
+    let assert = solve(&[], &format!("{row} 2\n")).code(2);
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(stderr.len() < 300 && stderr.contains("(1048576 bytes)"), "{} bytes of stderr", stderr.len());
+}

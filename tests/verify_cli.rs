@@ -266,6 +266,44 @@ fn merge_refuses_to_write_into_one_of_its_inputs() {
     assert_eq!(read(&shards[0].join("summary.csv")), before);
 }
 
+/// Flips bit `bit` of the file at `path`.
+fn flip_bit(path: &Path, bit: usize) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[bit / 8] ^= 1 << (bit % 8);
+    std::fs::write(path, bytes).unwrap();
+}
+
+/// A seeded stream of indices below `n` (xorshift; reproducible).
+fn positions(seed: u64, n: usize) -> impl Iterator<Item = usize> {
+    let mut state = seed;
+    std::iter::repeat_with(move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    })
+}
+
+#[test]
+fn no_single_bit_flip_in_a_checkpoint_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, whole) = (dir.path().join("run"), dir.path().join("whole"));
+    let args = ["--max", "3x3", "--block-patterns", "16", "--stop-after-blocks", "20"];
+    verify(&run, &args, 3);
+    let checkpoint = run.join("checkpoint.json");
+    let saved = std::fs::read(&checkpoint).unwrap();
+    for bit in positions(0x5eed, saved.len() * 8).take(100) {
+        std::fs::write(&checkpoint, &saved).unwrap();
+        flip_bit(&checkpoint, bit);
+        verify(&run, &["--max", "3x3", "--resume"], 2).stderr(contains("checkpoint.json"));
+        assert!(!run.join("summary.csv").exists(), "bit {bit}: a flipped checkpoint produced results");
+    }
+    std::fs::write(&checkpoint, &saved).unwrap();
+    verify(&run, &["--max", "3x3", "--resume"], 0);
+    verify(&whole, &["--max", "3x3"], 0);
+    assert_same_csvs(&run, &whole);
+}
+
 #[test]
 fn resume_refuses_other_parameters_and_missing_checkpoints() {
     let dir = tempfile::tempdir().unwrap();

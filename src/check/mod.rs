@@ -15,7 +15,10 @@ use crate::game::{Recompute, ResultsDir};
 use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
-use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::game::verification_from_manifest;
+use crate::output::atomic::sha256_file;
+use crate::output::verify_files::{read_verify_files, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::verification::check_totals;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,14 +41,43 @@ pub struct Committed {
 }
 
 impl Committed {
-    fn read(dir: &Path) -> Result<Self> {
+    /// Reads the files of `dir` after [`protect`] has found them intact and consistent.
+    fn read(dir: &Path, rebuild: Rebuild) -> Result<Self> {
+        let manifest = protect(dir, rebuild)?;
         Ok(Committed {
             summary: read_csv(&existing(dir, SUMMARY)?)?,
             distribution: read_csv(&existing(dir, DISTRIBUTION)?)?,
             mismatches: read_csv(&existing(dir, MISMATCHES)?)?,
-            manifest: Manifest::read(&existing(dir, MANIFEST)?)?,
+            manifest,
         })
     }
+}
+
+/// What `check` verifies of every committed directory at no cost, whatever the budget: the
+/// manifest's own digest, every listed file's SHA-256, the summary against the distribution
+/// (patterns, P-positions, largest value), and each size's patterns against the total of the
+/// run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as `rebuild` makes it
+/// from the manifest's parameters. Returns the manifest.
+pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<Manifest> {
+    let manifest_path = existing(dir, MANIFEST)?;
+    let manifest = Manifest::read(&manifest_path)?;
+    manifest.require_digest(&manifest_path)?;
+    for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
+        if !manifest.files.contains_key(name) {
+            return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
+        }
+    }
+    for (name, digest) in &manifest.files {
+        if sha256_file(&existing(dir, name)?)? != *digest {
+            return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST} (the file was changed)")));
+        }
+    }
+    let results = read_verify_files(dir)?;
+    let verification = rebuild(&manifest.parameters)
+        .map_err(|e| Error::malformed(&manifest_path, format!("cannot rebuild the run it records: {e}")))?;
+    check_totals(&verification.jobs()?, usize::MAX, &results)
+        .map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
+    Ok(manifest)
 }
 
 /// `dir/name`, or an error naming it when it does not exist.
@@ -56,6 +88,10 @@ fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     }
     Ok(path)
 }
+
+/// The verification a manifest's parameters describe ([`verification_from_manifest`] for the
+/// registered games).
+pub type Rebuild = fn(&BTreeMap<String, serde_json::Value>) -> Result<Box<dyn crate::runner::Verification>>;
 
 /// (game, rule, rows, cols): one size of one committed run.
 pub type SizeKey = (String, String, u32, u32);
@@ -79,6 +115,7 @@ pub struct Unit {
 pub struct Plan {
     root: PathBuf,
     registry: Vec<ResultsDir>,
+    rebuild: Rebuild,
     committed: BTreeMap<&'static str, Committed>,
     units: Vec<Unit>,
     selected: Vec<bool>,
@@ -90,10 +127,10 @@ impl Plan {
     /// Reads every registered directory under `root` (any missing or malformed file is an error
     /// naming it) and selects the cheapest units whose estimates add up to at most `budget`.
     pub fn new(root: &Path, budget: f64) -> Result<Plan> {
-        Self::with_registry(root, budget, registry())
+        Self::with_registry(root, budget, registry(), verification_from_manifest)
     }
 
-    fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>) -> Result<Plan> {
+    fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
         if !root.is_dir() {
             return Err(Error::Usage(format!("results directory {} does not exist", root.display())));
         }
@@ -101,6 +138,7 @@ impl Plan {
         let mut plan = Plan {
             root: root.to_path_buf(),
             registry,
+            rebuild,
             committed: BTreeMap::new(),
             units: Vec::new(),
             selected: Vec::new(),
@@ -126,7 +164,7 @@ impl Plan {
             }
             Recompute::Sizes(_) => {
                 if !self.committed.contains_key(entry.dir) {
-                    self.committed.insert(entry.dir, Committed::read(&dir)?);
+                    self.committed.insert(entry.dir, Committed::read(&dir, self.rebuild)?);
                 }
                 self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));
             }

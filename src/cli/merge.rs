@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
-    let clock = RunClock::start(std::env::args().collect(), rayon::current_num_threads());
+    let clock = RunClock::start(super::command_line(), rayon::current_num_threads());
     let report = merge_into(&args.dirs, &args.out, &clock, verification_from_manifest)?;
     let positions: u64 = report.results.sizes.values().map(|t| t.patterns).sum();
     eprintln!(

@@ -73,15 +73,33 @@ fn run_game_command(verb_name: &str, matches: &ArgMatches) -> anyhow::Result<Sta
         stdout: &mut std::io::BufWriter::new(stdout.lock()),
         stderr: &mut stderr.lock(),
         progress: &bars,
-        command_line: std::env::args().collect(),
+        command_line: command_line(),
     };
     Ok(command.run(&args, &mut session)?)
+}
+
+/// The command line as manifests record it: `sprague` and the arguments as typed (not the
+/// path the binary happened to be run from).
+pub fn command_line() -> Vec<String> {
+    std::iter::once("sprague".to_string()).chain(std::env::args().skip(1)).collect()
+}
+
+/// Most threads `--threads` accepts: far more than helps, far fewer than would swamp the machine.
+fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (16 * cores).max(64)
 }
 
 /// Sets up the rayon pool when `--threads` was given.
 fn start_threads(args: &Args) -> anyhow::Result<()> {
     if let Some(threads) = args.get::<usize>("threads")? {
         anyhow::ensure!(threads >= 1, "--threads must be at least 1");
+        let most = max_threads();
+        anyhow::ensure!(
+            threads <= most,
+            "--threads {threads} is more than this machine can use ({} cores; at most {most} accepted)",
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        );
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().context("cannot start the thread pool")?;
     }
     Ok(())

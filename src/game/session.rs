@@ -47,6 +47,22 @@ impl Session<'_> {
         Ok((name, text))
     }
 
+    /// Runs `read` on the input named `file` (`-` or none: standard input) as a stream, so that
+    /// answers can be written to standard output while the input is still being read.
+    pub fn with_input_stream<T>(
+        &mut self,
+        file: Option<&str>,
+        read: impl FnOnce(&str, &mut dyn BufRead, &mut dyn Write) -> Result<T>,
+    ) -> Result<T> {
+        match file.filter(|&f| f != "-") {
+            None => read("<stdin>", self.stdin, self.stdout),
+            Some(path) => {
+                let opened = std::fs::File::open(path).map_err(|e| Error::Usage(format!("cannot read {path}: {}", Error::io(path, e).describe())))?;
+                read(path, &mut std::io::BufReader::new(opened), self.stdout)
+            }
+        }
+    }
+
     /// Starts the clock of a run whose manifest records this command line.
     pub fn clock(&self) -> RunClock {
         RunClock::start(self.command_line.clone(), rayon::current_num_threads())

@@ -25,7 +25,9 @@ impl DirLock {
     /// Creates `dir` if needed and locks it for this run (`command` names the run). Another
     /// live holder makes this fail with a usage error naming it.
     pub fn acquire(dir: &Path, command: &str) -> Result<DirLock> {
-        fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        fs::create_dir_all(dir).map_err(|e| {
+            Error::Usage(format!("cannot create the output directory {}: {}", dir.display(), Error::io(dir, e).describe()))
+        })?;
         let path = dir.join(LOCK_FILE);
         let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(|e| Error::io(&path, e))?;
         match FileExt::try_lock(&file) {

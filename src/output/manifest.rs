@@ -1,6 +1,6 @@
 //! manifest.json: provenance of a run (tool, commit, command, threads, times, memory, digests).
 
-use super::atomic::{sha256_file, write_bytes_atomic};
+use super::atomic::{sha256_file, sha256_hex, write_bytes_atomic};
 use super::lock::DirLock;
 use crate::error::{Error, Result};
 use crate::sys;
@@ -30,6 +30,10 @@ pub struct Manifest {
     /// Run-specific facts (sizes, shard, rule, ...).
     #[serde(default)]
     pub parameters: BTreeMap<String, serde_json::Value>,
+    /// SHA-256 of this manifest as written without this field, so that a change to the
+    /// manifest itself is noticed too (absent in manifests of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
 }
 
 /// Measures a run from its start; [`RunClock::finish`] produces the manifest.
@@ -70,28 +74,70 @@ impl RunClock {
             files: digests,
             notes: Vec::new(),
             parameters: BTreeMap::new(),
+            digest: None,
         })
     }
 }
 
 impl Manifest {
-    /// Writes the manifest as pretty JSON, atomically.
+    /// Writes the manifest as pretty JSON with its digest, atomically.
     pub fn write(&self, path: &Path) -> Result<()> {
-        let mut text = serde_json::to_string_pretty(self).expect("manifest serializes");
-        text.push('\n');
-        write_bytes_atomic(path, text.as_bytes())
+        let sealed = Manifest { digest: Some(self.own_digest()), ..self.clone() };
+        write_bytes_atomic(path, sealed.text().as_bytes())
     }
 
-    /// Reads a manifest written by [`Manifest::write`].
+    /// Reads a manifest written by [`Manifest::write`]; a digest that does not match the
+    /// content is an error.
     pub fn read(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        serde_json::from_str(&text).map_err(|e| Error::malformed(path, format!("line {}: {e}", e.line())))
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let manifest: Manifest =
+            serde_json::from_slice(&bytes).map_err(|e| Error::malformed(path, format!("line {}: {e}", e.line())))?;
+        match &manifest.digest {
+            Some(digest) if *digest != manifest.own_digest() => {
+                Err(Error::malformed(path, "content does not match its digest (the manifest was changed or damaged)"))
+            }
+            Some(_) if manifest.text().as_bytes() != bytes => {
+                Err(Error::malformed(path, "not in the form sprague writes (the manifest was edited)"))
+            }
+            _ => Ok(manifest),
+        }
+    }
+
+    /// Fails unless the manifest carries a digest (required of committed results).
+    pub fn require_digest(&self, path: &Path) -> Result<()> {
+        match self.digest {
+            Some(_) => Ok(()),
+            None => Err(Error::malformed(path, "no digest (written by an older sprague); rerun the command it records")),
+        }
+    }
+
+    /// The SHA-256 of the manifest's text without the digest field.
+    fn own_digest(&self) -> String {
+        sha256_hex(Manifest { digest: None, ..self.clone() }.text().as_bytes())
+    }
+
+    fn text(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("manifest serializes");
+        text.push('\n');
+        text
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_changed_note_is_noticed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut manifest = RunClock::start(vec!["sprague".into()], 1).finish(dir.path(), &[]).unwrap();
+        manifest.notes.push("nothing was cross-checked".into());
+        let path = dir.path().join("manifest.json");
+        manifest.write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("nothing was", "nothing wasn")).unwrap();
+        assert!(Manifest::read(&path).unwrap_err().to_string().contains("does not match its digest"));
+    }
 
     #[test]
     fn round_trips_with_digests() {
@@ -102,7 +148,8 @@ mod tests {
         let path = dir.path().join("manifest.json");
         manifest.write(&path).unwrap();
         let back = Manifest::read(&path).unwrap();
-        assert_eq!(back, manifest);
+        assert_eq!(Manifest { digest: None, ..back.clone() }, manifest);
+        assert_eq!(back.digest.as_ref().map(String::len), Some(64));
         assert_eq!(back.files["a.csv"].len(), 64);
     }
 }

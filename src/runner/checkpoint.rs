@@ -2,7 +2,7 @@
 
 use super::tally::{RunResults, SizeTally};
 use crate::error::{Error, Result};
-use crate::output::atomic::write_bytes_atomic;
+use crate::output::atomic::{sha256_hex, write_bytes_atomic};
 use crate::output::records::MismatchRow;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ pub const CHECKPOINT: &str = "checkpoint.json";
 
 /// What must be equal for `--resume` to continue a run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RunParams {
     pub game: String,
     pub rule: String,
@@ -53,6 +54,7 @@ impl RunParams {
 /// How far a run got: jobs before `job` are complete; that job is done up to (not including)
 /// position `next`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Position {
     pub job: usize,
     pub next: u64,
@@ -72,6 +74,7 @@ pub struct Checkpoint {
 
 /// One size's tally as stored in the file.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct StoredSize {
     rows: u32,
     cols: u32,
@@ -81,10 +84,10 @@ struct StoredSize {
     distribution: Vec<(u32, u32, u64)>,
 }
 
-/// The file's layout.
+/// The checkpoint's content.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Stored {
-    format: u32,
     params: RunParams,
     position: Position,
     covered: Vec<u64>,
@@ -94,8 +97,20 @@ struct Stored {
     extra_rows: Vec<String>,
 }
 
-/// Format 3: positions and coverage per job (format 2 had them per board size).
-const FORMAT: u32 = 3;
+/// The file: the content and the SHA-256 of its exact text, so that no change to it (a flipped
+/// bit, an edited count) goes unnoticed on resume.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope<'a> {
+    format: u32,
+    sha256: String,
+    #[serde(borrow)]
+    content: &'a serde_json::value::RawValue,
+}
+
+/// Format 4: the content under a digest (format 3 had no digest; format 2 kept positions per
+/// board size).
+const FORMAT: u32 = 4;
 
 impl Checkpoint {
     /// The checkpoint path of run directory `dir`.
@@ -110,8 +125,9 @@ impl Checkpoint {
 
     /// Writes the checkpoint into `dir` atomically.
     pub fn save(&self, dir: &Path) -> Result<()> {
-        let mut text = serde_json::to_string(&self.to_stored()).expect("checkpoint serializes");
-        text.push('\n');
+        let content = serde_json::to_string(&self.to_stored()).expect("checkpoint serializes");
+        let digest = sha256_hex(content.as_bytes());
+        let text = format!("{{\"format\":{FORMAT},\"sha256\":\"{digest}\",\"content\":{content}}}\n");
         write_bytes_atomic(&Self::path(dir), text.as_bytes())
     }
 
@@ -123,11 +139,16 @@ impl Checkpoint {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::io(&path, e)),
         };
-        let stored: Stored =
-            serde_json::from_str(&text).map_err(|e| Error::malformed(&path, format!("line {}: {e}", e.line())))?;
-        if stored.format != FORMAT {
-            return Err(Error::malformed(&path, format!("format {} is not {FORMAT}", stored.format)));
+        let malformed = |e: serde_json::Error| Error::malformed(&path, format!("line {} column {}: {e}", e.line(), e.column()));
+        let envelope: Envelope = serde_json::from_str(&text).map_err(malformed)?;
+        if envelope.format != FORMAT {
+            return Err(Error::malformed(&path, format!("format {} is not {FORMAT} (written by another sprague version)", envelope.format)));
         }
+        let content = envelope.content.get();
+        if sha256_hex(content.as_bytes()) != envelope.sha256 {
+            return Err(Error::malformed(&path, "content does not match its sha256 (the file was changed or damaged); delete it to start the run over"));
+        }
+        let stored: Stored = serde_json::from_str(content).map_err(malformed)?;
         Self::from_stored(stored, &path).map(Some)
     }
 
@@ -154,7 +175,6 @@ impl Checkpoint {
             })
             .collect();
         Stored {
-            format: FORMAT,
             params: self.params.clone(),
             position: self.position,
             covered: self.covered.clone(),
@@ -225,6 +245,17 @@ mod tests {
         b.rule = "misere".into();
         assert_eq!(a.differences(&b), vec!["rule: checkpoint has standard, this run has misere".to_string()]);
         assert!(a.differences(&a).is_empty());
+    }
+
+    #[test]
+    fn an_edited_count_is_refused_by_the_digest() {
+        let dir = tempfile::tempdir().unwrap();
+        sample().save(dir.path()).unwrap();
+        let path = Checkpoint::path(dir.path());
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("[1,1,2]", "[1,1,3]").replace("\"patterns\":3", "\"patterns\":4")).unwrap();
+        let err = Checkpoint::load(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("does not match its sha256"), "{err}");
     }
 
     #[test]

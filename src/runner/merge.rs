@@ -2,7 +2,7 @@
 
 use super::checkpoint::Checkpoint;
 use super::directory::{write_files, Report};
-use super::verification::Verification;
+use super::verification::{check_totals, Verification};
 use crate::output::manifest::RunClock;
 use super::shard::Shard;
 use super::tally::RunResults;
@@ -155,6 +155,9 @@ pub fn merge_into(
     let results = merge_shards(&outputs)?;
     let parameters = merged_parameters(&outputs);
     let verification = rebuild(&parameters)?;
+    check_totals(&verification.jobs()?, usize::MAX, &results).map_err(|message| {
+        Error::Usage(format!("the merged shards do not add up to the run their manifests describe: {message}"))
+    })?;
     let mut notes = verification.notes(&results);
     notes.push(format!("merged from {} shard directories", outputs.len()));
     let _lock = clock.lock(out)?;

@@ -5,7 +5,7 @@ use super::parallel::evaluate_range;
 use super::progress::Progress;
 use super::shard::Shard;
 use super::tally::RunResults;
-use super::verification::{Evaluate, Job, Verification};
+use super::verification::{check_totals, Evaluate, Job, Verification};
 use crate::error::{Error, Result};
 use crate::output::atomic::remove_stale_temps;
 use crate::sys;
@@ -42,6 +42,23 @@ impl<'a> Plan<'a> {
         self.shard.slice(self.jobs[index].total)
     }
 
+    /// [`check_totals`] of the first `finished` jobs, for an unsharded plan (a shard's share of
+    /// a symmetry-reduced job is only known once all shards are merged).
+    pub fn check_totals(&self, results: &RunResults, finished: usize) -> std::result::Result<(), String> {
+        if self.shard == Shard::ALL {
+            check_totals(&self.jobs, finished, results)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The same check on the final results of this process's own run: a failure is a bug.
+    fn check_final(&self, results: &RunResults) -> Result<()> {
+        self.check_totals(results, self.jobs.len()).map_err(|message| {
+            Error::Usage(format!("internal check failed after the run ({message}); no files were written, please report it"))
+        })
+    }
+
     /// Results with nothing counted yet but every job's sizes present.
     fn empty_results(&self) -> RunResults {
         let mut results = RunResults::new(self.verification.game(), self.verification.rule());
@@ -70,6 +87,7 @@ pub fn run_in_memory(plan: &Plan, progress: &dyn Progress) -> Result<RunResults>
         results.merge(&evaluate_range(&*evaluator, &empty, range, job.chunk, progress));
         progress.finish();
     }
+    plan.check_final(&results)?;
     Ok(results)
 }
 
@@ -118,6 +136,7 @@ pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &
             return Ok(Outcome::Stopped);
         }
     }
+    plan.check_final(&runner.state.results)?;
     Ok(Outcome::Finished(runner.state.results))
 }
 
@@ -139,6 +158,7 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
                 return Err(Error::Usage(format!("cannot resume {}: parameters differ ({list})", path.display())));
             }
             check_coverage(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
+            plan.check_totals(&saved.results, saved.position.job).map_err(|message| Error::malformed(&path, message))?;
             Ok(saved)
         }
     }

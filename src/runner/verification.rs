@@ -20,12 +20,58 @@ pub struct Job {
     pub sizes: Vec<(u32, u32)>,
     pub total: u64,
     pub chunk: u64,
+    /// Patterns a complete run counts in `sizes`, when the game knows it (e.g. 2^(h·w) for an
+    /// h×w wall size); checked on resume, at the end of a run, on merge and by `check`.
+    pub patterns: Option<u64>,
 }
 
 impl Job {
     pub fn new(label: impl Into<String>, sizes: Vec<(u32, u32)>, total: u64, chunk: u64) -> Job {
-        Job { label: label.into(), sizes, total, chunk: chunk.max(1) }
+        Job { label: label.into(), sizes, total, chunk: chunk.max(1), patterns: None }
     }
+
+    /// The same job, declaring that each of its positions is counted as exactly one pattern.
+    pub fn one_pattern_each(self) -> Job {
+        Job { patterns: Some(self.total), ..self }
+    }
+}
+
+/// Checks the counts of complete runs: no size has more mismatches than patterns, and the
+/// patterns counted in the sizes of each of the first `finished` jobs that declare their count
+/// ([`Job::patterns`]) add up to it, whatever the symmetry reduction. Jobs that share a size
+/// with another job are checked together.
+pub fn check_totals(jobs: &[Job], finished: usize, results: &RunResults) -> std::result::Result<(), String> {
+    for tally in results.sizes.values() {
+        if tally.mismatches > tally.patterns {
+            return Err(format!("{}x{}: {} mismatches among {} patterns", tally.rows, tally.cols, tally.mismatches, tally.patterns));
+        }
+    }
+    for group in size_groups(jobs) {
+        let declared: Option<u64> = group.iter().map(|&i| jobs[i].patterns).sum();
+        let Some(expected) = declared.filter(|_| group.iter().all(|&i| i < finished)) else { continue };
+        let sizes: std::collections::BTreeSet<(u32, u32)> = group.iter().flat_map(|&i| jobs[i].sizes.iter().copied()).collect();
+        let counted: u64 = sizes.iter().filter_map(|key| results.sizes.get(key)).map(|t| t.patterns).sum();
+        if counted != expected {
+            let labels: Vec<&str> = group.iter().map(|&i| jobs[i].label.as_str()).collect();
+            return Err(format!("{} counts {counted} patterns, not the {expected} it has", labels.join(", ")));
+        }
+    }
+    Ok(())
+}
+
+/// The jobs grouped so that no two groups share a size (usually one job per group).
+fn size_groups(jobs: &[Job]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (index, job) in jobs.iter().enumerate() {
+        let (mut joined, rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
+            groups.into_iter().partition(|g| g.iter().any(|&i| jobs[i].sizes.iter().any(|s| job.sizes.contains(s))));
+        let mut group: Vec<usize> = joined.drain(..).flatten().collect();
+        group.push(index);
+        groups = rest;
+        groups.push(group);
+    }
+    groups.sort();
+    groups
 }
 
 /// Evaluates positions of one job (claim and oracle) and counts them.

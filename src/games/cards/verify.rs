@@ -134,7 +134,7 @@ impl Verification for CardsRun {
     fn jobs(&self) -> Result<Vec<Job>> {
         Ok(match self.rows {
             Rows::Exhaustive { lengths: (from, to), max_value } => (from..=to)
-                .map(|len| Job::new(format!("N={len}"), vec![(len as u32, max_value)], u64::from(max_value).pow(len as u32), 4096))
+                .map(|len| Job::new(format!("N={len}"), vec![(len as u32, max_value)], u64::from(max_value).pow(len as u32), 4096).one_pattern_each())
                 .collect(),
             Rows::Random { spec, only_len } => {
                 let sizes = only_len.map(|l| (l as u32, spec.max_value)).into_iter().collect();

@@ -72,7 +72,7 @@ impl Verification for CatalogueRun {
             .iter()
             .map(|(label, sizes)| {
                 let count = self.verifier.count(sizes);
-                Job::new(label.clone(), sizes.clone(), count, count.div_ceil(16))
+                Job::new(label.clone(), sizes.clone(), count, count.div_ceil(16)).one_pattern_each()
             })
             .collect())
     }

@@ -76,7 +76,7 @@ impl Instance {
 
     /// Reads the form written by [`Instance::to_compact`] (edges may be empty here).
     pub fn from_compact(text: &str) -> Result<Instance> {
-        let bad = |why: &str| Error::Usage(format!("invalid DAGame position {text:?}: {why}"));
+        let bad = |why: &str| Error::Usage(format!("invalid DAGame position {}: {why}", crate::input::quoted(text)));
         let mut parts = text.trim().split('|');
         let (Some(n), Some(e), Some(t), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
             return Err(bad("expected N|edges|tokens"));

@@ -91,7 +91,7 @@ impl Verification for GrundyRun {
             .into_iter()
             .map(|t| {
                 let count = partitions(t).len() as u64;
-                Job::new(format!("total={t}"), vec![(1, u32::from(t))], count, count.div_ceil(2))
+                Job::new(format!("total={t}"), vec![(1, u32::from(t))], count, count.div_ceil(2)).one_pattern_each()
             })
             .collect())
     }

@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::input::Scanner;
 use std::fmt;
+use std::io::BufRead;
 
 /// Largest side the contest allows (BOJ 11717: 1 ≤ H, W ≤ 20).
 pub const MAX_SIDE: usize = 20;
@@ -119,7 +120,7 @@ impl Board {
     pub fn from_slashed(text: &str) -> Result<Self> {
         let rows: Vec<&str> = text.split('/').collect();
         let cols = rows[0].chars().count();
-        let bad = |m: String| Error::Usage(format!("board {text:?}: {m}"));
+        let bad = |m: String| Error::Usage(format!("board {}: {m}", crate::input::quoted(text)));
         if rows.len() > MAX_SIDE || cols == 0 || cols > MAX_SIDE {
             return Err(bad(format!("must be 1..{MAX_SIDE} rows of 1..{MAX_SIDE} cells")));
         }
@@ -178,6 +179,31 @@ impl Board {
         Ok(board)
     }
 
+    /// Reads boards one after another from `reader` and hands each to `each` as soon as its last
+    /// row is read (answers stream); stops at the first malformed board with its line and
+    /// column in the whole input, after every earlier board was handed on.
+    pub fn read_batch(source_name: &str, reader: &mut dyn BufRead, mut each: impl FnMut(Board) -> Result<()>) -> Result<()> {
+        let mut lines = LineReader { source_name, reader, read: 0 };
+        let mut boards = 0;
+        while let Some((first, header)) = lines.next_non_blank()? {
+            let rows = header.split_whitespace().next().and_then(|t| t.parse::<usize>().ok()).unwrap_or(0);
+            let mut piece = header;
+            for _ in 0..rows.min(MAX_SIDE) {
+                match lines.next_line()? {
+                    Some(row) => piece.push_str(&row),
+                    None => break,
+                }
+            }
+            let mut scanner = Scanner::new(source_name, &piece).starting_at_line(first);
+            each(Board::parse_one(&mut scanner)?)?;
+            boards += 1;
+        }
+        if boards == 0 {
+            return Err(Scanner::new(source_name, "").error_at(1, 1, "empty input: expected a line `H W`"));
+        }
+        Ok(())
+    }
+
     /// Reads a whole input: exactly one board, or with `batch` one or more boards in a row.
     pub fn parse_input(source_name: &str, text: &str, batch: bool) -> Result<Vec<Board>> {
         let mut scanner = Scanner::new(source_name, text);
@@ -208,6 +234,42 @@ impl fmt::Display for Board {
             writeln!(f, "{row}")?;
         }
         Ok(())
+    }
+}
+
+/// Whole lines of a stream, counted, as UTF-8 text.
+struct LineReader<'a> {
+    source_name: &'a str,
+    reader: &'a mut dyn BufRead,
+    /// Lines read so far.
+    read: usize,
+}
+
+impl LineReader<'_> {
+    /// The next line with its line break; `None` at the end.
+    fn next_line(&mut self) -> Result<Option<String>> {
+        let mut bytes = Vec::new();
+        let n = self.reader.read_until(b'\n', &mut bytes).map_err(|e| Error::io(self.source_name, e))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.read += 1;
+        String::from_utf8(bytes).map(Some).map_err(|e| Error::Input {
+            source_name: self.source_name.to_string(),
+            line: self.read,
+            col: e.utf8_error().valid_up_to() + 1,
+            message: "not UTF-8 text".into(),
+        })
+    }
+
+    /// The next line that is not blank, with its 1-based number.
+    fn next_non_blank(&mut self) -> Result<Option<(usize, String)>> {
+        while let Some(line) = self.next_line()? {
+            if !line.trim().is_empty() {
+                return Ok(Some((self.read, line)));
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recomp
 use crate::output::csv::{read_csv, write_csv};
 use crate::runner::Verification;
 use std::path::Path;
+use std::io::Write;
 
 /// The Wall Making Game (BOJ 11717).
 pub static GAME: GameEntry = GameEntry {
@@ -116,18 +117,22 @@ fn answer(board: &Board, naive_engine: bool, rule: Rule) -> Result<WallAnswer> {
 }
 
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
-    let (name, text) = session.read_input(args.text("file"))?;
     let rule: Rule = args.require("rule")?;
     let naive_engine = args.text("engine") == Some("naive");
-    for board in &Board::parse_input(&name, &text, args.flag("batch"))? {
-        let answer = answer(board, naive_engine, rule)?;
-        let line = match args.text("format") {
-            Some("json") => serde_json::to_string(&answer).expect("answers serialize"),
-            _ => answer.winner.to_string(),
-        };
-        writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
+    let json = args.text("format") == Some("json");
+    let print = |board: Board, stdout: &mut dyn Write| -> Result<()> {
+        let answer = answer(&board, naive_engine, rule)?;
+        let line = if json { serde_json::to_string(&answer).expect("answers serialize") } else { answer.winner.to_string() };
+        writeln!(stdout, "{line}").and_then(|()| stdout.flush()).map_err(|e| Error::io("<stdout>", e))
+    };
+    if args.flag("batch") {
+        return session.with_input_stream(args.text("file"), |name, input, stdout| {
+            Board::read_batch(name, input, |board| print(board, stdout))
+        });
     }
-    Ok(())
+    let (name, text) = session.read_input(args.text("file"))?;
+    let board = Board::parse_input(&name, &text, false)?.pop().expect("one board");
+    print(board, session.stdout)
 }
 
 /// `--max` or `--size` (one of them).

@@ -85,7 +85,7 @@ impl Verification for WallRun {
         Ok(self
             .shapes
             .iter()
-            .map(|s| Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), CHUNK))
+            .map(|s| Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), CHUNK).one_pattern_each())
             .collect())
     }
 
