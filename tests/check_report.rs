@@ -61,7 +61,90 @@ fn check_reports_a_tampered_count() {
         "{}, line 9, expected wall,standard,2,2,16,0,5,2, got wall,standard,2,2,16,0,4,2\n",
         root.join("wall/standard/summary.csv").display()
     );
-    check(&root).assert().code(1).stdout(predicate::str::contains(line)).stdout(predicate::str::contains(": 1 differences"));
+    let damaged = format!("{}: sha256 ", root.join("wall/standard/summary.csv").display());
+    check(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(line))
+        .stdout(predicate::str::contains(damaged))
+        .stdout(predicate::str::contains("(2 damaged)"))
+        .stdout(predicate::str::contains(": 1 differences"));
+}
+
+/// A large size no budget recomputes is still protected: its digest and its totals.
+#[test]
+fn check_protects_sizes_outside_the_budget() {
+    let (_dir, root) = tampered("wall/standard/distribution.csv", |t| {
+        let at = t.find("wall,standard,6,6,").unwrap();
+        let end = at + t[at..].find('\n').unwrap();
+        let line = &t[at..end];
+        let (head, count) = line.rsplit_once(',').unwrap();
+        format!("{}{head},{}{}", &t[..at], count.parse::<u64>().unwrap() + 1, &t[end..])
+    });
+    let mut cmd = sprague();
+    cmd.args(["check", "--budget", "0", "--results"]).arg(&root);
+    cmd.assert()
+        .code(1)
+        .stdout(predicate::str::contains("distribution.csv: sha256 "))
+        .stdout(predicate::str::contains("6x6 says patterns/p_positions/max_grundy"))
+        .stdout(predicate::str::contains("recomputed 0 units"));
+}
+
+/// Flips bit `bit` of the file at `path`.
+fn flip_bit(path: &Path, bit: usize) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[bit / 8] ^= 1 << (bit % 8);
+    std::fs::write(path, bytes).unwrap();
+}
+
+/// 100 single-bit flips spread over every committed file a manifest covers (and the manifests):
+/// each one is found by `check` without recomputing anything.
+#[test]
+fn no_bit_flip_in_committed_results_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("results");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("results"), &root);
+    let mut files: Vec<PathBuf> = Vec::new();
+    for manifest in walk(&root).into_iter().filter(|p| p.ends_with("manifest.json")) {
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let listed = json["files"].as_object().unwrap().keys().map(|name| manifest.with_file_name(name));
+        files.extend(listed.chain([manifest.clone()]));
+    }
+    files.sort();
+    assert!(files.len() > 60, "{} files", files.len());
+    let mut state: u64 = 0x5eed_f11e;
+    for flip in 0..100 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let path = &files[flip % files.len()];
+        let saved = std::fs::read(path).unwrap();
+        let bit = (state % (saved.len() as u64 * 8)) as usize;
+        flip_bit(path, bit);
+        let outcome = sprague::check::Plan::new(&root, 0.0);
+        let found = match &outcome {
+            Ok(plan) => !plan.damage.is_empty(),
+            Err(_) => true,
+        };
+        assert!(found, "bit {bit} of {} flipped and nothing noticed", path.display());
+        std::fs::write(path, saved).unwrap();
+    }
+    assert!(sprague::check::Plan::new(&root, 0.0).unwrap().damage.is_empty());
+}
+
+/// Every file under `dir`, recursively.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 #[test]

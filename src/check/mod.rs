@@ -17,9 +17,10 @@ use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::game::verification_from_manifest;
 use crate::output::atomic::sha256_file;
-use crate::output::verify_files::{read_verify_files, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::output::verify_files::{read_verify_files_unchecked, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::verification::check_totals;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -41,15 +42,30 @@ pub struct Committed {
 }
 
 impl Committed {
-    /// Reads the files of `dir` after [`protect`] has found them intact and consistent.
-    fn read(dir: &Path, rebuild: Rebuild) -> Result<Self> {
-        let manifest = protect(dir, rebuild)?;
-        Ok(Committed {
+    /// Reads the files of `dir`, with what [`protect`] finds wrong with them.
+    fn read(dir: &Path, rebuild: Rebuild) -> Result<(Self, Vec<Damage>)> {
+        let (manifest, damage) = protect(dir, rebuild)?;
+        let committed = Committed {
             summary: read_csv(&existing(dir, SUMMARY)?)?,
             distribution: read_csv(&existing(dir, DISTRIBUTION)?)?,
             mismatches: read_csv(&existing(dir, MISMATCHES)?)?,
             manifest,
-        })
+        };
+        Ok((committed, damage))
+    }
+}
+
+/// A committed file that is not what its manifest and the run it records say, found without
+/// recomputing anything (a changed byte, a count that does not add up).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub file: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.message)
     }
 }
 
@@ -57,27 +73,38 @@ impl Committed {
 /// manifest's own digest, every listed file's SHA-256, the summary against the distribution
 /// (patterns, P-positions, largest value), and each size's patterns against the total of the
 /// run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as `rebuild` makes it
-/// from the manifest's parameters. Returns the manifest.
-pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<Manifest> {
+/// from the manifest's parameters. Returns the manifest and what was found damaged; files that
+/// are missing or cannot be read as what they should hold are errors.
+pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
     let manifest_path = existing(dir, MANIFEST)?;
-    let manifest = Manifest::read(&manifest_path)?;
-    manifest.require_digest(&manifest_path)?;
+    let (manifest, seal) = Manifest::read_unsealed(&manifest_path)?;
+    let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
+    let mut damage: Vec<Damage> = seal.into_iter().map(|m| damaged(&manifest_path, m)).collect();
+    if manifest.digest.is_none() {
+        damage.push(damaged(&manifest_path, "no digest (written by an older sprague); rerun the command it records".into()));
+    }
     for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
         if !manifest.files.contains_key(name) {
-            return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
+            damage.push(damaged(&manifest_path, format!("lists no digest of {name}")));
         }
     }
     for (name, digest) in &manifest.files {
-        if sha256_file(&existing(dir, name)?)? != *digest {
-            return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST} (the file was changed)")));
+        let path = existing(dir, name)?;
+        let actual = sha256_file(&path)?;
+        if actual != *digest {
+            damage.push(damaged(&path, format!("sha256 {actual} differs from {digest} in {MANIFEST} (the file was changed)")));
         }
     }
-    let results = read_verify_files(dir)?;
-    let verification = rebuild(&manifest.parameters)
-        .map_err(|e| Error::malformed(&manifest_path, format!("cannot rebuild the run it records: {e}")))?;
-    check_totals(&verification.jobs()?, usize::MAX, &results)
-        .map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
-    Ok(manifest)
+    let (results, consistency) = read_verify_files_unchecked(dir)?;
+    let summary = dir.join(SUMMARY);
+    damage.extend(consistency.err().map(|m| damaged(&summary, m)));
+    match rebuild(&manifest.parameters) {
+        Ok(verification) => {
+            damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
+        }
+        Err(e) => damage.push(damaged(&manifest_path, format!("cannot rebuild the run it records: {e}"))),
+    }
+    Ok((manifest, damage))
 }
 
 /// `dir/name`, or an error naming it when it does not exist.
@@ -121,6 +148,8 @@ pub struct Plan {
     selected: Vec<bool>,
     /// Directories under the root with a summary.csv that no registry entry covers.
     pub unregistered: Vec<String>,
+    /// Committed files found damaged while reading (every directory, whatever the budget).
+    pub damage: Vec<Damage>,
 }
 
 impl Plan {
@@ -143,6 +172,7 @@ impl Plan {
             units: Vec::new(),
             selected: Vec::new(),
             unregistered: Vec::new(),
+            damage: Vec::new(),
         };
         for index in 0..plan.registry.len() {
             plan.read_entry(index, threads)?;
@@ -164,7 +194,9 @@ impl Plan {
             }
             Recompute::Sizes(_) => {
                 if !self.committed.contains_key(entry.dir) {
-                    self.committed.insert(entry.dir, Committed::read(&dir, self.rebuild)?);
+                    let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+                    self.committed.insert(entry.dir, committed);
+                    self.damage.extend(damage);
                 }
                 self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));
             }

@@ -9,16 +9,18 @@ use crate::runner::Job;
 
 #[test]
 fn check_protects_without_recomputing() {
-    let refused = |edit: &dyn Fn(&mut RunResults), tamper: &dyn Fn(String) -> String| {
+    let damage = |edit: &dyn Fn(&mut RunResults), tamper: &dyn Fn(String) -> String| {
         let root = tempfile::tempdir().unwrap();
         write_toy_dir(root.path(), edit, tamper);
-        toy_plan(root.path(), 0.0).err().map(|e| e.to_string()).unwrap_or_default()
+        let plan = toy_plan(root.path(), 0.0).unwrap();
+        plan.damage.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
     };
-    assert_eq!(refused(&|_| {}, &|s| s), "");
-    let changed = refused(&|_| {}, &|s| s.replace("toy,standard,2,2,16,", "toy,standard,2,2,17,"));
-    assert!(changed.contains("summary.csv: sha256 differs"), "{changed}");
-    let one_more = refused(&|r| r.count((2, 2), 0, 0, 1), &|s| s);
-    assert!(one_more.contains("2x2 counts 17 patterns, not the 16"), "{one_more}");
+    assert_eq!(damage(&|_| {}, &|s| s), "");
+    let changed = damage(&|_| {}, &|s| s.replace("toy,standard,2,2,16,", "toy,standard,2,2,17,"));
+    assert!(changed.contains("summary.csv: sha256 ") && changed.contains("(the file was changed)"), "{changed}");
+    assert!(changed.contains("2x2 says patterns/p_positions/max_grundy 17/"), "{changed}");
+    let one_more = damage(&|r| r.count((2, 2), 0, 0, 1), &|s| s);
+    assert!(one_more.ends_with("w/summary.csv: 2x2 counts 17 patterns, not the 16 it has"), "{one_more}");
 }
 
 fn row(xs: u32, grundy: u32, patterns: u64) -> DistributionRow {

@@ -25,6 +25,9 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             eprintln!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate);
         }
     })?;
+    for damage in &plan.damage {
+        println!("{damage}");
+    }
     for difference in &outcome.differences {
         println!("{difference}");
     }
@@ -39,13 +42,14 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     for dir in &plan.unregistered {
         println!("not checked: {dir} (no entry in the check registry)");
     }
-    let estimate: f64 = plan.selected().map(|u| u.estimate).sum();
+    let estimate = plan.selected().map(|u| u.estimate).fold(0.0, |a, b| a + b);
     println!(
-        "checked {} units in {:.1} s (estimated {estimate:.1} s, budget {} s): {} differences",
+        "checked every committed file against its manifest ({} damaged); recomputed {} units in {:.1} s (estimated {estimate:.1} s, budget {} s): {} differences",
+        plan.damage.len(),
         outcome.checked,
         outcome.seconds,
         args.budget,
         outcome.differences.len()
     );
-    Ok(if outcome.differences.is_empty() { Status::Ok } else { Status::Failed })
+    Ok(if outcome.differences.is_empty() && plan.damage.is_empty() { Status::Ok } else { Status::Failed })
 }

@@ -89,26 +89,27 @@ impl Manifest {
     /// Reads a manifest written by [`Manifest::write`]; a digest that does not match the
     /// content is an error.
     pub fn read(path: &Path) -> Result<Self> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        let manifest: Manifest =
-            serde_json::from_slice(&bytes).map_err(|e| Error::malformed(path, format!("line {}: {e}", e.line())))?;
-        match &manifest.digest {
-            Some(digest) if *digest != manifest.own_digest() => {
-                Err(Error::malformed(path, "content does not match its digest (the manifest was changed or damaged)"))
-            }
-            Some(_) if manifest.text().as_bytes() != bytes => {
-                Err(Error::malformed(path, "not in the form sprague writes (the manifest was edited)"))
-            }
-            _ => Ok(manifest),
+        let (manifest, seal) = Self::read_unsealed(path)?;
+        match seal {
+            Some(problem) => Err(Error::malformed(path, problem)),
+            None => Ok(manifest),
         }
     }
 
-    /// Fails unless the manifest carries a digest (required of committed results).
-    pub fn require_digest(&self, path: &Path) -> Result<()> {
-        match self.digest {
-            Some(_) => Ok(()),
-            None => Err(Error::malformed(path, "no digest (written by an older sprague); rerun the command it records")),
-        }
+    /// Reads a manifest and says, apart, what is wrong with its seal: a digest that does not
+    /// match the content, or text not in the form sprague writes. Unreadable JSON is an error.
+    pub fn read_unsealed(path: &Path) -> Result<(Self, Option<String>)> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let manifest: Manifest =
+            serde_json::from_slice(&bytes).map_err(|e| Error::malformed(path, format!("line {}: {e}", e.line())))?;
+        let problem = match &manifest.digest {
+            Some(digest) if *digest != manifest.own_digest() => {
+                Some("content does not match its digest (the manifest was changed or damaged)")
+            }
+            Some(_) if manifest.text().as_bytes() != bytes => Some("not in the form sprague writes (the manifest was edited)"),
+            _ => None,
+        };
+        Ok((manifest, problem.map(str::to_string)))
     }
 
     /// The SHA-256 of the manifest's text without the digest field.

@@ -22,6 +22,14 @@ pub fn write_verify_files(dir: &Path, results: &RunResults) -> Result<Vec<&'stat
 /// Reads the files written by [`write_verify_files`] back into results, checking that the
 /// summary agrees with the distribution. `mismatches.csv` is optional (results/ omits it).
 pub fn read_verify_files(dir: &Path) -> Result<RunResults> {
+    let (results, consistency) = read_verify_files_unchecked(dir)?;
+    consistency.map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
+    Ok(results)
+}
+
+/// Reads the files like [`read_verify_files`] but returns the consistency of the summary with
+/// the distribution apart (`Err` names the first disagreeing line); unreadable files are errors.
+pub fn read_verify_files_unchecked(dir: &Path) -> Result<(RunResults, std::result::Result<(), String>)> {
     let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY))?;
     let distribution: Vec<DistributionRow> = read_csv(&dir.join(DISTRIBUTION))?;
     let mismatches_path = dir.join(MISMATCHES);
@@ -41,30 +49,29 @@ pub fn read_verify_files(dir: &Path) -> Result<RunResults> {
     for (i, row) in distribution.iter().enumerate() {
         same_run(DISTRIBUTION, i + 2, &row.game, &row.rule)?;
     }
+    for (i, row) in summary.iter().enumerate() {
+        same_run(SUMMARY, i + 2, &row.game, &row.rule)?;
+    }
     let mut sizes = std::collections::BTreeMap::new();
     for row in &distribution {
         let tally: &mut SizeTally = sizes.entry((row.rows, row.cols)).or_insert_with(|| SizeTally::new(row.rows, row.cols));
         tally.record(row.xs, row.grundy, row.patterns);
     }
+    let mut consistency = Ok(());
     for (i, row) in summary.iter().enumerate() {
-        same_run(SUMMARY, i + 2, &row.game, &row.rule)?;
         let tally = sizes.entry((row.rows, row.cols)).or_insert_with(|| SizeTally::new(row.rows, row.cols));
         tally.mismatches = row.mismatches;
         let derived = (tally.patterns, tally.p_positions(), tally.max_grundy());
-        if derived != (row.patterns, row.p_positions, row.max_grundy) {
-            return Err(Error::malformed(
-                dir.join(SUMMARY),
-                format!(
-                    "line {}: {}x{} says patterns/p_positions/max_grundy {}/{}/{} but distribution.csv sums to {}/{}/{}",
-                    i + 2, row.rows, row.cols, row.patterns, row.p_positions, row.max_grundy,
-                    derived.0, derived.1, derived.2
-                ),
+        if derived != (row.patterns, row.p_positions, row.max_grundy) && consistency.is_ok() {
+            consistency = Err(format!(
+                "line {}: {}x{} says patterns/p_positions/max_grundy {}/{}/{} but distribution.csv sums to {}/{}/{}",
+                i + 2, row.rows, row.cols, row.patterns, row.p_positions, row.max_grundy, derived.0, derived.1, derived.2
             ));
         }
     }
     results.sizes = sizes;
     results.mismatches = mismatches;
-    Ok(results)
+    Ok((results, consistency))
 }
 
 #[cfg(test)]

@@ -31,7 +31,9 @@ pub struct CatalogueRun {
     rule: String,
     verifier: Box<dyn Verifier>,
     groups: Vec<(String, Vec<(u32, u32)>)>,
-    sequence: Vec<SequenceRow>,
+    /// sequence.csv's last heap, and its rows once needed (brute force: only when files are written).
+    sequence_max: u32,
+    sequence: std::sync::OnceLock<Vec<SequenceRow>>,
 }
 
 impl CatalogueRun {
@@ -39,10 +41,11 @@ impl CatalogueRun {
         let rule = options.rule.clone().unwrap_or_else(|| default_rule(&options.game).to_string());
         let groups = size_groups(&options.game, options.piles, options.max, options.heaps)?;
         let mut run = CatalogueRun::with_groups(&options.game, &rule, groups)?;
+        run.sequence = std::sync::OnceLock::new();
         let heap_max = if options.game == "divisor" { options.max } else { options.max.max(options.heaps) };
         let sequence_max = u32::try_from(options.sequence.unwrap_or(heap_max.min(SEQUENCE_CAP)))
             .map_err(|_| Error::Usage(format!("--sequence {:?} is too large", options.sequence)))?;
-        run.sequence = run.verifier.sequence(sequence_max);
+        run.sequence_max = sequence_max;
         run.options = options;
         Ok(run)
     }
@@ -53,7 +56,13 @@ impl CatalogueRun {
             return Err(Error::Usage(format!("{game} size {rows}x{cols} is beyond what the brute force handles")));
         }
         let options = CatalogueOptions { game: game.into(), rule: Some(rule.into()), piles: 0, max: 0, heaps: 0, sequence: None };
-        Ok(CatalogueRun { options, rule: rule.to_string(), verifier, groups, sequence: Vec::new() })
+        let sequence = std::sync::OnceLock::from(Vec::new());
+        Ok(CatalogueRun { options, rule: rule.to_string(), verifier, groups, sequence_max: 0, sequence })
+    }
+
+    /// The brute-force values of single heaps for sequence.csv (computed on first use).
+    fn sequence(&self) -> &[SequenceRow] {
+        self.sequence.get_or_init(|| self.verifier.sequence(self.sequence_max))
     }
 }
 
@@ -86,7 +95,7 @@ impl Verification for CatalogueRun {
             ("max".to_string(), self.options.max.into()),
             ("piles".to_string(), self.options.piles.into()),
             ("heaps".to_string(), self.options.heaps.into()),
-            ("sequence_rows".to_string(), self.sequence.len().into()),
+            ("sequence_rows".to_string(), self.sequence().len().into()),
         ])
     }
 
@@ -103,10 +112,10 @@ impl Verification for CatalogueRun {
     }
 
     fn write_extra(&self, dir: &Path, _: &RunResults) -> Result<Vec<&'static str>> {
-        if self.sequence.is_empty() {
+        if self.sequence().is_empty() {
             return Ok(Vec::new());
         }
-        write_csv(&dir.join(SEQUENCE), &self.sequence)?;
+        write_csv(&dir.join(SEQUENCE), self.sequence())?;
         Ok(vec![SEQUENCE])
     }
 }
