@@ -45,7 +45,7 @@ fn chain(n: usize) -> Dag {
 /// L - b is even, else 2 — derived by hand, checked here against the brute force.
 fn chain_pair_law(last: u16, a: u16, b: u16) -> u32 {
     match b - a {
-        1 if (last - b) % 2 == 0 => 1,
+        1 if (last - b).is_multiple_of(2) => 1,
         1 => 2,
         d => (d % 2) as u32,
     }

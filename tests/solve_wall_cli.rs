@@ -145,3 +145,11 @@ fn a_huge_token_is_quoted_in_part() {
     let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     assert!(stderr.len() < 300 && stderr.contains("(1048576 bytes)"), "{} bytes of stderr", stderr.len());
 }
+
+#[test]
+fn the_naive_engine_refuses_boards_beyond_the_machine() {
+    let empty = |h: usize, w: usize| format!("{h} {w}\n{}", format!("{}\n", ".".repeat(w)).repeat(h));
+    // 8x8: about 1.2e9 positions, 65 GiB (this machine has 24).
+    solve(&["--engine", "naive"], &empty(8, 8)).code(2).stderr(predicate::str::contains("needs an estimated").and(predicate::str::contains("--engine dp")));
+    solve(&["--engine", "naive"], &empty(4, 5)).success().stdout("First\n");
+}

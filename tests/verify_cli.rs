@@ -246,7 +246,7 @@ fn a_second_run_into_a_locked_directory_is_refused_and_the_first_keeps_its_files
         verify(&shared, args, 2)
             .stderr(contains("is in use by another run").and(contains(holder.as_str())).and(contains("command ")).and(contains("started ")));
     }
-    merge(&[alone.clone()], &shared, 2).stderr(contains("is in use by another run"));
+    merge(std::slice::from_ref(&alone), &shared, 2).stderr(contains("is in use by another run"));
     assert!(first.wait().unwrap().success());
     assert_same_csvs(&alone, &shared);
     let rule = read(&shared.join("summary.csv"));
@@ -323,6 +323,18 @@ fn memory_refusal_names_size_and_amounts() {
     verify(dir.path(), &["--max", "2x3", "--memory-limit", "1000"], 2)
         .stderr(contains("size ").and(contains("needs an estimated")).and(contains("only 1000 B is available")));
     assert!(!dir.path().join("summary.csv").exists());
+}
+
+/// Runs that would take years are refused before any work, with the estimate and what to do
+/// instead (`--force` is the way past a time estimate, not past a memory one).
+#[test]
+fn hopeless_runs_are_refused_before_they_start() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    verify(&out, &["--size", "7x9"], 2)
+        .stderr(contains("would take an estimated").and(contains("years")).and(contains("--shard K/N")).and(contains("--force")));
+    verify(&out, &["--rule", "x-blocks", "--size", "5x6"], 2).stderr(contains("days"));
+    assert!(!out.exists(), "a refused run creates nothing");
 }
 
 #[test]

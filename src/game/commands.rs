@@ -22,6 +22,7 @@ pub const RUN_OPTIONS: &[OptSpec] = &[
     OptSpec::value("shard", "K/N", "Process only shard K of N of every job's positions (merge the N outputs).")
         .default("1/1"),
     OptSpec::flag("resume", "Continue the unfinished run whose checkpoint.json is in --out."),
+    OptSpec::flag("force", "Start even when the estimate says the run takes more than a day."),
     OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between checkpoints (besides one per job).").default("30").hidden(),
     OptSpec::value("block-patterns", "N", "Positions per checkpointed block.").default("1048576").hidden(),
     OptSpec::value("stop-after-blocks", "N", "Testing: exit with code 3 after the first checkpoint once N blocks ran.")
@@ -120,6 +121,7 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
     run.resume = args.flag("resume");
     run.options = options;
     run.memory_limit = args.get("memory-limit")?;
+    run.force = args.flag("force");
     Ok(run)
 }
 

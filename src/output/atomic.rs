@@ -12,7 +12,7 @@ where
     F: FnOnce(&mut dyn Write) -> Result<()>,
 {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    create_dir(dir)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
     let tmp = dir.join(format!("{}{}", temp_prefix(name), std::process::id()));
     let result = (|| {
@@ -27,6 +27,20 @@ where
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Creates the output directory `dir` and its parents; the error says why in terms of the path
+/// (the first ancestor that is a file, or the existing directory that refused a new entry).
+pub fn create_dir(dir: &Path) -> Result<()> {
+    let Err(error) = fs::create_dir_all(dir) else { return Ok(()) };
+    let os = Error::io(dir, error).describe();
+    let existing = dir.ancestors().skip(1).find(|a| a.as_os_str().is_empty() || a.exists());
+    let why = match existing {
+        Some(a) if a.is_file() => format!("{} is a file, not a directory", a.display()),
+        Some(a) if !a.as_os_str().is_empty() => format!("{} does not accept a new directory here ({os})", a.display()),
+        _ => os,
+    };
+    Err(Error::Usage(format!("cannot create the output directory {}: {why}", dir.display())))
 }
 
 /// The start of the names of [`write_atomic`]'s temporary files for a file called `name`.
@@ -86,6 +100,18 @@ fn hex(digest: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_directories_that_cannot_be_made_say_why() {
+        let err = create_dir(Path::new("/proc/sprague-test/out")).unwrap_err().to_string();
+        assert!(err.contains("/proc does not accept a new directory here"), "{err}");
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("f");
+        std::fs::write(&file, "").unwrap();
+        let err = create_dir(&file.join("a/b")).unwrap_err().to_string();
+        assert!(err.ends_with(&format!("{} is a file, not a directory", file.display())), "{err}");
+        create_dir(&tmp.path().join("x/y")).unwrap();
+    }
 
     #[test]
     fn writes_and_leaves_no_temp() {

@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use fs4::FileExt;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -25,9 +25,7 @@ impl DirLock {
     /// Creates `dir` if needed and locks it for this run (`command` names the run). Another
     /// live holder makes this fail with a usage error naming it.
     pub fn acquire(dir: &Path, command: &str) -> Result<DirLock> {
-        fs::create_dir_all(dir).map_err(|e| {
-            Error::Usage(format!("cannot create the output directory {}: {}", dir.display(), Error::io(dir, e).describe()))
-        })?;
+        super::atomic::create_dir(dir)?;
         let path = dir.join(LOCK_FILE);
         let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(|e| Error::io(&path, e))?;
         match FileExt::try_lock(&file) {
@@ -64,6 +62,7 @@ impl DirLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn second_holder_is_refused_with_the_first_named_then_admitted() {

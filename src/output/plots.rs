@@ -8,8 +8,24 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub type PlotResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 const FONT: &str = "sans-serif";
-/// Width of the legend column beside a chart.
+/// Width of one legend column beside a chart, and of the legend at least.
+const LEGEND_COLUMN: u32 = 80;
 const LEGEND_WIDTH: u32 = 130;
+/// Vertical distance of legend entries, and the first entry's.
+const LEGEND_STEP: i32 = 18;
+const LEGEND_TOP: i32 = 40;
+
+/// Entries per legend column in a chart `height` pixels high.
+fn legend_rows(height: u32) -> usize {
+    ((height as i32 - LEGEND_TOP - 10) / LEGEND_STEP).max(1) as usize
+}
+
+/// Width of a legend of `entries` entries in a chart `height` pixels high: enough columns that
+/// every entry stays on the canvas.
+fn legend_width(entries: usize, height: u32) -> u32 {
+    let columns = entries.div_ceil(legend_rows(height)).max(1) as u32;
+    (columns * LEGEND_COLUMN).max(LEGEND_WIDTH)
+}
 
 /// One named line of a chart.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,15 +40,18 @@ fn colour(i: usize, n: usize) -> RGBColor {
     RGBColor(rgba.0, rgba.1, rgba.2)
 }
 
-/// Draws one sample line and label per entry, top to bottom, in `area`.
+/// Draws one sample line and label per entry, top to bottom and in as many columns as the
+/// height of `area` needs.
 fn legend<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>, entries: &[(String, RGBColor)]) -> PlotResult<()>
 where
     DB::ErrorType: 'static,
 {
+    let rows = legend_rows(area.dim_in_pixel().1);
     for (i, (label, colour)) in entries.iter().enumerate() {
-        let y = 40 + 18 * i as i32;
-        area.draw(&PathElement::new(vec![(8, y), (32, y)], colour.stroke_width(3)))?;
-        area.draw(&Text::new(label.clone(), (40, y), TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Center))))?;
+        let (x, y) = (8 + LEGEND_COLUMN as i32 * (i / rows) as i32, LEGEND_TOP + LEGEND_STEP * (i % rows) as i32);
+        area.draw(&PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3)))?;
+        let style = TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(label.clone(), (x + 26, y), style))?;
     }
     Ok(())
 }
@@ -44,7 +63,8 @@ pub fn line_chart(title: &str, x_desc: &str, y_desc: &str, series: &[Series]) ->
     {
         let root = SVGBackend::with_string(&mut svg, (960, 600)).into_drawing_area();
         root.fill(&WHITE)?;
-        let (plot, side) = if series.len() > 1 { root.split_horizontally(960 - LEGEND_WIDTH) } else { (root.clone(), root.clone()) };
+        let legend_width = legend_width(series.len(), 600);
+        let (plot, side) = if series.len() > 1 { root.split_horizontally(960 - legend_width) } else { (root.clone(), root.clone()) };
         let all = series.iter().flat_map(|s| s.points.iter());
         let (mut x0, mut x1, mut y1) = (f64::MAX, f64::MIN, 0.0f64);
         for &(x, y) in all {
@@ -184,5 +204,35 @@ mod tests {
         assert!(histograms("Bars", (1, 1), &panels).unwrap().contains("Bars"));
         let heat = heat_map("Heat", "cols", "rows", &[vec![1, 1], vec![1, 0]]).unwrap();
         assert!(heat.contains("Heat") && heat.contains("Grundy 1"));
+    }
+
+    /// The (x, y) of every `<text>` whose content is `label`.
+    fn text_positions(svg: &str, label: &str) -> Vec<(f64, f64)> {
+        svg.match_indices("<text")
+            .filter_map(|(at, _)| {
+                let rest = &svg[at..];
+                let (tag, after) = rest.split_at(rest.find('>')?);
+                let content = after[1..after.find("</text>")?].trim();
+                let attr = |name: &str| -> f64 {
+                    let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                    tag[start..start + tag[start..].find('"').unwrap()].parse().unwrap()
+                };
+                (content == label).then(|| (attr("x"), attr("y")))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_long_legend_stays_on_the_canvas() {
+        let series: Vec<Series> = (1..=36)
+            .map(|i| Series { label: format!("{}x{}", (i - 1) / 6 + 1, (i - 1) % 6 + 1), points: vec![(1.0, i as f64)] })
+            .collect();
+        let svg = line_chart("Many lines", "x", "y", &series).unwrap();
+        for s in &series {
+            let at = text_positions(&svg, &s.label);
+            assert_eq!(at.len(), 1, "{}", s.label);
+            let (x, y) = at[0];
+            assert!((0.0..950.0).contains(&x) && (20.0..590.0).contains(&y), "{} at ({x}, {y})", s.label);
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::checkpoint::Checkpoint;
 use super::progress::Progress;
-use super::resumable::{check_memory, Options, Outcome, Plan};
+use super::resumable::{Options, Outcome, Plan};
 use super::shard::Shard;
 use super::tally::RunResults;
 use super::verification::Verification;
@@ -24,6 +24,8 @@ pub struct DirRun {
     pub options: Options,
     /// Memory to assume available (default: what the system reports).
     pub memory_limit: Option<u64>,
+    /// Start even when the estimate says the run takes more than a day.
+    pub force: bool,
     /// Manifest parameters besides the verification's own (e.g. the command's options).
     pub parameters: BTreeMap<String, Value>,
 }
@@ -37,6 +39,7 @@ impl DirRun {
             resume: false,
             options: Options::default(),
             memory_limit: None,
+            force: false,
             parameters: BTreeMap::new(),
         }
     }
@@ -69,7 +72,7 @@ pub enum Finished {
 /// checkpoint. `clock` was started when the command began.
 pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
     let plan = Plan::new(verification, run.shard)?;
-    check_memory(&plan, run.memory_limit)?;
+    super::cost::check(&plan, run.memory_limit, run.force, rayon::current_num_threads())?;
     let _lock = clock.lock(&run.dir)?;
     let results = match super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress)? {
         Outcome::Finished(results) => results,

@@ -1,6 +1,7 @@
 //! Generic verification machinery: parallel evaluation, tallies, shards, checkpoints, resume, merge.
 
 pub mod checkpoint;
+pub mod cost;
 pub mod directory;
 pub mod merge;
 pub mod parallel;

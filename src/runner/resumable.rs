@@ -8,7 +8,6 @@ use super::tally::RunResults;
 use super::verification::{check_totals, Evaluate, Job, Verification};
 use crate::error::{Error, Result};
 use crate::output::atomic::remove_stale_temps;
-use crate::sys;
 use std::ops::Range;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -21,8 +20,14 @@ pub struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
+    /// The jobs of `verification`, each chunked to about [`super::cost::CHUNK_SECONDS`] of work
+    /// when the game knows its rate (so that progress moves several times a second).
     pub fn new(verification: &'a dyn Verification, shard: Shard) -> Result<Plan<'a>> {
-        Ok(Plan { jobs: verification.jobs()?, verification, shard })
+        let mut jobs = verification.jobs()?;
+        for (index, job) in jobs.iter_mut().enumerate() {
+            job.chunk = super::cost::chunk_for(verification.seconds_per_position(index), job.chunk);
+        }
+        Ok(Plan { jobs, verification, shard })
     }
 
     /// What a checkpoint must match to be resumed by this plan.
@@ -265,25 +270,5 @@ impl Runner<'_> {
         self.state.save(self.dir)?;
         self.last_save = Instant::now();
         Ok(())
-    }
-}
-
-/// Refuses a plan whose largest job needs more memory than `limit` (default: what the system
-/// reports available; no check when unknown).
-pub fn check_memory(plan: &Plan, limit: Option<u64>) -> Result<()> {
-    let Some(available) = limit.or_else(sys::available_memory_bytes) else {
-        return Ok(());
-    };
-    let largest = (0..plan.jobs.len()).map(|i| (plan.verification.peak_bytes(i), i)).max();
-    match largest {
-        Some((needed, index)) if needed > available => Err(Error::Usage(format!(
-            "{} {} needs an estimated {} of memory but only {} is available; \
-             run smaller sizes or on a bigger machine",
-            plan.verification.job_noun(),
-            plan.jobs[index].label,
-            sys::format_bytes(needed),
-            sys::format_bytes(available)
-        ))),
-        _ => Ok(()),
     }
 }

@@ -2,7 +2,8 @@
 
 use super::checkpoint::Checkpoint;
 use super::progress::Silent;
-use super::resumable::{check_memory, run, run_in_memory, Options, Outcome, Plan};
+use super::cost;
+use super::resumable::{run, run_in_memory, Options, Outcome, Plan};
 use super::shard::Shard;
 use super::tally::{Disagreement, RunResults};
 use super::verification::{Evaluate, Job, Verification};
@@ -40,6 +41,10 @@ impl Verification for Toy {
     }
     fn peak_bytes(&self, index: usize) -> u64 {
         1000 * (index as u64 + 1)
+    }
+    fn seconds_per_position(&self, index: usize) -> Option<f64> {
+        // Job c is slow: 512 positions of 200 s, 28 hours on one thread.
+        Some([1e-6, 1e-6, 200.0][index])
     }
 }
 
@@ -123,7 +128,19 @@ fn refuses_tampered_coverage() {
 #[test]
 fn memory_check_names_the_job() {
     let p = plan(Shard::ALL);
-    assert!(check_memory(&p, Some(u64::MAX)).is_ok());
-    let err = check_memory(&p, Some(2500)).unwrap_err().to_string();
+    assert!(cost::check(&p, Some(u64::MAX), false, 2).is_ok());
+    let err = cost::check(&p, Some(2500), false, 2).unwrap_err().to_string();
     assert!(err.starts_with("job c needs an estimated 2.93 KiB") && err.contains("only 2.44 KiB is available"), "{err}");
+}
+
+#[test]
+fn a_run_of_more_than_a_day_needs_force() {
+    let p = plan(Shard::ALL);
+    let err = cost::check(&p, Some(u64::MAX), false, 1).unwrap_err().to_string();
+    assert!(err.starts_with("this run would take an estimated 28.4 h on 1 threads"), "{err}");
+    assert!(cost::check(&p, Some(u64::MAX), true, 1).is_ok());
+    assert!(cost::check(&p, Some(u64::MAX), false, 2).is_ok(), "14 hours on two threads");
+    assert!(cost::check(&plan("1/2".parse().unwrap()), Some(u64::MAX), false, 1).is_ok(), "half of it");
+    // The slow job is chunked one position at a time, so that progress moves.
+    assert_eq!(p.jobs.iter().map(|j| j.chunk).collect::<Vec<_>>(), [1, 4, 1]);
 }

@@ -105,6 +105,11 @@ pub trait Verification: Sync {
     fn jobs(&self) -> Result<Vec<Job>>;
     /// What evaluating job `index` needs (tables, position lists), built once per job.
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>>;
+    /// Measured core-seconds per position of job `index` (preparation included), for the
+    /// estimate a run is refused on and for sizing parallel chunks; `None` when unknown.
+    fn seconds_per_position(&self, _index: usize) -> Option<f64> {
+        None
+    }
     /// Estimated peak memory of preparing and evaluating job `index`.
     fn peak_bytes(&self, _index: usize) -> u64 {
         BASE_PEAK_BYTES

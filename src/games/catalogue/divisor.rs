@@ -56,7 +56,7 @@ pub fn is_prime(n: u64) -> bool {
     if n < 2 {
         return false;
     }
-    if let Some(&p) = BASES.iter().find(|&&p| n % p == 0) {
+    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
         return n == p;
     }
     let (mut d, mut s) = (n - 1, 0);
@@ -118,7 +118,7 @@ fn rho_factor(n: u64) -> u64 {
 pub fn big_omega(mut n: u64) -> u32 {
     let mut count = 0;
     for p in 2..1000u64 {
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             n /= p;
             count += 1;
         }

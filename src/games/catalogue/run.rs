@@ -1,6 +1,6 @@
 //! A catalogue verification run: the sizes of one game as jobs, sequence.csv, manifest notes; `check`'s recomputation.
 
-use super::verify::{default_rule, size_groups, verifier, Verifier, SEQUENCE};
+use super::verify::{default_rule, size_groups, verifier, SizeGroups, Verifier, SEQUENCE};
 use crate::output::records::SequenceRow;
 use crate::error::{Error, Result};
 use crate::output::csv::write_csv;
@@ -30,7 +30,7 @@ pub struct CatalogueRun {
     options: CatalogueOptions,
     rule: String,
     verifier: Box<dyn Verifier>,
-    groups: Vec<(String, Vec<(u32, u32)>)>,
+    groups: SizeGroups,
     /// sequence.csv's last heap, and its rows once needed (brute force: only when files are written).
     sequence_max: u32,
     sequence: std::sync::OnceLock<Vec<SequenceRow>>,
@@ -50,7 +50,7 @@ impl CatalogueRun {
         Ok(run)
     }
 
-    fn with_groups(game: &str, rule: &str, groups: Vec<(String, Vec<(u32, u32)>)>) -> Result<CatalogueRun> {
+    fn with_groups(game: &str, rule: &str, groups: SizeGroups) -> Result<CatalogueRun> {
         let verifier = verifier(game, rule)?;
         if let Some(&(rows, cols)) = groups.iter().flat_map(|(_, s)| s).find(|&&(r, c)| !verifier.size_allowed(r, c)) {
             return Err(Error::Usage(format!("{game} size {rows}x{cols} is beyond what the brute force handles")));

@@ -137,10 +137,13 @@ pub fn default_rule(game: &str) -> &'static str {
     }
 }
 
+/// Jobs of a catalogue run: a label and the sizes it covers.
+pub type SizeGroups = Vec<(String, Vec<(u32, u32)>)>;
+
 /// The sizes a run covers, grouped into jobs: per pile count 1..=piles every largest pile
 /// 1..=max, then the single heaps up to `heaps` (pile games); 1 × (0 or 1)..=max otherwise;
 /// divisor: decades 0..=log10(max).
-pub fn size_groups(game: &str, piles: u32, max: u64, heaps: u64) -> Result<Vec<(String, Vec<(u32, u32)>)>> {
+pub fn size_groups(game: &str, piles: u32, max: u64, heaps: u64) -> Result<SizeGroups> {
     let max32 = u32::try_from(max).map_err(|_| Error::Usage(format!("--max {max} is too large")))?;
     let all = |sizes: Vec<(u32, u32)>| vec![("sizes".to_string(), sizes)];
     Ok(match game {
@@ -154,7 +157,7 @@ pub fn size_groups(game: &str, piles: u32, max: u64, heaps: u64) -> Result<Vec<(
         }
         _ => {
             let heaps = u32::try_from(heaps).map_err(|_| Error::Usage(format!("--heaps {heaps} is too large")))?;
-            let mut groups: Vec<(String, Vec<(u32, u32)>)> =
+            let mut groups: SizeGroups =
                 (1..=piles).map(|k| (format!("piles={k}"), (1..=max32).map(|m| (k, m)).collect())).collect();
             if heaps > max32 {
                 groups.push(("heaps".to_string(), (max32 + 1..=heaps).map(|m| (1, m)).collect()));

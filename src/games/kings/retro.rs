@@ -83,7 +83,7 @@ impl Analysis {
     /// wins ⇒ loss; whatever is never settled is a draw.
     fn solve(&mut self) {
         let states = self.values.len();
-        let side_of = |s: usize| if s % 2 == 0 { Side::White } else { Side::Black };
+        let side_of = |s: usize| if s.is_multiple_of(2) { Side::White } else { Side::Black };
         let mut unresolved = vec![0u32; states];
         let mut settled = vec![false; states];
         let mut queue = Vec::new();

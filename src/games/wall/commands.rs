@@ -1,7 +1,8 @@
 //! The wall game's commands: `solve`, `verify`, `census` and `table wall-empty`; its registry entry.
 
 use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
-use super::{census, claim, naive, Board, Rule, Shape};
+use super::{census, claim, cost, naive, Board, Rule, Shape};
+use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
@@ -81,8 +82,9 @@ static SOLVE: SolveCommand = SolveCommand {
             OptSpec::flag("batch", "Read any number of boards, one after another; one answer per board."),
             OptSpec::value("engine", "ENGINE", "Engine that answers.").default("dp").choices(&[
                 ("dp", "Rectangle DP (any board up to 20×20)."),
-                ("naive", "Whole-board search (boards of at most 64 cells)."),
+                ("naive", "Whole-board search (boards of at most 64 cells; refused when it will not fit in memory or a day)."),
             ]),
+            OptSpec::flag("force", "With --engine naive: search even when the estimate says it takes more than a day or more memory than is available."),
             OptSpec::value("rule", "RULE", RULE_HELP).default("standard").validate(|s| s.parse::<Rule>().map(|_| ())),
         ],
         examples: &["printf '2 2\\nX.\\n..\\n' | sprague solve wall --format json", "sprague solve wall --batch boards.txt"],
@@ -99,13 +101,17 @@ struct WallAnswer {
     winning_moves: Vec<[usize; 2]>,
 }
 
-fn answer(board: &Board, naive_engine: bool, rule: Rule) -> Result<WallAnswer> {
-    let (grundy, first_wins, moves) = if naive_engine {
-        let verdict = naive::solve(board, rule)?;
-        (verdict.grundy, verdict.first_player_wins, naive::winning_moves(board, rule)?)
-    } else {
-        let sol = claim::solve(board, rule);
-        (sol.grundy, sol.grundy != 0, sol.winning_moves)
+fn answer(board: &Board, naive: Option<NaiveLimits>, rule: Rule) -> Result<WallAnswer> {
+    let (grundy, first_wins, moves) = match naive {
+        Some(limits) => {
+            let cap = limits.check(board, rule)?;
+            let verdict = naive::solve_within(board, rule, cap)?;
+            (verdict.grundy, verdict.first_player_wins, naive::winning_moves_within(board, rule, cap)?)
+        }
+        None => {
+            let sol = claim::solve(board, rule);
+            (sol.grundy, sol.grundy != 0, sol.winning_moves)
+        }
     };
     Ok(WallAnswer {
         rows: board.rows(),
@@ -116,12 +122,49 @@ fn answer(board: &Board, naive_engine: bool, rule: Rule) -> Result<WallAnswer> {
     })
 }
 
+/// What the naive engine may spend on one board: the memory available, and a day unless forced.
+#[derive(Debug, Clone, Copy)]
+struct NaiveLimits {
+    memory: Option<u64>,
+    force: bool,
+}
+
+impl NaiveLimits {
+    /// Refuses a board whose estimated search will not fit (or, unless forced, takes more than a
+    /// day); otherwise the most positions the search may hold.
+    fn check(self, board: &Board, rule: Rule) -> Result<usize> {
+        if !board.shape().fits_mask() {
+            return Ok(usize::MAX); // the oracle refuses it, naming its 64-cell limit
+        }
+        let (seconds, bytes) = cost::naive_cost(board, rule);
+        let what = format!("the whole-board search of this {} board ({} X)", board.shape(), board.x_count());
+        let advice = "use the rectangle DP (--engine dp, the default)";
+        if let Some(available) = self.memory.filter(|&m| bytes > m as f64 && !self.force) {
+            return Err(Error::Usage(format!(
+                "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
+                 (the search stops cleanly when the memory is used up)",
+                sys::format_bytes(bytes as u64),
+                sys::format_bytes(available)
+            )));
+        }
+        if seconds > runner::cost::DAY_SECONDS && !self.force {
+            return Err(Error::Usage(format!(
+                "{what} would take an estimated {}; {advice}, or pass --force to run it anyway",
+                runner::cost::format_duration(seconds)
+            )));
+        }
+        let cap = self.memory.map_or(f64::MAX, |m| m as f64 / cost::NAIVE_BYTES_PER_POSITION);
+        Ok(cap.min(usize::MAX as f64) as usize)
+    }
+}
+
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let rule: Rule = args.require("rule")?;
-    let naive_engine = args.text("engine") == Some("naive");
+    let naive = (args.text("engine") == Some("naive"))
+        .then(|| NaiveLimits { memory: sys::available_memory_bytes(), force: args.flag("force") });
     let json = args.text("format") == Some("json");
     let print = |board: Board, stdout: &mut dyn Write| -> Result<()> {
-        let answer = answer(&board, naive_engine, rule)?;
+        let answer = answer(&board, naive, rule)?;
         let line = if json { serde_json::to_string(&answer).expect("answers serialize") } else { answer.winner.to_string() };
         writeln!(stdout, "{line}").and_then(|()| stdout.flush()).map_err(|e| Error::io("<stdout>", e))
     };

@@ -149,7 +149,7 @@ pub fn build_bands(shape: Shape, tables: &GrundyTables) -> Result<BandTables, su
 }
 
 /// True when `rule` can use the table engine on `shape`.
-fn tables_apply(shape: Shape, rule: Rule) -> bool {
+pub fn tables_apply(shape: Shape, rule: Rule) -> bool {
     matches!(rule, Rule::Standard | Rule::Misere) && shape.cells() <= 36 && shape.cols <= 8
 }
 
@@ -179,6 +179,15 @@ where
     match engine {
         Some(engine) => Box::new(engine),
         None => Box::new(ReferenceEngine { shape, rule }),
+    }
+}
+
+/// Estimated core-seconds per pattern of `shape` under `rule` with [`prepare`]'s engine.
+pub fn seconds_per_pattern(shape: Shape, rule: Rule) -> f64 {
+    if tables_apply(shape, rule) {
+        super::cost::TABLE_ENGINE_NS_PER_PATTERN * 1e-9
+    } else {
+        super::cost::reference_seconds_per_pattern(shape)
     }
 }
 

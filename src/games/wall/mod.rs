@@ -12,6 +12,7 @@ pub mod census;
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod cost;
 pub mod dp;
 pub mod engine;
 pub mod generate;

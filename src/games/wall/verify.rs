@@ -94,6 +94,11 @@ impl Verification for WallRun {
         Ok(if self.census { Box::new(CensusEngine::build(shape)) } else { engine::prepare(shape, self.rule) })
     }
 
+    fn seconds_per_position(&self, index: usize) -> Option<f64> {
+        let shape = self.shapes[index];
+        Some(if self.census { super::cost::CENSUS_NS_PER_PATTERN * 1e-9 } else { engine::seconds_per_pattern(shape, self.rule) })
+    }
+
     fn peak_bytes(&self, index: usize) -> u64 {
         let shape = self.shapes[index];
         if self.census {

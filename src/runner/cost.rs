@@ -1,0 +1,107 @@
+//! What a run will cost before it starts: time from the game's measured per-position rates and
+//! peak memory, and the refusal of a run that will not fit in memory or would take over a day.
+
+use super::resumable::Plan;
+use crate::error::{Error, Result};
+use crate::sys;
+
+/// A day: longer runs need `--force`.
+pub const DAY_SECONDS: f64 = 86_400.0;
+
+/// Work per parallel chunk the runner aims at, so that progress moves several times a second.
+pub const CHUNK_SECONDS: f64 = 0.05;
+
+/// The estimate of one run (this shard of it) on a number of threads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// Wall seconds, when the game has a rate for every job.
+    pub seconds: Option<f64>,
+    /// Peak bytes of the hungriest job, and that job's index.
+    pub peak_bytes: u64,
+    pub hungriest: usize,
+}
+
+/// Estimates `plan` on `threads` threads.
+pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
+    let verification = plan.verification;
+    let core_seconds: Option<f64> = (0..plan.jobs.len())
+        .map(|i| verification.seconds_per_position(i).map(|rate| rate * positions(plan, i)))
+        .sum();
+    let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i), i)).max().unwrap_or((0, 0));
+    Estimate { seconds: core_seconds.map(|s| s / threads.max(1) as f64), peak_bytes, hungriest }
+}
+
+/// The positions of job `index` that this shard evaluates.
+fn positions(plan: &Plan, index: usize) -> f64 {
+    let range = plan.range(index);
+    range.end.saturating_sub(range.start) as f64
+}
+
+/// Refuses `plan` when its hungriest job needs more than `memory` bytes (default: what the
+/// system makes available, the job's cgroup limit included; no check when unknown) or, unless
+/// `force`, when it would take more than a day on `threads` threads. Returns the estimate.
+pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> Result<Estimate> {
+    let estimate = estimate(plan, threads);
+    let noun = plan.verification.job_noun();
+    if let Some(available) = memory.or_else(sys::available_memory_bytes).filter(|&m| estimate.peak_bytes > m) {
+        return Err(Error::Usage(format!(
+            "{noun} {} needs an estimated {} of memory but only {} is available; \
+             run smaller sizes or on a bigger machine",
+            plan.jobs[estimate.hungriest].label,
+            sys::format_bytes(estimate.peak_bytes),
+            sys::format_bytes(available)
+        )));
+    }
+    if let Some(seconds) = estimate.seconds.filter(|&s| s > DAY_SECONDS && !force) {
+        return Err(Error::Usage(format!(
+            "this run would take an estimated {} on {threads} threads; run smaller sizes, split it into shards \
+             (--shard K/N on several machines, then merge: docs/cluster.md), or pass --force to start it anyway",
+            format_duration(seconds)
+        )));
+    }
+    Ok(estimate)
+}
+
+/// Positions per parallel chunk for a job evaluated at `seconds_per_position`: about
+/// [`CHUNK_SECONDS`] of work, at least one position and at most `largest`.
+pub fn chunk_for(seconds_per_position: Option<f64>, largest: u64) -> u64 {
+    match seconds_per_position.filter(|&r| r > 0.0) {
+        Some(rate) => ((CHUNK_SECONDS / rate) as u64).clamp(1, largest.max(1)),
+        None => largest.max(1),
+    }
+}
+
+/// A duration for people: `42 s`, `3.5 min`, `2.1 h`, `4.0 days`, `3.2e9 years`.
+pub fn format_duration(seconds: f64) -> String {
+    const YEAR: f64 = 365.25 * DAY_SECONDS;
+    match seconds {
+        s if s < 90.0 => format!("{s:.0} s"),
+        s if s < 5400.0 => format!("{:.1} min", s / 60.0),
+        s if s < 2.0 * DAY_SECONDS => format!("{:.1} h", s / 3600.0),
+        s if s < YEAR => format!("{:.1} days", s / DAY_SECONDS),
+        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        s => format!("{:.1e} years", s / YEAR),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_well() {
+        assert_eq!(format_duration(42.2), "42 s");
+        assert_eq!(format_duration(210.0), "3.5 min");
+        assert_eq!(format_duration(7560.0), "2.1 h");
+        assert_eq!(format_duration(4.0 * DAY_SECONDS), "4.0 days");
+        assert_eq!(format_duration(3.0e9 * 365.25 * DAY_SECONDS), "3.0e9 years");
+    }
+
+    #[test]
+    fn chunks_aim_at_a_twentieth_of_a_second() {
+        assert_eq!(chunk_for(Some(1e-3), 1 << 16), 50);
+        assert_eq!(chunk_for(Some(1e-9), 1 << 16), 1 << 16);
+        assert_eq!(chunk_for(Some(10.0), 1 << 16), 1);
+        assert_eq!(chunk_for(None, 4096), 4096);
+    }
+}
