@@ -24,9 +24,14 @@ pub fn cli() -> clap::Command {
         cli = cli.subcommand(verb_command(verb));
     }
     let merge = <merge::Args as clap::Args>::augment_args(clap::Command::new("merge"))
-        .about("Combine the output directories of `--shard K/N` runs into the files of one run.");
+        .about("Combine the output directories of `--shard K/N` runs into the files of one run.")
+        .after_help("Examples:\n  sprague merge out/shard-1 out/shard-2 out/shard-3 --out out/merged");
     let check = <check::Args as clap::Args>::augment_args(clap::Command::new("check"))
-        .about("Recompute the committed results that fit a time budget and compare them (CI regression).");
+        .about("Recompute the committed results that fit a time budget and compare them (CI regression).")
+        .after_help(
+            "Every committed file is checked against the SHA-256 in its manifest, and every size's counts against \
+             its totals, whatever the budget.\n\nExamples:\n  sprague check\n  sprague check --budget 100000 --verbose",
+        );
     cli.subcommand(merge).subcommand(check)
 }
 
@@ -110,5 +115,38 @@ fn exit_code(status: Status) -> ExitCode {
         Status::Ok => ExitCode::SUCCESS,
         Status::Failed => ExitCode::from(1),
         Status::Interrupted => ExitCode::from(3),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every command a user can run, with its path (`verify wall`).
+    fn leaves(command: &clap::Command, path: String, out: &mut Vec<(String, clap::Command)>) {
+        let subcommands: Vec<&clap::Command> = command.get_subcommands().filter(|c| c.get_name() != "help").collect();
+        if subcommands.is_empty() {
+            out.push((path.clone(), command.clone()));
+        }
+        for sub in subcommands {
+            leaves(sub, format!("{path} {}", sub.get_name()).trim().to_string(), out);
+        }
+    }
+
+    /// Help pages, for every command derived from the registry: an example and every allowed
+    /// value of an option with choices.
+    #[test]
+    fn every_help_page_has_an_example_and_its_values() {
+        let mut all = Vec::new();
+        leaves(&super::cli(), String::new(), &mut all);
+        assert!(all.len() > 20, "{} commands", all.len());
+        for (path, mut command) in all {
+            let help = command.render_long_help().to_string();
+            let examples = help.split_once("Examples:\n").map(|(_, e)| e).unwrap_or_default();
+            assert!(examples.contains(&format!("sprague {path}")), "{path}: no example:\n{help}");
+            for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+                for value in arg.get_possible_values() {
+                    assert!(help.contains(value.get_name()), "{path}: --{} value {} not listed", arg.get_id(), value.get_name());
+                }
+            }
+        }
     }
 }

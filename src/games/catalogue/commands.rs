@@ -16,7 +16,9 @@ pub struct CatalogueGame {
     /// Answers a whole contest input (source name, text) with one line.
     pub solve: fn(&str, &str) -> Result<String>,
     pub results: &'static [&'static str],
+    /// Example command lines of `solve`, and of `verify`.
     pub examples: &'static [&'static str],
+    pub verify_examples: &'static [&'static str],
 }
 
 impl Game for CatalogueGame {
@@ -73,12 +75,7 @@ impl Command for Verify {
     fn spec(&self) -> CommandSpec {
         let mut options = verify_options();
         options.extend_from_slice(RUN_OPTIONS);
-        let examples = match self.0.name {
-            "divisor" => &["sprague verify divisor --max 1000000"][..],
-            "polygon" | "cross" => &["sprague verify polygon --max 14", "sprague verify cross --max 20 --rule solver"][..],
-            _ => &["sprague verify nim --piles 5 --max 10", "sprague verify pimber --max 10 --heaps 1200"][..],
-        };
-        CommandSpec { name: self.0.name, about: self.0.verify_about, options, examples }
+        CommandSpec { name: self.0.name, about: self.0.verify_about, options, examples: self.0.verify_examples }
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
@@ -98,6 +95,7 @@ pub static NIM: CatalogueGame = CatalogueGame {
     solve: nim::solve,
     results: &["nim"],
     examples: &["printf '3\\n1 2 3\\n' | sprague solve nim"],
+    verify_examples: &["sprague verify nim --piles 5 --max 10"],
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -107,6 +105,7 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     solve: nim::solve_count,
     results: &["nim-count"],
     examples: &["printf '3\\n3 4 5\\n' | sprague solve nim-count"],
+    verify_examples: &["sprague verify nim-count --piles 5 --max 10"],
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -116,6 +115,7 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     solve: misere_nim::solve,
     results: &["misere-nim"],
     examples: &["printf '3\\n1 1 1\\n' | sprague solve misere-nim"],
+    verify_examples: &["sprague verify misere-nim --piles 5 --max 10"],
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -125,6 +125,7 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     solve: odd_even_nim::solve,
     results: &["odd-even-nim"],
     examples: &["printf '2\\n3 6\\n' | sprague solve odd-even-nim"],
+    verify_examples: &["sprague verify odd-even-nim --piles 5 --max 10 --heaps 400"],
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -134,6 +135,7 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     solve: pimber::solve,
     results: &["pimber"],
     examples: &["printf '2\\n4 9\\n' | sprague solve pimber"],
+    verify_examples: &["sprague verify pimber --piles 5 --max 10 --heaps 1200"],
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -143,6 +145,7 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     solve: polygon::solve,
     results: &["polygon"],
     examples: &["printf '5\\n' | sprague solve polygon"],
+    verify_examples: &["sprague verify polygon --max 14"],
 };
 
 pub static CROSS: CatalogueGame = CatalogueGame {
@@ -152,6 +155,7 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     solve: cross::solve,
     results: &["cross", "cross-solver"],
     examples: &["printf '7\\n' | sprague solve cross"],
+    verify_examples: &["sprague verify cross --max 20", "sprague verify cross --max 20 --rule solver"],
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -161,6 +165,7 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     solve: divisor::solve,
     results: &["divisor"],
     examples: &["printf '12\\n' | sprague solve divisor"],
+    verify_examples: &["sprague verify divisor --max 1000000"],
 };
 
 /// The verification `verify GAME` runs with these options.
