@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Result};
 use std::fmt::Display;
+use std::io::BufRead;
 use std::str::FromStr;
 
 /// Longest piece of offending input an error message quotes.
@@ -183,6 +184,46 @@ impl<'a> Scanner<'a> {
             Some(i) => (i + 1, self.lines[i].trim_end().len() + 1),
             None => (1, 1),
         }
+    }
+}
+
+/// Whole lines of a stream, counted, as UTF-8 text.
+pub struct LineReader<'a> {
+    source_name: &'a str,
+    reader: &'a mut dyn BufRead,
+    /// Lines read so far.
+    read: usize,
+}
+
+impl<'a> LineReader<'a> {
+    pub fn new(source_name: &'a str, reader: &'a mut dyn BufRead) -> Self {
+        LineReader { source_name, reader, read: 0 }
+    }
+
+    /// The next line with its line break; `None` at the end.
+    pub fn next_line(&mut self) -> Result<Option<String>> {
+        let mut bytes = Vec::new();
+        let n = self.reader.read_until(b'\n', &mut bytes).map_err(|e| Error::io(self.source_name, e))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.read += 1;
+        String::from_utf8(bytes).map(Some).map_err(|e| Error::Input {
+            source_name: self.source_name.to_string(),
+            line: self.read,
+            col: e.utf8_error().valid_up_to() + 1,
+            message: "not UTF-8 text".into(),
+        })
+    }
+
+    /// The next line that is not blank, with its 1-based number.
+    pub fn next_non_blank(&mut self) -> Result<Option<(usize, String)>> {
+        while let Some(line) = self.next_line()? {
+            if !line.trim().is_empty() {
+                return Ok(Some((self.read, line)));
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -11,12 +11,14 @@ fn named_paths(source: &str) -> Vec<String> {
     let code = source.split("#[cfg(test)]").next().unwrap_or_default();
     let code: String = code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
     let mut paths = Vec::new();
-    let mut rest = code.as_str();
     let mut body = String::new();
-    while let Some(at) = rest.find("use ") {
+    let mut rest = code.as_str();
+    // A `use` item starts a line (after indentation and `pub`), so text in strings is not one.
+    while let Some(at) = use_item(rest) {
         body.push_str(&rest[..at]);
-        let end = rest[at..].find(';').map_or(rest.len(), |e| at + e);
-        expand("", rest[at + 4..end].trim(), &mut paths);
+        let keyword = at + rest[at..].find("use ").expect("use_item found it") + 4;
+        let end = rest[keyword..].find(';').map_or(rest.len(), |e| keyword + e);
+        expand("", rest[keyword..end].trim(), &mut paths);
         rest = &rest[end..];
     }
     body.push_str(rest);
@@ -30,6 +32,21 @@ fn named_paths(source: &str) -> Vec<String> {
     }
     paths.retain(|p| p.starts_with("crate::") || p.starts_with("super::"));
     paths
+}
+
+/// Where the next `use` item of `code` starts: a line whose first word is `use` (or `pub use`,
+/// `pub(crate) use`).
+fn use_item(code: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in code.split_inclusive('\n') {
+        let words = line.trim_start();
+        let item = words.strip_prefix("pub").map_or(words, |w| w.trim_start_matches(|c: char| c != ' ').trim_start());
+        if item.starts_with("use ") {
+            return Some(offset);
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// Expands one `use` tree under `prefix` into full paths.

@@ -1,8 +1,9 @@
 //! `sprague verify wall` and `sprague merge` end to end: file schemas, determinism across
-//! threads and shards, checkpoints and resume (also after SIGKILL), refusals and exit codes.
+//! threads and shards, checkpoints and resume (also after SIGKILL), exit codes (guard rails: tests/guard_rails.rs).
 
-use assert_cmd::Command;
-use predicates::prelude::PredicateBooleanExt;
+mod common;
+
+use common::{assert_same_csvs, merge, read, sprague, verify};
 use predicates::str::contains;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::Manifest;
@@ -12,31 +13,6 @@ use sprague::runner::Evaluate;
 use sprague::runner::RunResults;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-const CSVS: [&str; 3] = ["summary.csv", "distribution.csv", "mismatches.csv"];
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-/// `verify wall ARGS -q --out DIR`, expecting exit code `code`.
-fn verify(dir: &Path, args: &[&str], code: i32) -> assert_cmd::assert::Assert {
-    sprague().args(["verify", "wall", "-q", "--out"]).arg(dir).args(args).assert().code(code)
-}
-
-fn merge(dirs: &[PathBuf], out: &Path, code: i32) -> assert_cmd::assert::Assert {
-    sprague().arg("merge").args(dirs).arg("--out").arg(out).assert().code(code)
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn assert_same_csvs(a: &Path, b: &Path) {
-    for name in CSVS {
-        assert_eq!(read(&a.join(name)), read(&b.join(name)), "{name} differs between {} and {}", a.display(), b.display());
-    }
-}
 
 /// The per-board reference verifier's results on every pattern of every size up to `max`.
 fn reference(max: Shape, rule: Rule) -> RunResults {
@@ -152,6 +128,11 @@ fn merge_refuses_bad_inputs() {
     let unfinished = root.join("unfinished");
     verify(&unfinished, &["--max", "2x3", "--shard", "2/3", "--block-patterns", "2", "--stop-after-blocks", "2"], 3);
     refuse(vec![shards[0].clone(), unfinished, shards[2].clone()], "unfinished run");
+    let manifest = shards[1].join("manifest.json");
+    let sealed = read(&manifest);
+    std::fs::write(&manifest, sealed.replace("\"sizes\": \"max 2x3\"", "\"sizes\": \"max 4x5\"")).unwrap();
+    refuse(shards.clone(), "content does not match its digest");
+    std::fs::write(&manifest, sealed).unwrap();
     std::fs::write(shards[1].join("summary.csv"), "tampered").unwrap();
     refuse(shards.clone(), "sha256 differs");
     assert!(!out.exists(), "no refused merge writes files");
@@ -218,92 +199,6 @@ fn resume_after_sigkill_gives_the_same_files() {
     assert!(names.iter().all(|n| !n.contains(".tmp.") && n != "checkpoint.json"), "{names:?}");
 }
 
-/// Starts `verify wall` into `out` slowly and returns once it holds the directory's lock.
-fn start_slow_run(out: &Path, args: &[&str]) -> std::process::Child {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
-        .args(["verify", "wall", "-q", "--block-patterns", "64", "--block-delay-ms", "20", "--out"])
-        .arg(out)
-        .args(args)
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let holder = format!("pid {}", child.id());
-    while !std::fs::read_to_string(out.join(".sprague.lock")).is_ok_and(|text| text.contains(&holder)) {
-        assert!(started.elapsed() < Duration::from_secs(60), "the first run never locked {}", out.display());
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child
-}
-
-#[test]
-fn a_second_run_into_a_locked_directory_is_refused_and_the_first_keeps_its_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let (shared, alone) = (dir.path().join("shared"), dir.path().join("alone"));
-    verify(&alone, &["--max", "3x4"], 0);
-    let mut first = start_slow_run(&shared, &["--max", "3x4"]);
-    let holder = format!("pid {}", first.id());
-    for args in [&["--max", "3x4", "--rule", "misere"][..], &["--max", "3x4"], &["--max", "3x4", "--resume"]] {
-        verify(&shared, args, 2)
-            .stderr(contains("is in use by another run").and(contains(holder.as_str())).and(contains("command ")).and(contains("started ")));
-    }
-    merge(std::slice::from_ref(&alone), &shared, 2).stderr(contains("is in use by another run"));
-    assert!(first.wait().unwrap().success());
-    assert_same_csvs(&alone, &shared);
-    let rule = read(&shared.join("summary.csv"));
-    assert!(rule.contains(",standard,") && !rule.contains("misere"), "{rule}");
-}
-
-#[test]
-fn merge_refuses_to_write_into_one_of_its_inputs() {
-    let dir = tempfile::tempdir().unwrap();
-    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
-    for (k, shard) in shards.iter().enumerate() {
-        verify(shard, &["--max", "2x3", "--shard", &format!("{}/2", k + 1)], 0);
-    }
-    let before = read(&shards[0].join("summary.csv"));
-    let input_again = dir.path().join("2/../1");
-    merge(&shards, &input_again, 2).stderr(contains("is one of the shard directories being merged"));
-    assert_eq!(read(&shards[0].join("summary.csv")), before);
-}
-
-/// Flips bit `bit` of the file at `path`.
-fn flip_bit(path: &Path, bit: usize) {
-    let mut bytes = std::fs::read(path).unwrap();
-    bytes[bit / 8] ^= 1 << (bit % 8);
-    std::fs::write(path, bytes).unwrap();
-}
-
-/// A seeded stream of indices below `n` (xorshift; reproducible).
-fn positions(seed: u64, n: usize) -> impl Iterator<Item = usize> {
-    let mut state = seed;
-    std::iter::repeat_with(move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    })
-}
-
-#[test]
-fn no_single_bit_flip_in_a_checkpoint_resumes() {
-    let dir = tempfile::tempdir().unwrap();
-    let (run, whole) = (dir.path().join("run"), dir.path().join("whole"));
-    let args = ["--max", "3x3", "--block-patterns", "16", "--stop-after-blocks", "20"];
-    verify(&run, &args, 3);
-    let checkpoint = run.join("checkpoint.json");
-    let saved = std::fs::read(&checkpoint).unwrap();
-    for bit in positions(0x5eed, saved.len() * 8).take(100) {
-        std::fs::write(&checkpoint, &saved).unwrap();
-        flip_bit(&checkpoint, bit);
-        verify(&run, &["--max", "3x3", "--resume"], 2).stderr(contains("checkpoint.json"));
-        assert!(!run.join("summary.csv").exists(), "bit {bit}: a flipped checkpoint produced results");
-    }
-    std::fs::write(&checkpoint, &saved).unwrap();
-    verify(&run, &["--max", "3x3", "--resume"], 0);
-    verify(&whole, &["--max", "3x3"], 0);
-    assert_same_csvs(&run, &whole);
-}
-
 #[test]
 fn resume_refuses_other_parameters_and_missing_checkpoints() {
     let dir = tempfile::tempdir().unwrap();
@@ -315,26 +210,6 @@ fn resume_refuses_other_parameters_and_missing_checkpoints() {
     verify(dir.path(), &["--max", "2x3", "--resume", "--shard", "1/2"], 2).stderr(contains("shard: checkpoint has 1/1"));
     verify(dir.path(), &["--max", "2x3"], 2).stderr(contains("holds an unfinished run"));
     verify(dir.path(), &["--max", "2x3", "--resume"], 0);
-}
-
-#[test]
-fn memory_refusal_names_size_and_amounts() {
-    let dir = tempfile::tempdir().unwrap();
-    verify(dir.path(), &["--max", "2x3", "--memory-limit", "1000"], 2)
-        .stderr(contains("size ").and(contains("needs an estimated")).and(contains("only 1000 B is available")));
-    assert!(!dir.path().join("summary.csv").exists());
-}
-
-/// Runs that would take years are refused before any work, with the estimate and what to do
-/// instead (`--force` is the way past a time estimate, not past a memory one).
-#[test]
-fn hopeless_runs_are_refused_before_they_start() {
-    let root = tempfile::tempdir().unwrap();
-    let out = root.path().join("out");
-    verify(&out, &["--size", "7x9"], 2)
-        .stderr(contains("would take an estimated").and(contains("years")).and(contains("--shard K/N")).and(contains("--force")));
-    verify(&out, &["--rule", "x-blocks", "--size", "5x6"], 2).stderr(contains("days"));
-    assert!(!out.exists(), "a refused run creates nothing");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Wall Making Game boards (BOJ 11717): parsing, printing and bit-mask views.
 
 use crate::error::{Error, Result};
-use crate::input::Scanner;
+use crate::input::{LineReader, Scanner};
 use std::fmt;
 use std::io::BufRead;
 
@@ -183,7 +183,7 @@ impl Board {
     /// row is read (answers stream); stops at the first malformed board with its line and
     /// column in the whole input, after every earlier board was handed on.
     pub fn read_batch(source_name: &str, reader: &mut dyn BufRead, mut each: impl FnMut(Board) -> Result<()>) -> Result<()> {
-        let mut lines = LineReader { source_name, reader, read: 0 };
+        let mut lines = LineReader::new(source_name, reader);
         let mut boards = 0;
         while let Some((first, header)) = lines.next_non_blank()? {
             let rows = header.split_whitespace().next().and_then(|t| t.parse::<usize>().ok()).unwrap_or(0);
@@ -234,42 +234,6 @@ impl fmt::Display for Board {
             writeln!(f, "{row}")?;
         }
         Ok(())
-    }
-}
-
-/// Whole lines of a stream, counted, as UTF-8 text.
-struct LineReader<'a> {
-    source_name: &'a str,
-    reader: &'a mut dyn BufRead,
-    /// Lines read so far.
-    read: usize,
-}
-
-impl LineReader<'_> {
-    /// The next line with its line break; `None` at the end.
-    fn next_line(&mut self) -> Result<Option<String>> {
-        let mut bytes = Vec::new();
-        let n = self.reader.read_until(b'\n', &mut bytes).map_err(|e| Error::io(self.source_name, e))?;
-        if n == 0 {
-            return Ok(None);
-        }
-        self.read += 1;
-        String::from_utf8(bytes).map(Some).map_err(|e| Error::Input {
-            source_name: self.source_name.to_string(),
-            line: self.read,
-            col: e.utf8_error().valid_up_to() + 1,
-            message: "not UTF-8 text".into(),
-        })
-    }
-
-    /// The next line that is not blank, with its 1-based number.
-    fn next_non_blank(&mut self) -> Result<Option<(usize, String)>> {
-        while let Some(line) = self.next_line()? {
-            if !line.trim().is_empty() {
-                return Ok(Some((self.read, line)));
-            }
-        }
-        Ok(None)
     }
 }
 

@@ -1,0 +1,100 @@
+//! What `check` verifies of a committed directory at no cost: digests, summary against distribution, totals.
+
+use crate::error::{Error, Result};
+use crate::output::atomic::sha256_file;
+use crate::output::csv::read_csv;
+use crate::output::manifest::Manifest;
+use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
+use crate::output::verify_files::{read_verify_files_unchecked, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::verification::check_totals;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The committed verify files of one directory, as read.
+pub struct Committed {
+    pub(super) summary: Vec<SummaryRow>,
+    pub(super) distribution: Vec<DistributionRow>,
+    pub(super) mismatches: Vec<MismatchRow>,
+    pub(super) manifest: Manifest,
+}
+
+impl Committed {
+    /// Reads the files of `dir`, with what [`protect`] finds wrong with them.
+    pub(super) fn read(dir: &Path, rebuild: Rebuild) -> Result<(Self, Vec<Damage>)> {
+        let (manifest, damage) = protect(dir, rebuild)?;
+        let committed = Committed {
+            summary: read_csv(&existing(dir, SUMMARY)?)?,
+            distribution: read_csv(&existing(dir, DISTRIBUTION)?)?,
+            mismatches: read_csv(&existing(dir, MISMATCHES)?)?,
+            manifest,
+        };
+        Ok((committed, damage))
+    }
+}
+
+/// A committed file that is not what its manifest and the run it records say, found without
+/// recomputing anything (a changed byte, a count that does not add up).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub file: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.message)
+    }
+}
+
+/// What `check` verifies of every committed directory at no cost, whatever the budget: the
+/// manifest's own digest, every listed file's SHA-256, the summary against the distribution
+/// (patterns, P-positions, largest value), and each size's patterns against the total of the
+/// run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as `rebuild` makes it
+/// from the manifest's parameters. Returns the manifest and what was found damaged; files that
+/// are missing or cannot be read as what they should hold are errors.
+pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
+    let manifest_path = existing(dir, MANIFEST)?;
+    let (manifest, seal) = Manifest::read_unsealed(&manifest_path)?;
+    let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
+    let mut damage: Vec<Damage> = seal.into_iter().map(|m| damaged(&manifest_path, m)).collect();
+    if manifest.digest.is_none() {
+        damage.push(damaged(&manifest_path, "no digest (written by an older sprague); rerun the command it records".into()));
+    }
+    for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
+        if !manifest.files.contains_key(name) {
+            damage.push(damaged(&manifest_path, format!("lists no digest of {name}")));
+        }
+    }
+    for (name, digest) in &manifest.files {
+        let path = existing(dir, name)?;
+        let actual = sha256_file(&path)?;
+        if actual != *digest {
+            damage.push(damaged(&path, format!("sha256 {actual} differs from {digest} in {MANIFEST} (the file was changed)")));
+        }
+    }
+    let (results, consistency) = read_verify_files_unchecked(dir)?;
+    let summary = dir.join(SUMMARY);
+    damage.extend(consistency.err().map(|m| damaged(&summary, m)));
+    match rebuild(&manifest.parameters) {
+        Ok(verification) => {
+            damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
+        }
+        Err(e) => damage.push(damaged(&manifest_path, format!("cannot rebuild the run it records: {e}"))),
+    }
+    Ok((manifest, damage))
+}
+
+/// `dir/name`, or an error naming it when it does not exist.
+pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
+    let path = dir.join(name);
+    if !path.is_file() {
+        return Err(Error::malformed(&path, "missing (every registered results directory needs it)"));
+    }
+    Ok(path)
+}
+
+/// The verification a manifest's parameters describe ([`crate::game::verification_from_manifest`]
+/// for the registered games).
+pub type Rebuild = fn(&BTreeMap<String, serde_json::Value>) -> Result<Box<dyn crate::runner::Verification>>;
+

@@ -1,0 +1,49 @@
+//! Helpers shared by the CLI tests of verify and merge.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub const CSVS: [&str; 3] = ["summary.csv", "distribution.csv", "mismatches.csv"];
+
+pub fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+/// `verify wall ARGS -q --out DIR`, expecting exit code `code`.
+pub fn verify(dir: &Path, args: &[&str], code: i32) -> assert_cmd::assert::Assert {
+    sprague().args(["verify", "wall", "-q", "--out"]).arg(dir).args(args).assert().code(code)
+}
+
+pub fn merge(dirs: &[PathBuf], out: &Path, code: i32) -> assert_cmd::assert::Assert {
+    sprague().arg("merge").args(dirs).arg("--out").arg(out).assert().code(code)
+}
+
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+pub fn assert_same_csvs(a: &Path, b: &Path) {
+    for name in CSVS {
+        assert_eq!(read(&a.join(name)), read(&b.join(name)), "{name} differs between {} and {}", a.display(), b.display());
+    }
+}
+
+/// Starts `verify wall` into `out` slowly and returns once it holds the directory's lock.
+pub fn start_slow_run(out: &Path, args: &[&str]) -> std::process::Child {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["verify", "wall", "-q", "--block-patterns", "64", "--block-delay-ms", "20", "--out"])
+        .arg(out)
+        .args(args)
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let holder = format!("pid {}", child.id());
+    while !std::fs::read_to_string(out.join(".sprague.lock")).is_ok_and(|text| text.contains(&holder)) {
+        assert!(started.elapsed() < Duration::from_secs(60), "the first run never locked {}", out.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+

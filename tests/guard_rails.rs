@@ -1,0 +1,99 @@
+//! Guard rails of long runs: directory locks, merge into its own input, damaged checkpoints,
+//! memory and time refusals before any work.
+
+mod common;
+
+use common::{assert_same_csvs, merge, read, start_slow_run, verify};
+use predicates::prelude::PredicateBooleanExt;
+use predicates::str::contains;
+use std::path::{Path, PathBuf};
+
+#[test]
+fn a_second_run_into_a_locked_directory_is_refused_and_the_first_keeps_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shared, alone) = (dir.path().join("shared"), dir.path().join("alone"));
+    verify(&alone, &["--max", "3x4"], 0);
+    let mut first = start_slow_run(&shared, &["--max", "3x4"]);
+    let holder = format!("pid {}", first.id());
+    for args in [&["--max", "3x4", "--rule", "misere"][..], &["--max", "3x4"], &["--max", "3x4", "--resume"]] {
+        verify(&shared, args, 2)
+            .stderr(contains("is in use by another run").and(contains(holder.as_str())).and(contains("command ")).and(contains("started ")));
+    }
+    merge(std::slice::from_ref(&alone), &shared, 2).stderr(contains("is in use by another run"));
+    assert!(first.wait().unwrap().success());
+    assert_same_csvs(&alone, &shared);
+    let rule = read(&shared.join("summary.csv"));
+    assert!(rule.contains(",standard,") && !rule.contains("misere"), "{rule}");
+}
+
+#[test]
+fn merge_refuses_to_write_into_one_of_its_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        verify(shard, &["--max", "2x3", "--shard", &format!("{}/2", k + 1)], 0);
+    }
+    let before = read(&shards[0].join("summary.csv"));
+    let input_again = dir.path().join("2/../1");
+    merge(&shards, &input_again, 2).stderr(contains("is one of the shard directories being merged"));
+    assert_eq!(read(&shards[0].join("summary.csv")), before);
+}
+
+/// Flips bit `bit` of the file at `path`.
+fn flip_bit(path: &Path, bit: usize) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[bit / 8] ^= 1 << (bit % 8);
+    std::fs::write(path, bytes).unwrap();
+}
+
+/// A seeded stream of indices below `n` (xorshift; reproducible).
+fn positions(seed: u64, n: usize) -> impl Iterator<Item = usize> {
+    let mut state = seed;
+    std::iter::repeat_with(move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    })
+}
+
+#[test]
+fn no_single_bit_flip_in_a_checkpoint_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, whole) = (dir.path().join("run"), dir.path().join("whole"));
+    let args = ["--max", "3x3", "--block-patterns", "16", "--stop-after-blocks", "20"];
+    verify(&run, &args, 3);
+    let checkpoint = run.join("checkpoint.json");
+    let saved = std::fs::read(&checkpoint).unwrap();
+    for bit in positions(0x5eed, saved.len() * 8).take(100) {
+        std::fs::write(&checkpoint, &saved).unwrap();
+        flip_bit(&checkpoint, bit);
+        verify(&run, &["--max", "3x3", "--resume"], 2).stderr(contains("checkpoint.json"));
+        assert!(!run.join("summary.csv").exists(), "bit {bit}: a flipped checkpoint produced results");
+    }
+    std::fs::write(&checkpoint, &saved).unwrap();
+    verify(&run, &["--max", "3x3", "--resume"], 0);
+    verify(&whole, &["--max", "3x3"], 0);
+    assert_same_csvs(&run, &whole);
+}
+
+#[test]
+fn memory_refusal_names_size_and_amounts() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--max", "2x3", "--memory-limit", "1000"], 2)
+        .stderr(contains("size ").and(contains("needs an estimated")).and(contains("only 1000 B is available")));
+    assert!(!dir.path().join("summary.csv").exists());
+}
+
+/// Runs that would take years are refused before any work, with the estimate and what to do
+/// instead (`--force` is the way past a time estimate, not past a memory one).
+#[test]
+fn hopeless_runs_are_refused_before_they_start() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    verify(&out, &["--size", "7x9"], 2)
+        .stderr(contains("would take an estimated").and(contains("years")).and(contains("--shard K/N")).and(contains("--force")));
+    verify(&out, &["--rule", "x-blocks", "--size", "5x6"], 2).stderr(contains("days"));
+    assert!(!out.exists(), "a refused run creates nothing");
+}
+
