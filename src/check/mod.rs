@@ -6,6 +6,7 @@
 //! and the cheapest sizes are taken first until the budget is spent.
 
 pub mod compare;
+mod shards;
 
 pub use compare::{compare_rows, Difference, Row};
 
@@ -59,6 +60,19 @@ impl Committed {
 /// run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as `rebuild` makes it
 /// from the manifest's parameters. Returns the manifest.
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<Manifest> {
+    let manifest = intact(dir)?;
+    let manifest_path = dir.join(MANIFEST);
+    let results = read_verify_files(dir)?;
+    let verification = rebuild(&manifest.parameters)
+        .map_err(|e| Error::malformed(&manifest_path, format!("cannot rebuild the run it records: {e}")))?;
+    check_totals(&verification.jobs()?, usize::MAX, &results)
+        .map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
+    Ok(manifest)
+}
+
+/// The manifest of `dir` after checking its own digest, that it lists the verify files, and
+/// every listed file's SHA-256.
+fn intact(dir: &Path) -> Result<Manifest> {
     let manifest_path = existing(dir, MANIFEST)?;
     let manifest = Manifest::read(&manifest_path)?;
     manifest.require_digest(&manifest_path)?;
@@ -72,11 +86,6 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<Manifest> {
             return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST} (the file was changed)")));
         }
     }
-    let results = read_verify_files(dir)?;
-    let verification = rebuild(&manifest.parameters)
-        .map_err(|e| Error::malformed(&manifest_path, format!("cannot rebuild the run it records: {e}")))?;
-    check_totals(&verification.jobs()?, usize::MAX, &results)
-        .map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
     Ok(manifest)
 }
 
@@ -100,6 +109,9 @@ pub type SizeKey = (String, String, u32, u32);
 enum Work {
     Size { entry: usize, key: SizeKey },
     Table { entry: usize },
+    /// A sharded run ([`Recompute::Sharded`]): its merge against its shards, a shard, or the
+    /// game's own check of the merged files.
+    Sharded { entry: usize, part: shards::Part },
 }
 
 /// One unit of `check`: a size of a directory, or a whole table file.
@@ -121,6 +133,9 @@ pub struct Plan {
     selected: Vec<bool>,
     /// Directories under the root with a summary.csv that no registry entry covers.
     pub unregistered: Vec<String>,
+    sharded: BTreeMap<&'static str, shards::ShardedDir>,
+    /// Remarks on what was read, e.g. a sharded run still in progress.
+    pub notes: Vec<String>,
 }
 
 impl Plan {
@@ -143,13 +158,16 @@ impl Plan {
             units: Vec::new(),
             selected: Vec::new(),
             unregistered: Vec::new(),
+            sharded: BTreeMap::new(),
+            notes: Vec::new(),
         };
         for index in 0..plan.registry.len() {
             plan.read_entry(index, threads)?;
         }
         plan.selected = select(&plan.units, budget);
         let registered: BTreeSet<&str> = plan.registry.iter().map(|e| e.dir).collect();
-        plan.unregistered = result_dirs(root).into_iter().filter(|d| !registered.contains(d.as_str())).collect();
+        plan.unregistered =
+            result_dirs(root).into_iter().filter(|d| !registered.contains(d.as_str()) && !plan.is_shard_dir(d)).collect();
         Ok(plan)
     }
 
@@ -168,6 +186,7 @@ impl Plan {
                 }
                 self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));
             }
+            Recompute::Sharded { .. } => self.read_sharded(index, threads)?,
         }
         Ok(())
     }
@@ -201,8 +220,9 @@ impl Plan {
         match &unit.work {
             Work::Table { entry } => match self.registry[*entry].recompute {
                 Recompute::Table { file, compare, .. } => compare(&self.root.join(self.registry[*entry].dir).join(file)),
-                Recompute::Sizes(_) => unreachable!("table units come from table entries"),
+                _ => unreachable!("table units come from table entries"),
             },
+            Work::Sharded { entry, part } => self.run_sharded(*entry, part),
             Work::Size { entry, key } => {
                 let entry = &self.registry[*entry];
                 let (game, rule, rows, cols) = key;

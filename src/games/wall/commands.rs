@@ -4,7 +4,8 @@ use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
 use super::{census, claim, naive, Board, Rule, Shape};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::runner::Shard;
 use crate::output::csv::{read_csv, write_csv};
 use crate::runner::Verification;
 use std::path::Path;
@@ -30,7 +31,14 @@ fn results() -> Vec<ResultsDir> {
     vec![
         ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
         sizes("wall/standard"),
-        ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c)) },
+        ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) },
+        ResultsDir {
+            dir: "wall/census/6x7",
+            recompute: Recompute::Sharded {
+                recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard),
+                merged: Some(MergedCheck { label: "few-X rows by the per-board DP", seconds: 8.0, compare: super::few_x::compare_committed }),
+            },
+        },
         sizes("wall/x-blocks"),
         sizes("wall/misere"),
         sizes("wall/t-split"),

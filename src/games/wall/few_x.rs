@@ -4,7 +4,13 @@
 
 use super::dp::RectDp;
 use super::{Board, Shape};
+use crate::check::{compare_rows, Difference};
+use crate::error::Result;
+use crate::output::csv::read_csv;
+use crate::output::records::DistributionRow;
+use crate::output::verify_files::DISTRIBUTION;
 use crate::runner::SizeTally;
+use std::path::Path;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -67,6 +73,34 @@ pub fn differences(shape: Shape, k: u32, census: &SizeTally) -> Vec<(u32, u32, u
         .collect()
 }
 
+/// X cells (and free cells) up to which `check` compares a committed census with the DP.
+pub const CHECKED_X: u32 = 4;
+
+/// The few-X check of a committed census directory (`check`): every size in its
+/// distribution.csv, the rows of the X counts of [`x_counts`] (k = [`CHECKED_X`]) against the DP.
+pub fn compare_committed(dir: &Path) -> Result<Vec<Difference>> {
+    let path = dir.join(DISTRIBUTION);
+    let rows: Vec<DistributionRow> = read_csv(&path)?;
+    let mut sizes: Vec<(u32, u32)> = rows.iter().map(|r| (r.rows, r.cols)).collect();
+    sizes.dedup();
+    let mut differences = Vec::new();
+    for (h, w) in sizes {
+        let shape = Shape::new(h as usize, w as usize);
+        let covered = x_counts(shape, CHECKED_X);
+        let committed: Vec<(usize, &DistributionRow)> = (rows.iter().enumerate())
+            .filter(|(_, r)| (r.rows, r.cols) == (h, w) && covered.contains(&r.xs))
+            .map(|(i, r)| (i + 2, r))
+            .collect();
+        let first = rows.iter().find(|r| (r.rows, r.cols) == (h, w)).expect("the size has rows");
+        let row = |((xs, grundy), patterns)| {
+            DistributionRow { game: first.game.clone(), rule: first.rule.clone(), rows: h, cols: w, xs, grundy, patterns }
+        };
+        let fresh: Vec<DistributionRow> = dp_counts(shape, CHECKED_X).into_iter().map(row).collect();
+        differences.extend(compare_rows(&path, &committed, &fresh, |r| (r.xs, r.grundy)));
+    }
+    Ok(differences)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +115,20 @@ mod tests {
         assert_eq!(patterns_with(Shape::new(6, 7), 4).len(), 111_930);
         assert_eq!(x_counts(Shape::new(2, 3), 2), vec![0, 1, 2, 4, 5, 6]);
         assert_eq!(x_counts(Shape::new(6, 7), 4), vec![0, 1, 2, 3, 4, 38, 39, 40, 41, 42]);
+    }
+
+    #[test]
+    fn committed_rows_are_compared_with_the_dp() {
+        let dir = tempfile::tempdir().unwrap();
+        crate::games::wall::census(dir.path(), Shape::new(3, 4)).unwrap();
+        assert!(compare_committed(dir.path()).unwrap().is_empty());
+        let path = dir.path().join(DISTRIBUTION);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // The X-free 3×4 board (value 1, say) counted twice.
+        let line = text.lines().find(|l| l.starts_with("wall,standard,3,4,0,")).unwrap().to_string();
+        let (head, count) = line.rsplit_once(',').unwrap();
+        std::fs::write(&path, text.replace(&line, &format!("{head},{}", count.parse::<u64>().unwrap() + 1))).unwrap();
+        let found = compare_committed(dir.path()).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
     }
 }

@@ -139,9 +139,9 @@ pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard) -> Result<RunResults
     run_in_memory(&Plan::new(&WallRun::verify(vec![shape], rule, shape.to_string())?, shard)?, &Silent)
 }
 
-/// The census of one shape in this process.
-pub fn census_in_memory(shape: Shape) -> Result<RunResults> {
-    run_in_memory(&Plan::new(&WallRun::census(vec![shape], shape.to_string())?, Shard::ALL)?, &Silent)
+/// The census of one shape (in `shard`) in this process.
+pub fn census_in_memory(shape: Shape, shard: Shard) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&WallRun::census(vec![shape], shape.to_string())?, shard)?, &Silent)
 }
 
 /// Recomputes one size of a committed wall result (for `check`): every pattern, same rule.
