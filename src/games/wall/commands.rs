@@ -31,7 +31,9 @@ fn results() -> Vec<ResultsDir> {
     vec![
         ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
         sizes("wall/standard"),
-        ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) },
+        census_dir("wall/census"),
+        census_dir("wall/census/5x7"),
+        census_dir("wall/census/4x8"),
         ResultsDir {
             dir: "wall/census/6x7",
             recompute: Recompute::Sharded {
@@ -43,6 +45,11 @@ fn results() -> Vec<ResultsDir> {
         sizes("wall/misere"),
         sizes("wall/t-split"),
     ]
+}
+
+/// A census committed as one run.
+fn census_dir(dir: &'static str) -> ResultsDir {
+    ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) }
 }
 
 /// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.
