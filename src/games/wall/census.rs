@@ -29,8 +29,6 @@ pub struct CensusEngine {
     /// `None` for one-row shapes (every move ends the game there).
     layout: Option<Layout>,
     mirrors: Symmetries,
-    /// Lanes (first rows) by their number of X cells.
-    lanes_by_count: Vec<Vec<usize>>,
     avx2: bool,
     bmi2: bool,
     /// When set, only middle patterns with at most this many X cells or free cells are swept.
@@ -82,12 +80,8 @@ impl CensusEngine {
     fn build_with<E: Extract>(shape: Shape, bmi2: bool) -> Self {
         let tables = GrundyTables::build::<E>(quadrants(shape));
         let layout = (shape.rows >= 2).then(|| Layout::new(shape, &tables));
-        let mut lanes_by_count = vec![Vec::new(); shape.cols + 1];
-        for lane in 0..1usize << shape.cols {
-            lanes_by_count[lane.count_ones() as usize].push(lane);
-        }
         let mirrors = Symmetries::mirrors(Shape::new(shape.rows.saturating_sub(2), shape.cols));
-        CensusEngine { shape, tables, layout, mirrors, lanes_by_count, avx2: crate::bits::avx2_available(), bmi2, extremes: None }
+        CensusEngine { shape, tables, layout, mirrors, avx2: crate::bits::avx2_available(), bmi2, extremes: None }
     }
 
     /// The same engine sweeping only the middle patterns with at most `k` X cells or at most
@@ -115,6 +109,7 @@ impl CensusEngine {
             None => self.count_one_row(positions, &mut counts),
             Some(layout) => {
                 let mut work = Work::new(layout);
+                let mut tallies = Tallies::new(self.shape, layout);
                 let per_middle = 2 * self.shape.cols;
                 let mut y = positions.start;
                 while y < positions.end {
@@ -126,13 +121,14 @@ impl CensusEngine {
                         let part = (y - (m << per_middle))..(end - (m << per_middle));
                         let base = m.count_ones() as usize;
                         if part.end - part.start == 1 << per_middle {
-                            self.count_middle(layout, &mut work, base, weight, &mut counts);
+                            self.count_middle(layout, &mut work, &mut tallies, (base, weight), &mut counts);
                         } else {
                             self.count_part(layout, &mut work, part, base, weight, &mut counts);
                         }
                     }
                     y = end;
                 }
+                tallies.fold_all(&mut counts);
             }
         }
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
@@ -147,24 +143,12 @@ impl CensusEngine {
         }
     }
 
-    /// Counts every board of the loaded middle pattern: last rows taken by their number of X
-    /// cells, so that one byte counter per (value, lane) serves each run of them.
-    fn count_middle(&self, layout: &Layout, work: &mut Work, base: usize, weight: u64, counts: &mut [u64]) {
-        let lanes = layout.lanes;
-        let slots = if layout.narrow { 9 } else { 17 };
-        let mut tallies = vec![0u8; slots * lanes];
-        for (last_xs, last_rows) in self.lanes_by_count.iter().enumerate() {
-            tallies.fill(0);
-            for &rl in last_rows {
-                work.block(layout, rl, self.avx2);
-                super::lanes::tally(&work.values, &mut tallies, slots, self.avx2);
-            }
-            for (g, row) in tallies.chunks(lanes).enumerate() {
-                for (first_xs, first_rows) in self.lanes_by_count.iter().enumerate() {
-                    let n: u64 = first_rows.iter().map(|&lane| u64::from(row[lane])).sum();
-                    counts[(base + last_xs + first_xs) * SLOTS + g] += weight * n;
-                }
-            }
+    /// Counts every board of the loaded middle pattern (with `base` X cells, standing for
+    /// `weight` patterns each) into `tallies`.
+    fn count_middle(&self, layout: &Layout, work: &mut Work, tallies: &mut Tallies, (base, weight): (usize, u64), counts: &mut [u64]) {
+        for rl in 0..layout.lanes {
+            work.block(layout, rl, self.avx2);
+            tallies.add(weight, base + rl.count_ones() as usize, &work.values, self.avx2, counts);
         }
     }
 
@@ -177,6 +161,74 @@ impl CensusEngine {
             for lane in lanes {
                 let xs = base + rl.count_ones() as usize + lane.count_ones() as usize;
                 counts[xs * SLOTS + work.values[lane as usize] as usize] += weight;
+            }
+        }
+    }
+}
+
+/// Byte counters of lane values per (weight, X count without the first row, value, lane),
+/// folded into the 64-bit counts (adding each lane's own X count) before a byte can overflow.
+/// The largest value (8, or 16 when options reach 15) is not counted but derived.
+struct Tallies {
+    slots: usize,
+    classes: usize,
+    /// Lanes (first rows) by their number of X cells.
+    lanes_by_count: Vec<Vec<usize>>,
+    bytes: Vec<u8>,
+    /// Blocks added since the last fold, per (weight, class).
+    blocks: Vec<u8>,
+}
+
+/// The weights a middle pattern can have (the size of its orbit under the mirrors).
+const WEIGHTS: [u64; 3] = [1, 2, 4];
+
+impl Tallies {
+    fn new(shape: Shape, layout: &Layout) -> Self {
+        let (lanes, slots, classes) = (layout.lanes, if layout.narrow { 8 } else { 16 }, shape.cells() + 1);
+        let mut lanes_by_count = vec![Vec::new(); shape.cols + 1];
+        for lane in 0..lanes {
+            lanes_by_count[lane.count_ones() as usize].push(lane);
+        }
+        let bytes = vec![0; WEIGHTS.len() * classes * slots * lanes];
+        Tallies { slots, classes, lanes_by_count, bytes, blocks: vec![0; WEIGHTS.len() * classes] }
+    }
+
+    /// Counts one block's values: boards with `class` X cells outside the first row, `weight` patterns each.
+    #[inline]
+    fn add(&mut self, weight: u64, class: usize, values: &[u8], avx2: bool, counts: &mut [u64]) {
+        let k = WEIGHTS.iter().position(|&w| w == weight).expect("a mirror orbit has 1, 2 or 4 patterns") * self.classes + class;
+        let size = self.slots * values.len();
+        super::lanes::tally(values, &mut self.bytes[k * size..(k + 1) * size], self.slots, avx2);
+        self.blocks[k] += 1;
+        if self.blocks[k] == u8::MAX {
+            self.fold(k, counts);
+        }
+    }
+
+    /// Moves the counters of (weight, class) `k` into `counts`.
+    fn fold(&mut self, k: usize, counts: &mut [u64]) {
+        let (weight, class) = (WEIGHTS[k / self.classes], k % self.classes);
+        let lanes = 1 << (self.lanes_by_count.len() - 1);
+        let tallies = &mut self.bytes[k * self.slots * lanes..(k + 1) * self.slots * lanes];
+        let blocks = u64::from(self.blocks[k]);
+        for (first_xs, group) in self.lanes_by_count.iter().enumerate() {
+            let at = (class + first_xs) * SLOTS;
+            let mut counted = 0;
+            for (g, row) in tallies.chunks(lanes).enumerate() {
+                let n: u64 = group.iter().map(|&lane| u64::from(row[lane])).sum();
+                counts[at + g] += weight * n;
+                counted += n;
+            }
+            counts[at + self.slots] += weight * (blocks * group.len() as u64 - counted);
+        }
+        tallies.fill(0);
+        self.blocks[k] = 0;
+    }
+
+    fn fold_all(&mut self, counts: &mut [u64]) {
+        for k in 0..self.blocks.len() {
+            if self.blocks[k] > 0 {
+                self.fold(k, counts);
             }
         }
     }

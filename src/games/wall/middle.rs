@@ -105,15 +105,26 @@ impl Layout {
         &scratch[..len]
     }
 
+    /// One row's band values for m: column by column, lane by lane.
+    fn fill_row<E: Extract>(&self, tables: &GrundyTables, parts: &[(Part, Part)], m: u64, row: &mut [u8], scratch: &mut [u8; 512]) {
+        for (j, column) in parts.iter().enumerate() {
+            self.band_column::<E>(tables, column, j, m, &mut row[j * self.lanes..(j + 1) * self.lanes], scratch);
+        }
+    }
+
     /// Writes band value `left[lane & low] ^ right[lane >> (j+1)]` of column `j` for every
-    /// lane into `out[lane * stride]`.
-    fn band_column<E: Extract>(&self, tables: &GrundyTables, parts: &(Part, Part), j: usize, m: u64, out: &mut [u8], stride: usize) {
-        let (mut left_scratch, mut right_scratch) = ([0u8; 256], [0u8; 256]);
-        let left = self.run::<E>(tables, &parts.0, m, &mut left_scratch);
-        let right = self.run::<E>(tables, &parts.1, m, &mut right_scratch);
-        let low = (1usize << j) - 1;
-        for lane in 0..self.lanes {
-            out[lane * stride] = left[lane & low] ^ right[lane >> (j + 1)];
+    /// lane into `out[lane]`; `scratch` holds runs that are not contiguous in a table.
+    fn band_column<E: Extract>(&self, tables: &GrundyTables, parts: &(Part, Part), j: usize, m: u64, out: &mut [u8], scratch: &mut [u8; 512]) {
+        let (left_scratch, right_scratch) = scratch.split_at_mut(256);
+        let left = self.run::<E>(tables, &parts.0, m, left_scratch);
+        let right = self.run::<E>(tables, &parts.1, m, right_scratch);
+        // Lanes in runs of 2^(j+1) share the right part: two copies of the left run each.
+        for (chunk, &r) in out[..self.lanes].chunks_mut(2 << j).zip(right) {
+            for half in chunk.chunks_mut(1 << j) {
+                for (o, &l) in half.iter_mut().zip(left) {
+                    *o = l ^ r;
+                }
+            }
         }
     }
 }
@@ -122,16 +133,18 @@ impl Layout {
 pub struct Middle {
     /// Rows 1..H, column j, lane r0: value of the band above the cell.
     pub above: Vec<u8>,
-    /// Rows 0..H−1, lane rL, column j: value of the band below the cell.
+    /// Rows 0..H−1, column j, lane rL: value of the band below the cell.
     pub below: Vec<u8>,
     /// The m bits each row was last built for (rows are rebuilt only when theirs change).
     keys: Vec<Option<u64>>,
+    scratch: Box<[u8; 512]>,
 }
 
 impl Middle {
     pub fn new(layout: &Layout) -> Self {
         let (h, w, lanes) = (layout.shape.rows, layout.shape.cols, layout.lanes);
-        Middle { above: vec![0; (h - 1) * w * lanes], below: vec![0; (h - 1) * lanes * w], keys: vec![None; 2 * (h - 1)] }
+        let rows = vec![0; (h - 1) * w * lanes];
+        Middle { above: rows.clone(), below: rows, keys: vec![None; 2 * (h - 1)], scratch: Box::new([0; 512]) }
     }
 
     /// Builds the band values of middle pattern `m`.
@@ -142,10 +155,7 @@ impl Middle {
             let key = m & ((1u64 << (w * r)) - 1);
             if self.keys[r] != Some(key) {
                 self.keys[r] = Some(key);
-                let row = &mut self.above[r * w * lanes..(r + 1) * w * lanes];
-                for (j, column) in parts.iter().enumerate() {
-                    layout.band_column::<E>(tables, column, j, m, &mut row[j * lanes..(j + 1) * lanes], 1);
-                }
+                layout.fill_row::<E>(tables, parts, m, &mut self.above[r * w * lanes..(r + 1) * w * lanes], &mut self.scratch);
             }
         }
         let offset = layout.above.len();
@@ -154,10 +164,7 @@ impl Middle {
             let key = m >> (w * i);
             if self.keys[offset + i] != Some(key) {
                 self.keys[offset + i] = Some(key);
-                let row = &mut self.below[i * lanes * w..(i + 1) * lanes * w];
-                for (j, column) in parts.iter().enumerate() {
-                    layout.band_column::<E>(tables, column, j, m, &mut row[j..], w);
-                }
+                layout.fill_row::<E>(tables, parts, m, &mut self.below[i * w * lanes..(i + 1) * w * lanes], &mut self.scratch);
             }
         }
     }

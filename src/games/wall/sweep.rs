@@ -12,24 +12,21 @@ use rayon::prelude::*;
 /// One thread's workspace: the current middle pattern's option values and one block's values.
 pub struct Work {
     middle: Middle,
-    /// Free middle cells of the current pattern: (offset in `above`, offset in `below` at rL 0).
+    /// Free middle cells of the current pattern: (offset of its lanes in `above`, offset of
+    /// its values in `below`, at last row 0).
     cells: Vec<(usize, usize)>,
-    block_cells: Vec<(usize, u8)>,
-    last: Vec<usize>,
+    /// For each last row, the offsets in `above` of its free cells' lanes.
+    last: Vec<Vec<usize>>,
     /// The values of the last block, one per lane (first row).
     pub values: Vec<u8>,
 }
 
 impl Work {
     pub fn new(layout: &Layout) -> Self {
-        let cells = layout.middle_bits;
-        Work {
-            middle: Middle::new(layout),
-            cells: Vec::with_capacity(cells),
-            block_cells: Vec::with_capacity(cells),
-            last: Vec::with_capacity(layout.shape.cols),
-            values: vec![0; layout.lanes],
-        }
+        let (h, w, lanes) = (layout.shape.rows, layout.shape.cols, layout.lanes);
+        let last_row = (h - 2) * w * lanes;
+        let last = (0..lanes).map(|rl| (0..w).filter(|&j| rl >> j & 1 == 0).map(|j| last_row + j * lanes).collect()).collect();
+        Work { middle: Middle::new(layout), cells: Vec::with_capacity(layout.middle_bits), last, values: vec![0; lanes] }
     }
 
     /// Makes middle pattern `m` current.
@@ -38,26 +35,26 @@ impl Work {
         let (w, lanes) = (layout.shape.cols, layout.lanes);
         self.cells.clear();
         for bit in (0..layout.middle_bits).filter(|&bit| m >> bit & 1 == 0) {
-            // Middle bit r·W + j is cell (r + 1, j): row r + 1 is entry r of `above`.
+            // Middle bit r·W + j is cell (r + 1, j): row r + 1 is entry r of `above`, r + 1 of `below`.
             let (r, j) = (bit / w, bit % w);
-            self.cells.push(((r * w + j) * lanes, (r + 1) * lanes * w + j));
+            self.cells.push(((r * w + j) * lanes, ((r + 1) * w + j) * lanes));
         }
     }
 
     /// The values of the block with last row `rl` into [`Work::values`].
     pub fn block(&mut self, layout: &Layout, rl: usize, avx2: bool) {
-        let (h, w, lanes) = (layout.shape.rows, layout.shape.cols, layout.lanes);
-        self.block_cells.clear();
-        self.block_cells.extend(self.cells.iter().map(|&(above, below)| (above, self.middle.below[below + rl * w])));
-        self.last.clear();
-        let last_row = (h - 2) * w * lanes;
-        self.last.extend((0..w).filter(|&j| rl >> j & 1 == 0).map(|j| last_row + j * lanes));
+        let mut first = [0u8; 8];
+        for (j, value) in first.iter_mut().take(layout.shape.cols).enumerate() {
+            *value = self.middle.below[j * layout.lanes + rl];
+        }
         let block = Block {
-            lanes,
+            lanes: layout.lanes,
             above: &self.middle.above,
-            first: &self.middle.below[rl * w..(rl + 1) * w],
-            cells: &self.block_cells,
-            last: &self.last,
+            below: &self.middle.below,
+            last_row: rl,
+            first: &first[..layout.shape.cols],
+            cells: &self.cells,
+            last: &self.last[rl],
         };
         mex_block(&block, layout.narrow, avx2, &mut self.values);
     }

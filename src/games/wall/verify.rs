@@ -19,7 +19,7 @@ pub const EMPTY: &str = "empty.csv";
 
 /// Patterns per parallel chunk (verify), positions per chunk (census: whole middle patterns).
 const CHUNK: u64 = 1 << 16;
-const CENSUS_CHUNK: u64 = 1 << 20;
+const CENSUS_CHUNK: u64 = 1 << 24;
 
 /// A wall verification: every X-pattern of each shape, claim vs naive oracle under `rule`, or
 /// (census) the claim alone.
