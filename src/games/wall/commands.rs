@@ -38,7 +38,7 @@ fn results() -> Vec<ResultsDir> {
             dir: "wall/census/6x7",
             recompute: Recompute::Sharded {
                 recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard),
-                merged: Some(MergedCheck { label: "few-X rows by the per-board DP", seconds: 8.0, compare: super::few_x::compare_committed }),
+                merged: Some(MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::few_x::compare_committed }),
             },
         },
         sizes("wall/x-blocks"),
