@@ -34,13 +34,8 @@ fn results() -> Vec<ResultsDir> {
         census_dir("wall/census"),
         census_dir("wall/census/5x7"),
         census_dir("wall/census/4x8"),
-        ResultsDir {
-            dir: "wall/census/6x7",
-            recompute: Recompute::Sharded {
-                recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard),
-                merged: Some(MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::few_x::compare_committed }),
-            },
-        },
+        sharded_census("wall/census/6x7"),
+        sharded_census("wall/census/5x8"),
         sizes("wall/x-blocks"),
         sizes("wall/misere"),
         sizes("wall/t-split"),
@@ -50,6 +45,12 @@ fn results() -> Vec<ResultsDir> {
 /// A census committed as one run.
 fn census_dir(dir: &'static str) -> ResultsDir {
     ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) }
+}
+
+/// A census committed as shards (DIR/shards/K) and their merge, with the few-X check.
+fn sharded_census(dir: &'static str) -> ResultsDir {
+    let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::few_x::compare_committed };
+    ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard), merged: Some(few_x) } }
 }
 
 /// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.

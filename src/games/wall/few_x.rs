@@ -117,12 +117,14 @@ mod tests {
         assert_eq!(x_counts(Shape::new(6, 7), 4), vec![0, 1, 2, 3, 4, 38, 39, 40, 41, 42]);
     }
 
-    /// `check --budget` runs the same; this runs it alone (about 10 s of CPU).
+    /// `check --budget` runs the same; this runs it alone (a few seconds each).
     #[test]
-    #[ignore = "248,628 boards of 6x7 by the per-board DP; run with --ignored"]
-    fn committed_6x7_census_matches_the_dp_on_few_x() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/wall/census/6x7");
-        assert_eq!(compare_committed(&dir).unwrap(), Vec::new());
+    #[ignore = "248,628 boards of 6x7 and 204,184 of 5x8 by the per-board DP; run with --ignored"]
+    fn committed_sharded_censuses_match_the_dp_on_few_x() {
+        for size in ["6x7", "5x8"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/wall/census").join(size);
+            assert_eq!(compare_committed(&dir).unwrap(), Vec::new(), "{size}");
+        }
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub mod naive;
 pub mod naive_table;
 pub mod packed;
 pub mod report;
+pub mod report_census;
 pub mod rules;
 pub mod search;
 pub mod shrink;
