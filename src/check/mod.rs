@@ -60,19 +60,6 @@ impl Committed {
 /// run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as `rebuild` makes it
 /// from the manifest's parameters. Returns the manifest.
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<Manifest> {
-    let manifest = intact(dir)?;
-    let manifest_path = dir.join(MANIFEST);
-    let results = read_verify_files(dir)?;
-    let verification = rebuild(&manifest.parameters)
-        .map_err(|e| Error::malformed(&manifest_path, format!("cannot rebuild the run it records: {e}")))?;
-    check_totals(&verification.jobs()?, usize::MAX, &results)
-        .map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
-    Ok(manifest)
-}
-
-/// The manifest of `dir` after checking its own digest, that it lists the verify files, and
-/// every listed file's SHA-256.
-fn intact(dir: &Path) -> Result<Manifest> {
     let manifest_path = existing(dir, MANIFEST)?;
     let manifest = Manifest::read(&manifest_path)?;
     manifest.require_digest(&manifest_path)?;
@@ -86,6 +73,11 @@ fn intact(dir: &Path) -> Result<Manifest> {
             return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST} (the file was changed)")));
         }
     }
+    let results = read_verify_files(dir)?;
+    let verification = rebuild(&manifest.parameters)
+        .map_err(|e| Error::malformed(&manifest_path, format!("cannot rebuild the run it records: {e}")))?;
+    check_totals(&verification.jobs()?, usize::MAX, &results)
+        .map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
     Ok(manifest)
 }
 
@@ -109,8 +101,6 @@ pub type SizeKey = (String, String, u32, u32);
 enum Work {
     Size { entry: usize, key: SizeKey },
     Table { entry: usize },
-    /// A sharded run ([`Recompute::Sharded`]): its merge against its shards, a shard, or the
-    /// game's own check of the merged files.
     Sharded { entry: usize, part: shards::Part },
 }
 
@@ -133,9 +123,7 @@ pub struct Plan {
     selected: Vec<bool>,
     /// Directories under the root with a summary.csv that no registry entry covers.
     pub unregistered: Vec<String>,
-    sharded: BTreeMap<&'static str, shards::ShardedDir>,
-    /// Remarks on what was read, e.g. a sharded run still in progress.
-    pub notes: Vec<String>,
+    sharded: shards::Sharded,
 }
 
 impl Plan {
@@ -158,16 +146,15 @@ impl Plan {
             units: Vec::new(),
             selected: Vec::new(),
             unregistered: Vec::new(),
-            sharded: BTreeMap::new(),
-            notes: Vec::new(),
+            sharded: shards::Sharded::default(),
         };
         for index in 0..plan.registry.len() {
             plan.read_entry(index, threads)?;
         }
         plan.selected = select(&plan.units, budget);
         let registered: BTreeSet<&str> = plan.registry.iter().map(|e| e.dir).collect();
-        plan.unregistered =
-            result_dirs(root).into_iter().filter(|d| !registered.contains(d.as_str()) && !plan.is_shard_dir(d)).collect();
+        let known = |d: &String| registered.contains(d.as_str()) || plan.is_shard_dir(d);
+        plan.unregistered = result_dirs(root).into_iter().filter(|d| !known(d)).collect();
         Ok(plan)
     }
 

@@ -3,10 +3,11 @@
 //! of the merged files when the budget allows.
 
 use super::compare::{compare_size, Difference, Row};
-use super::{intact, Committed, Plan, SizeKey, Unit, Work};
+use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
 use crate::game::Recompute;
 use crate::output::csv::read_csv;
+use crate::output::manifest::Manifest;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::merge::{load_shard, merge_shards, merged_parameters, ShardOutput};
 use serde_json::Value;
@@ -24,8 +25,16 @@ pub(super) enum Part {
     Merged,
 }
 
+/// What a plan read of its sharded runs.
+#[derive(Default)]
+pub(super) struct Sharded {
+    dirs: BTreeMap<&'static str, ShardedDir>,
+    /// Remarks, e.g. a run in progress.
+    notes: Vec<String>,
+}
+
 /// The committed shards of one directory and their merge (absent while shards are missing).
-pub(super) struct ShardedDir {
+struct ShardedDir {
     shards: Vec<(ShardOutput, Committed)>,
     merged: Option<Committed>,
 }
@@ -43,7 +52,7 @@ impl Plan {
         } else if shards.len() as u64 >= count {
             return Err(Error::malformed(dir.join(MANIFEST), format!("missing: all {count} shards are finished but not merged")));
         } else {
-            self.notes.push(format!("{}: {} of {count} shards finished, not merged yet (a run in progress)", entry.dir, shards.len()));
+            self.sharded.notes.push(format!("{}: {} of {count} shards finished, not merged yet (a run in progress)", entry.dir, shards.len()));
             None
         };
         let mut unit = |label: String, estimate: f64, part: Part| self.units.push(Unit { label, estimate, work: Work::Sharded { entry: index, part } });
@@ -57,8 +66,13 @@ impl Plan {
             let run_seconds = committed.manifest.wall_seconds * committed.manifest.threads.max(1) as f64 / threads;
             unit(format!("{} shard {}", entry.dir, output.shard), run_seconds, Part::Shard(i));
         }
-        self.sharded.insert(entry.dir, ShardedDir { shards, merged });
+        self.sharded.dirs.insert(entry.dir, ShardedDir { shards, merged });
         Ok(())
+    }
+
+    /// Remarks on what was read: sharded runs still in progress.
+    pub fn notes(&self) -> &[String] {
+        &self.sharded.notes
     }
 
     /// True when `dir` (relative to the root) is a shard of a sharded registry entry.
@@ -74,7 +88,7 @@ impl Plan {
         let entry = self.registry[entry];
         let Recompute::Sharded { recompute, merged: own_check } = entry.recompute else { unreachable!("a sharded entry") };
         let dir = self.root.join(entry.dir);
-        let sharded = &self.sharded[entry.dir];
+        let sharded = &self.sharded.dirs[entry.dir];
         match *part {
             Part::Merge => compare_merge(&dir, sharded),
             Part::Merged => (own_check.expect("units of a game's own check come from one").compare)(&dir),
@@ -111,9 +125,15 @@ fn finished_shard_dirs(shards: &Path) -> Result<Vec<PathBuf>> {
     Ok(numbered.into_iter().map(|(_, path)| path).collect())
 }
 
-/// One shard: its intact files (manifest digest, every file's SHA-256) as read.
+/// One shard, finished and intact: its manifest's own digest, the three verify files listed
+/// in it, and every listed file's SHA-256 ([`load_shard`]).
 fn read_shard(dir: &Path) -> Result<(ShardOutput, Committed)> {
-    let manifest = intact(dir)?;
+    let manifest_path = dir.join(MANIFEST);
+    let manifest = Manifest::read(&manifest_path)?;
+    manifest.require_digest(&manifest_path)?;
+    if let Some(name) = [SUMMARY, DISTRIBUTION, MISMATCHES].into_iter().find(|name| !manifest.files.contains_key(*name)) {
+        return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
+    }
     let output = load_shard(dir)?;
     let committed = Committed {
         summary: read_csv(&dir.join(SUMMARY))?,

@@ -94,7 +94,7 @@ fn a_whole_sharded_run_checks_clean() {
     let everything = plan(root.path(), 1e9, toy_shard).unwrap();
     let labels: Vec<&str> = everything.selected().map(|u| u.label.as_str()).collect();
     assert_eq!(labels, ["t merge of 2 shards", "t own check", "t shard 1/2", "t shard 2/2"]);
-    assert!(everything.unregistered.is_empty() && everything.notes.is_empty());
+    assert!(everything.unregistered.is_empty() && everything.notes().is_empty());
     assert!(differences(&everything).is_empty());
     // Without budget the merge is still compared (it costs nothing); the own check is not.
     let free = plan(root.path(), 0.0, toy_shard).unwrap();
@@ -134,7 +134,7 @@ fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
     // Shard 2 still running: only its checkpoint would be there.
     std::fs::remove_file(dir.join("shards/2").join(MANIFEST)).unwrap();
     let running = plan(root.path(), 1e9, toy_shard).unwrap();
-    assert_eq!(running.notes, ["t: 1 of 2 shards finished, not merged yet (a run in progress)"]);
+    assert_eq!(running.notes(), ["t: 1 of 2 shards finished, not merged yet (a run in progress)"]);
     assert_eq!(running.selected().map(|u| u.label.as_str()).collect::<Vec<_>>(), ["t shard 1/2"]);
     assert!(differences(&running).is_empty());
 }

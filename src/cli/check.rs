@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             println!("  {} (estimated {:.2} s)", unit.label, unit.estimate);
         }
     }
-    for note in &plan.notes {
+    for note in plan.notes() {
         println!("{note}");
     }
     for dir in &plan.unregistered {
