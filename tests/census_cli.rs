@@ -94,7 +94,13 @@ fn census_refuses_what_it_cannot_count() {
         .arg(root.path())
         .assert()
         .code(2)
-        .stderr(contains("at most 36 cells and 8 columns, not 3x9"));
+        .stderr(contains("8 columns and 49 cells, not 3x9"));
+    sprague()
+        .args(["census", "wall", "--size", "8x6", "-q", "--out"])
+        .arg(root.path())
+        .assert()
+        .code(2)
+        .stderr(contains("at most 7 rows (any rows up to 36 cells), 8 columns and 49 cells, not 8x6"));
     sprague()
         .args(["census", "wall", "--size", "6x6", "-q", "--memory-limit", "1000000", "--out"])
         .arg(root.path())

@@ -7,6 +7,7 @@
 
 pub mod compare;
 pub mod protect;
+mod shards;
 
 pub use compare::{compare_rows, Difference, Row};
 pub use protect::{protect, Damage, Rebuild};
@@ -36,6 +37,7 @@ pub type SizeKey = (String, String, u32, u32);
 enum Work {
     Size { entry: usize, key: SizeKey },
     Table { entry: usize },
+    Sharded { entry: usize, part: shards::Part },
 }
 
 /// One unit of `check`: a size of a directory, or a whole table file.
@@ -59,6 +61,7 @@ pub struct Plan {
     pub unregistered: Vec<String>,
     /// Committed files found damaged while reading (every directory, whatever the budget).
     pub damage: Vec<Damage>,
+    sharded: shards::Sharded,
 }
 
 impl Plan {
@@ -82,13 +85,15 @@ impl Plan {
             selected: Vec::new(),
             unregistered: Vec::new(),
             damage: Vec::new(),
+            sharded: shards::Sharded::default(),
         };
         for index in 0..plan.registry.len() {
             plan.read_entry(index, threads)?;
         }
         plan.selected = select(&plan.units, budget);
         let registered: BTreeSet<&str> = plan.registry.iter().map(|e| e.dir).collect();
-        plan.unregistered = result_dirs(root).into_iter().filter(|d| !registered.contains(d.as_str())).collect();
+        let known = |d: &String| registered.contains(d.as_str()) || plan.is_shard_dir(d);
+        plan.unregistered = result_dirs(root).into_iter().filter(|d| !known(d)).collect();
         Ok(plan)
     }
 
@@ -109,6 +114,7 @@ impl Plan {
                 }
                 self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));
             }
+            Recompute::Sharded { .. } => self.read_sharded(index, threads)?,
         }
         Ok(())
     }
@@ -142,8 +148,9 @@ impl Plan {
         match &unit.work {
             Work::Table { entry } => match self.registry[*entry].recompute {
                 Recompute::Table { file, compare, .. } => compare(&self.root.join(self.registry[*entry].dir).join(file)),
-                Recompute::Sizes(_) => unreachable!("table units come from table entries"),
+                _ => unreachable!("table units come from table entries"),
             },
+            Work::Sharded { entry, part } => self.run_sharded(*entry, part),
             Work::Size { entry, key } => {
                 let entry = &self.registry[*entry];
                 let (game, rule, rows, cols) = key;

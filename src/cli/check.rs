@@ -39,6 +39,9 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             println!("  {} (estimated {:.2} s)", unit.label, unit.estimate);
         }
     }
+    for note in plan.notes() {
+        println!("{note}");
+    }
     for dir in &plan.unregistered {
         println!("not checked: {dir} (no entry in the check registry)");
     }

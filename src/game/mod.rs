@@ -14,7 +14,7 @@ pub use session::{Session, Status};
 use crate::check::Difference;
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
-use crate::runner::{RunResults, Verification};
+use crate::runner::{RunResults, Shard, Verification};
 use std::path::Path;
 
 /// The verbs of the command line (`sprague VERB NAME`).
@@ -96,6 +96,22 @@ pub enum Recompute {
     Sizes(fn(&str, &str, u32, u32) -> Result<RunResults>),
     /// One table file, recomputed and compared by the game; `seconds` is its estimated cost.
     Table { file: &'static str, seconds: f64, compare: fn(&Path) -> Result<Vec<Difference>> },
+    /// A run committed as the N shards of one `--shard K/N` split (`DIR/shards/K`) and their
+    /// merge (DIR; absent while shards are still missing): the merge is compared with the
+    /// shards at no cost; shard K is recomputed by `recompute(game, rule, rows, cols, K/N)`
+    /// and `merged` (a game's own check of the merged files) runs when the budget allows.
+    Sharded { recompute: fn(&str, &str, u32, u32, Shard) -> Result<RunResults>, merged: Option<MergedCheck> },
+}
+
+/// A game's own check of a sharded run's merged files (see [`Recompute::Sharded`]).
+#[derive(Clone, Copy)]
+pub struct MergedCheck {
+    /// What is checked, e.g. `few-X rows`.
+    pub label: &'static str,
+    /// Estimated seconds.
+    pub seconds: f64,
+    /// Checks the merged directory and returns the differences.
+    pub compare: fn(&Path) -> Result<Vec<Difference>>,
 }
 
 /// A committed results directory (relative to results/) and how `check` recomputes it.

@@ -108,9 +108,10 @@ struct Envelope<'a> {
     content: &'a serde_json::value::RawValue,
 }
 
-/// Format 4: the content under a digest (format 3 had no digest; format 2 kept positions per
-/// board size).
-const FORMAT: u32 = 4;
+/// Format 5: the census engine numbers its positions by middle-row pattern (a format 4 census
+/// checkpoint counted other positions, so resuming it would be wrong); format 4 put the content
+/// under a digest, format 3 had none, format 2 kept positions per board size.
+const FORMAT: u32 = 5;
 
 impl Checkpoint {
     /// The checkpoint path of run directory `dir`.

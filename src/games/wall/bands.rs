@@ -65,52 +65,6 @@ impl BandTables {
         }
         (!seen).trailing_zeros() as u8
     }
-
-    /// The claimed values of the 2^cols patterns `base + k` (k = the first row; `base` has a
-    /// zero first row) into `out`. Everything but the first row is fixed across the block, so
-    /// each later row is one contiguous run of its band table XOR one constant, and the mex
-    /// runs across the block in lanes (vectorized where the CPU allows).
-    #[inline(always)]
-    pub fn grundy_first_row_block(&self, base: u64, out: &mut [u8]) {
-        let (rows, cols) = (self.shape.rows, self.shape.cols);
-        let lanes = 1usize << cols;
-        debug_assert!(base & (lanes as u64 - 1) == 0 && out.len() == lanes);
-        let mut seen = [0u32; 256];
-        let seen = &mut seen[..lanes];
-        // First row: lane k sees the option of every column j free in k. Built by doubling:
-        // after column j, lanes below 2^(j+1) hold the options of their free columns ≤ j.
-        let first_options = self.bands[rows - 1][(base >> cols) as usize];
-        for j in 0..cols {
-            let option = 1u32 << (first_options >> (4 * j) & 15);
-            let (free, taken) = seen[..2 << j].split_at_mut(1 << j);
-            for (f, t) in free.iter_mut().zip(taken) {
-                *t = *f;
-                *f |= option;
-            }
-        }
-        for i in 1..rows {
-            let above = (base & ((1u64 << (i * cols)) - 1)) as usize;
-            let run = &self.bands[i][above..above + lanes];
-            let below = self.bands[rows - 1 - i][(base >> ((i + 1) * cols)) as usize];
-            let row = (base >> (i * cols)) as usize;
-            for j in (0..cols).filter(|j| row >> j & 1 == 0) {
-                for (s, &a) in seen.iter_mut().zip(run) {
-                    *s |= 1 << ((a ^ below) >> (4 * j) & 15);
-                }
-            }
-        }
-        for (o, &s) in out.iter_mut().zip(seen.iter()) {
-            *o = lowest_zero_bit(s);
-        }
-    }
-}
-
-/// The index of the lowest zero bit of `s` (the mex of the set `s`), for `s` < 2^24 - 1.
-/// Written as an exact float conversion so that it vectorizes (AVX2 has no vector tzcnt).
-#[inline(always)]
-fn lowest_zero_bit(s: u32) -> u8 {
-    let lowest = !s & s.wrapping_add(1);
-    (((lowest as i32 as f32).to_bits() >> 23) - 127) as u8
 }
 
 /// The table of k-row bands `cols` wide: a pattern's nibble j is g(left of j) ^ g(right of j).
@@ -158,29 +112,6 @@ mod tests {
         let bands = BandTables::build::<Portable>(shape, &tables).unwrap();
         for x in (0..1u64 << 25).step_by(99_991) {
             assert_eq!(bands.grundy(x) as u32, dp::solve(&Board::from_mask(shape, x)).grundy);
-        }
-    }
-
-    #[test]
-    fn first_row_blocks_match_single_patterns() {
-        for (h, w) in [(1, 3), (3, 3), (4, 5)] {
-            let shape = Shape::new(h, w);
-            let tables = GrundyTables::build::<Portable>(Shape::new(h - 1, w - 1));
-            let bands = BandTables::build::<Portable>(shape, &tables).unwrap();
-            let mut out = vec![0u8; 1 << w];
-            for base in (0..1u64 << shape.cells()).step_by(1 << w) {
-                bands.grundy_first_row_block(base, &mut out);
-                for (k, &g) in out.iter().enumerate() {
-                    assert_eq!(g, bands.grundy(base + k as u64));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn lowest_zero_bit_is_the_mex() {
-        for s in 0..1u32 << 17 {
-            assert_eq!(lowest_zero_bit(s) as u32, (!s).trailing_zeros(), "{s:b}");
         }
     }
 

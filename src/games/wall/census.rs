@@ -1,146 +1,250 @@
 //! Census engine: the rectangle DP's value of every X-pattern of a size, without the oracle.
 //!
-//! For sizes whose naive side is out of reach (6×6: 2^36 patterns). Patterns are taken in
-//! blocks of 2^cols that share all rows but the first ([`BandTables::grundy_first_row_block`]),
-//! and of each pair of left–right mirror blocks only one is evaluated, counted twice.
+//! For sizes whose naive side is out of reach (6×6: 2^36 patterns, 6×7: 2^42). Middle rows
+//! outside, first and last row inside (docs/census.md): position y = r0 | rL << W | m << 2W
+//! stands for the board with first row r0, middle rows m and last row rL; per middle pattern
+//! the option values come from the quadrant tables ([`super::middle`]) and the 2^(2W) boards
+//! are swept in blocks of 2^W lanes ([`super::sweep`]). The up–down and left–right mirrors
+//! map the boards of one middle pattern onto those of its mirror images with the same values
+//! and X counts, so only the least middle pattern of each orbit is swept, weighted by the
+//! orbit's size; the counts stay per pattern.
 
-use super::bands::BandTables;
+use super::middle::Layout;
 use super::symmetry::Symmetries;
+use super::sweep::Work;
 use super::tables::GrundyTables;
 use super::{Rule, Shape};
+use crate::bits::{Extract, Portable};
 use crate::error::{Error, Result};
-use crate::runner::{Evaluate, RunResults};
+use crate::runner::{Evaluate, RunResults, Shard};
 use std::ops::Range;
 
-/// Mex values stay at most 16 (options are nibbles); slots per X count.
+/// Values stay at most 16 (options are nibbles); slots per X count.
 const SLOTS: usize = 32;
 
-/// Claimed values of a size's patterns from its band tables.
+/// Claimed values of a size's patterns from its quadrant tables.
 pub struct CensusEngine {
     shape: Shape,
-    bands: BandTables,
-    symmetries: Symmetries,
+    tables: GrundyTables,
+    /// `None` for one-row shapes (every move ends the game there).
+    layout: Option<Layout>,
+    mirrors: Symmetries,
     avx2: bool,
+    bmi2: bool,
+    /// When set, only middle patterns with at most this many X cells or free cells are swept.
+    extremes: Option<u32>,
 }
 
-/// True when the census can take `shape` (band tables need ≤ 8 columns; ≤ 36 cells).
+/// True when the census can take `shape`: at most 8 columns and 49 cells, and at most 7 rows
+/// unless the shape has at most 36 cells.
 pub fn supports(shape: Shape) -> bool {
-    shape.cols <= 8 && shape.cells() <= 36
+    shape.cols <= 8 && shape.cells() <= 49 && (shape.rows <= 7 || shape.cells() <= 36)
 }
 
 /// The usage error for a size the census cannot take.
 pub fn unsupported(shape: Shape) -> Error {
-    Error::Usage(format!("census handles sizes of at most 36 cells and 8 columns, not {shape}"))
+    Error::Usage(format!("census handles sizes of at most 7 rows (any rows up to 36 cells), 8 columns and 49 cells, not {shape}"))
 }
 
-/// Recomputes one size of a committed census (for `check`): the claimed value of every pattern.
-pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
+/// Recomputes one size of a committed census, or one shard of it (for `check`).
+pub fn recompute_size(rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<RunResults> {
     if rule != Rule::Standard.name() {
         return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
     }
-    super::verify::census_in_memory(Shape::new(rows as usize, cols as usize))
+    super::verify::census_in_memory(Shape::new(rows as usize, cols as usize), shard)
 }
 
-/// Peak memory of a census of `shape`: the band tables, the quadrant tables and an allowance.
+/// The quadrant shapes a census of `shape` reads: everything up to (rows−1)×(cols−1).
+fn quadrants(shape: Shape) -> Shape {
+    Shape::new(shape.rows - 1, shape.cols.saturating_sub(1))
+}
+
+/// Peak memory of a census of `shape`: the quadrant tables and an allowance for the process,
+/// the threads' workspaces and the results.
 pub fn estimate_peak_bytes(shape: Shape) -> u64 {
-    (64 << 20) + BandTables::bytes(shape) + GrundyTables::bytes(Shape::new(shape.rows - 1, shape.cols - 1))
+    crate::runner::verification::BASE_PEAK_BYTES + GrundyTables::bytes(quadrants(shape))
 }
 
 impl CensusEngine {
     /// Builds the tables of `shape` (which [`supports`] must accept).
     pub fn build(shape: Shape) -> Self {
-        let tables = super::engine::build_quadrant_tables(shape);
-        let bands = super::engine::build_bands(shape, &tables).expect("quadrant values of census sizes fit nibbles");
-        CensusEngine { shape, bands, symmetries: Symmetries::of(shape), avx2: crate::bits::avx2_available() }
-    }
-
-    /// How many patterns each pattern with rows 1.. equal to `base`'s stands for. The
-    /// left–right mirror maps a first-row block onto a block (lane k onto the mirror of k) with
-    /// the same values and X counts, so of two mirror blocks only the one whose `base` is the
-    /// smaller is evaluated, counted twice; a block that is its own mirror counts once.
-    #[inline(always)]
-    fn mirror_weight(&self, base: u64) -> u64 {
-        let mirror = self.symmetries.mirror_columns(base);
-        match mirror.cmp(&base) {
-            std::cmp::Ordering::Less => 0,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => 2,
+        let bmi2 = crate::bits::bmi2_available();
+        #[cfg(target_arch = "x86_64")]
+        if bmi2 {
+            // SAFETY: the CPU has BMI2.
+            return unsafe { crate::bits::with_bmi2(|| Self::build_with::<crate::bits::Bmi2>(shape, true)) };
         }
+        Self::build_with::<Portable>(shape, bmi2)
     }
 
-    #[inline(always)]
-    fn evaluate_inline(&self, patterns: Range<u64>, results: &mut RunResults) {
-        let cells = self.shape.cells();
-        let lanes = 1u64 << self.shape.cols;
-        let mut counts = vec![0u64; (cells + 1) * SLOTS];
-        // Lane k of a block has popcount(k) more X cells than the block's base.
-        let lane_slots: Vec<usize> = (0..lanes).map(|k| k.count_ones() as usize * SLOTS).collect();
-        let mut block = vec![0u8; lanes as usize];
-        let mut x = patterns.start;
-        while x < patterns.end {
-            let weight = self.mirror_weight(x & !(lanes - 1));
-            if x % lanes == 0 && x + lanes <= patterns.end {
-                if weight > 0 {
-                    self.bands.grundy_first_row_block(x, &mut block);
-                    let counts = &mut counts[x.count_ones() as usize * SLOTS..];
-                    for (&slot, &g) in lane_slots.iter().zip(&block) {
-                        counts[slot + g as usize] += weight;
+    fn build_with<E: Extract>(shape: Shape, bmi2: bool) -> Self {
+        let tables = GrundyTables::build::<E>(quadrants(shape));
+        let layout = (shape.rows >= 2).then(|| Layout::new(shape, &tables));
+        let mirrors = Symmetries::mirrors(Shape::new(shape.rows.saturating_sub(2), shape.cols));
+        CensusEngine { shape, tables, layout, mirrors, avx2: crate::bits::avx2_available(), bmi2, extremes: None }
+    }
+
+    /// The same engine sweeping only the middle patterns with at most `k` X cells or at most
+    /// `k` free cells: its counts are complete for boards with at most `k` X cells or at most
+    /// `k` free cells (the few-X check), and partial elsewhere.
+    pub fn only_extremes(self, k: u32) -> Self {
+        CensusEngine { extremes: Some(k), ..self }
+    }
+
+    /// How many patterns the boards of middle pattern `m` stand for: the size of m's orbit
+    /// under the mirrors when m is the least of it, else 0.
+    fn weight(&self, m: u64, middle_bits: usize) -> u64 {
+        if let Some(k) = self.extremes {
+            let xs = m.count_ones();
+            if xs > k && (middle_bits as u32) - xs > k {
+                return 0;
+            }
+        }
+        self.mirrors.canonical_weight(m).unwrap_or(0)
+    }
+
+    fn evaluate_with<E: Extract>(&self, positions: Range<u64>, results: &mut RunResults) {
+        let mut counts = vec![0u64; (self.shape.cells() + 1) * SLOTS];
+        match &self.layout {
+            None => self.count_one_row(positions, &mut counts),
+            Some(layout) => {
+                let mut work = Work::new(layout);
+                let mut tallies = Tallies::new(self.shape, layout);
+                let per_middle = 2 * self.shape.cols;
+                let mut y = positions.start;
+                while y < positions.end {
+                    let m = y >> per_middle;
+                    let end = positions.end.min((m + 1) << per_middle);
+                    let weight = self.weight(m, layout.middle_bits);
+                    if weight > 0 {
+                        work.load::<E>(layout, &self.tables, m);
+                        let part = (y - (m << per_middle))..(end - (m << per_middle));
+                        let base = m.count_ones() as usize;
+                        if part.end - part.start == 1 << per_middle {
+                            self.count_middle(layout, &mut work, &mut tallies, (base, weight), &mut counts);
+                        } else {
+                            self.count_part(layout, &mut work, part, base, weight, &mut counts);
+                        }
                     }
+                    y = end;
                 }
-                x += lanes;
-            } else {
-                if weight > 0 {
-                    counts[x.count_ones() as usize * SLOTS + self.bands.grundy(x) as usize] += weight;
-                }
-                x += 1;
+                tallies.fold_all(&mut counts);
             }
         }
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
         tally.record_flat(&counts, SLOTS);
     }
+
+    /// A one-row board is worth 1 when it has a free cell (any move walls the whole row).
+    fn count_one_row(&self, positions: Range<u64>, counts: &mut [u64]) {
+        let full = self.shape.full_mask();
+        for x in positions {
+            counts[x.count_ones() as usize * SLOTS + usize::from(x != full)] += 1;
+        }
+    }
+
+    /// Counts every board of the loaded middle pattern (with `base` X cells, standing for
+    /// `weight` patterns each) into `tallies`.
+    fn count_middle(&self, layout: &Layout, work: &mut Work, tallies: &mut Tallies, (base, weight): (usize, u64), counts: &mut [u64]) {
+        for rl in 0..layout.lanes {
+            work.block(layout, rl, self.avx2);
+            tallies.add(weight, base + rl.count_ones() as usize, &work.values, self.avx2, counts);
+        }
+    }
+
+    /// Counts the boards of the loaded middle pattern whose offsets r0 | rL << W lie in `part`.
+    fn count_part(&self, layout: &Layout, work: &mut Work, part: Range<u64>, base: usize, weight: u64, counts: &mut [u64]) {
+        let w = self.shape.cols;
+        for rl in (part.start >> w)..=((part.end - 1) >> w) {
+            work.block(layout, rl as usize, self.avx2);
+            let lanes = part.start.max(rl << w) - (rl << w)..part.end.min((rl + 1) << w) - (rl << w);
+            for lane in lanes {
+                let xs = base + rl.count_ones() as usize + lane.count_ones() as usize;
+                counts[xs * SLOTS + work.values[lane as usize] as usize] += weight;
+            }
+        }
+    }
+}
+
+/// Byte counters of lane values per (weight, X count without the first row, value, lane),
+/// folded into the 64-bit counts (adding each lane's own X count) before a byte can overflow.
+/// The largest value (8, or 16 when options reach 15) is not counted but derived.
+struct Tallies {
+    slots: usize,
+    classes: usize,
+    /// Lanes (first rows) by their number of X cells.
+    lanes_by_count: Vec<Vec<usize>>,
+    bytes: Vec<u8>,
+    /// Blocks added since the last fold, per (weight, class).
+    blocks: Vec<u8>,
+}
+
+/// The weights a middle pattern can have (the size of its orbit under the mirrors).
+const WEIGHTS: [u64; 3] = [1, 2, 4];
+
+impl Tallies {
+    fn new(shape: Shape, layout: &Layout) -> Self {
+        let (lanes, slots, classes) = (layout.lanes, if layout.narrow { 8 } else { 16 }, shape.cells() + 1);
+        let mut lanes_by_count = vec![Vec::new(); shape.cols + 1];
+        for lane in 0..lanes {
+            lanes_by_count[lane.count_ones() as usize].push(lane);
+        }
+        let bytes = vec![0; WEIGHTS.len() * classes * slots * lanes];
+        Tallies { slots, classes, lanes_by_count, bytes, blocks: vec![0; WEIGHTS.len() * classes] }
+    }
+
+    /// Counts one block's values: boards with `class` X cells outside the first row, `weight` patterns each.
+    #[inline]
+    fn add(&mut self, weight: u64, class: usize, values: &[u8], avx2: bool, counts: &mut [u64]) {
+        let k = WEIGHTS.iter().position(|&w| w == weight).expect("a mirror orbit has 1, 2 or 4 patterns") * self.classes + class;
+        let size = self.slots * values.len();
+        super::lanes::tally(values, &mut self.bytes[k * size..(k + 1) * size], self.slots, avx2);
+        self.blocks[k] += 1;
+        if self.blocks[k] == u8::MAX {
+            self.fold(k, counts);
+        }
+    }
+
+    /// Moves the counters of (weight, class) `k` into `counts`.
+    fn fold(&mut self, k: usize, counts: &mut [u64]) {
+        let (weight, class) = (WEIGHTS[k / self.classes], k % self.classes);
+        let lanes = 1 << (self.lanes_by_count.len() - 1);
+        let tallies = &mut self.bytes[k * self.slots * lanes..(k + 1) * self.slots * lanes];
+        let blocks = u64::from(self.blocks[k]);
+        for (first_xs, group) in self.lanes_by_count.iter().enumerate() {
+            let at = (class + first_xs) * SLOTS;
+            let mut counted = 0;
+            for (g, row) in tallies.chunks(lanes).enumerate() {
+                let n: u64 = group.iter().map(|&lane| u64::from(row[lane])).sum();
+                counts[at + g] += weight * n;
+                counted += n;
+            }
+            counts[at + self.slots] += weight * (blocks * group.len() as u64 - counted);
+        }
+        tallies.fill(0);
+        self.blocks[k] = 0;
+    }
+
+    fn fold_all(&mut self, counts: &mut [u64]) {
+        for k in 0..self.blocks.len() {
+            if self.blocks[k] > 0 {
+                self.fold(k, counts);
+            }
+        }
+    }
 }
 
 impl Evaluate for CensusEngine {
-    fn evaluate(&self, patterns: Range<u64>, results: &mut RunResults) {
+    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults) {
         #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` was set by `avx2_available()`.
-            return unsafe { crate::bits::with_avx2(|| self.evaluate_inline(patterns, results)) };
+        if self.bmi2 {
+            // SAFETY: `bmi2` was set by `bmi2_available()`.
+            return unsafe { crate::bits::with_bmi2(|| self.evaluate_with::<crate::bits::Bmi2>(positions, results)) };
         }
-        self.evaluate_inline(patterns, results)
+        self.evaluate_with::<Portable>(positions, results)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::wall::engine::tests::run;
-    use crate::games::wall::engine::{prepare, ReferenceEngine};
-
-    #[test]
-    fn census_counts_equal_the_verified_distribution() {
-        for (h, w) in [(1, 1), (2, 5), (3, 4), (4, 3)] {
-            let shape = Shape::new(h, w);
-            let census = CensusEngine::build(shape);
-            let total = 1u64 << shape.cells();
-            // Unaligned split points exercise the single-pattern path too.
-            let mut split = run(&census, Rule::Standard, 0..total / 3);
-            split.merge(&run(&census, Rule::Standard, total / 3..total));
-            let verified = run(&*prepare(shape, Rule::Standard), Rule::Standard, 0..total);
-            assert_eq!(split.distribution_rows(), verified.distribution_rows(), "{shape}");
-            if shape.cells() <= 9 {
-                let reference = run(&ReferenceEngine { shape, rule: Rule::Standard }, Rule::Standard, 0..total);
-                assert_eq!(split.summary_rows(), reference.summary_rows());
-            }
-        }
-    }
-
-    #[test]
-    fn recompute_counts_every_pattern_and_refuses_other_rules() {
-        let recomputed = recompute_size("standard", 3, 3).unwrap();
-        let verified = run(&*prepare(Shape::new(3, 3), Rule::Standard), Rule::Standard, 0..1 << 9);
-        assert_eq!(recomputed.summary_rows(), verified.summary_rows());
-        assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
-        assert!(recompute_size("misere", 3, 3).unwrap_err().to_string().contains("standard rule only, not misere"));
-    }
-}
+#[path = "census_tests.rs"]
+mod tests;

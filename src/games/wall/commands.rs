@@ -5,7 +5,8 @@ use super::{census, claim, cost, naive, Board, Rule, Shape};
 use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::runner::Shard;
 use crate::output::csv::{read_csv, write_csv};
 use crate::runner::Verification;
 use std::path::Path;
@@ -31,11 +32,26 @@ fn results() -> Vec<ResultsDir> {
     vec![
         ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
         sizes("wall/standard"),
-        ResultsDir { dir: "wall/census", recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c)) },
+        census_dir("wall/census"),
+        census_dir("wall/census/5x7"),
+        census_dir("wall/census/4x8"),
+        sharded_census("wall/census/6x7"),
+        sharded_census("wall/census/5x8"),
         sizes("wall/x-blocks"),
         sizes("wall/misere"),
         sizes("wall/t-split"),
     ]
+}
+
+/// A census committed as one run.
+fn census_dir(dir: &'static str) -> ResultsDir {
+    ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) }
+}
+
+/// A census committed as shards (DIR/shards/K) and their merge, with the few-X check.
+fn sharded_census(dir: &'static str) -> ResultsDir {
+    let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::few_x::compare_committed };
+    ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard), merged: Some(few_x) } }
 }
 
 /// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.

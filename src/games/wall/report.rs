@@ -33,6 +33,8 @@ pub struct WallResults {
     pub empty: Vec<EmptyRow>,
     /// The run's manifest, when there is one (for the provenance line).
     pub manifest: Option<Manifest>,
+    /// The census sizes under wall/census, if any (a section and two plots of their own).
+    pub census: Vec<super::report_census::CensusSize>,
 }
 
 impl WallResults {
@@ -50,18 +52,22 @@ impl WallResults {
             distribution: read_csv(&dir.join(DISTRIBUTION))?,
             empty: read_csv(&dir.join(EMPTY))?,
             manifest: if manifest_path.exists() { Some(Manifest::read(&manifest_path)?) } else { None },
+            census: super::report_census::read_census(results)?,
         })
     }
 }
 
 /// Writes report.md and the four SVG plots into `out`; returns the paths written.
 pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
-    let plots: [(&str, PlotResult<String>); 4] = [
+    let mut plots: Vec<(&str, PlotResult<String>)> = vec![
         (HISTOGRAM_SVG, histogram_plot(data)),
         (P_FRACTION_SVG, p_fraction_plot(data)),
         (MEAN_GRUNDY_SVG, mean_grundy_plot(data)),
         (HEAT_MAP_SVG, heat_map_plot(data)),
     ];
+    if !data.census.is_empty() {
+        plots.extend(super::report_census::census_plots(&data.census));
+    }
     let mut written = Vec::new();
     for (name, svg) in plots {
         let path = out.join(name);
@@ -133,6 +139,9 @@ pub fn markdown(data: &WallResults) -> String {
         let _ = writeln!(md, "| **{}** | {} |", r + 1, cells.join(" | "));
     }
     let _ = writeln!(md, "\n![{HEAT_MAP_TITLE}]({HEAT_MAP_SVG})");
+    if !data.census.is_empty() {
+        let _ = writeln!(md, "\n{}", super::report_census::census_markdown(&data.census).trim_end());
+    }
     md
 }
 

@@ -43,6 +43,11 @@ impl Symmetries {
         Symmetries { shape, tables }
     }
 
+    /// The mirrors of `shape` alone (up–down, left–right and both), even when it is square.
+    pub fn mirrors(shape: Shape) -> Self {
+        Symmetries { shape, tables: FLIPS.iter().map(|&map| row_tables(shape, map)).collect() }
+    }
+
     /// Number of symmetries, the identity included.
     pub fn order(&self) -> u64 {
         self.tables.len() as u64 + 1
@@ -137,6 +142,16 @@ mod tests {
                 assert_eq!(y.count_ones(), x.count_ones());
             }
         }
+    }
+
+    #[test]
+    fn mirrors_leave_out_the_transposes() {
+        let square = Symmetries::mirrors(Shape::new(2, 2));
+        assert_eq!(square.order(), 4);
+        // X at (0, 1): its orbit under the mirrors is the four corners; the diagonal pair stays two.
+        assert_eq!(square.orbit(0b0010), vec![0b0001, 0b0010, 0b0100, 0b1000]);
+        assert_eq!(square.orbit(0b1001), vec![0b0110, 0b1001]);
+        assert_eq!(Symmetries::mirrors(Shape::new(0, 3)).canonical_weight(0), Some(1));
     }
 
     #[test]

@@ -17,8 +17,9 @@ use std::path::Path;
 /// empty.csv: the Grundy value of every board with no X up to 20×20.
 pub const EMPTY: &str = "empty.csv";
 
-/// Patterns per parallel chunk.
+/// Patterns per parallel chunk (verify), positions per chunk (census: whole middle patterns).
 const CHUNK: u64 = 1 << 16;
+const CENSUS_CHUNK: u64 = 1 << 24;
 
 /// A wall verification: every X-pattern of each shape, claim vs naive oracle under `rule`, or
 /// (census) the claim alone.
@@ -85,7 +86,10 @@ impl Verification for WallRun {
         Ok(self
             .shapes
             .iter()
-            .map(|s| Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), CHUNK).one_pattern_each())
+            .map(|s| {
+                let chunk = if self.census { CENSUS_CHUNK.max(1 << (2 * s.cols)) } else { CHUNK };
+                Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), chunk).one_pattern_each()
+            })
             .collect())
     }
 
@@ -140,9 +144,9 @@ pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard) -> Result<RunResults
     run_in_memory(&Plan::new(&WallRun::verify(vec![shape], rule, shape.to_string())?, shard)?, &Silent)
 }
 
-/// The census of one shape in this process.
-pub fn census_in_memory(shape: Shape) -> Result<RunResults> {
-    run_in_memory(&Plan::new(&WallRun::census(vec![shape], shape.to_string())?, Shard::ALL)?, &Silent)
+/// The census of one shape (in `shard`) in this process.
+pub fn census_in_memory(shape: Shape, shard: Shard) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&WallRun::census(vec![shape], shape.to_string())?, shard)?, &Silent)
 }
 
 /// Recomputes one size of a committed wall result (for `check`): every pattern, same rule.

@@ -1,0 +1,182 @@
+//! `check` of a run committed as shards and their merge ([`Recompute::Sharded`]): the merge
+//! against what its shards add up to (no cost), each shard recomputed and the game's own check
+//! of the merged files when the budget allows.
+
+use super::compare::{compare_size, Difference, Row};
+use super::{Committed, Plan, SizeKey, Unit, Work};
+use crate::error::{Error, Result};
+use crate::game::Recompute;
+use crate::output::csv::read_csv;
+use crate::output::manifest::Manifest;
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::merge::{load_shard, merge_shards, merged_parameters, ShardOutput};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What one unit of a sharded run checks.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Part {
+    /// The merged files against the sum of the shards.
+    Merge,
+    /// Shard number `.0` (in the order read) against its recomputation.
+    Shard(usize),
+    /// The game's own check of the merged files.
+    Merged,
+}
+
+/// What a plan read of its sharded runs.
+#[derive(Default)]
+pub(super) struct Sharded {
+    dirs: BTreeMap<&'static str, ShardedDir>,
+    /// Remarks, e.g. a run in progress.
+    notes: Vec<String>,
+}
+
+/// The committed shards of one directory and their merge (absent while shards are missing).
+struct ShardedDir {
+    shards: Vec<(ShardOutput, Committed)>,
+    merged: Option<Committed>,
+}
+
+impl Plan {
+    /// Reads the shards and the merge of registry entry `index` and adds its units.
+    pub(super) fn read_sharded(&mut self, index: usize, threads: f64) -> Result<()> {
+        let entry = self.registry[index];
+        let Recompute::Sharded { merged: own_check, .. } = entry.recompute else { unreachable!("a sharded entry") };
+        let dir = self.root.join(entry.dir);
+        let shards = finished_shard_dirs(&dir.join("shards"))?.iter().map(|d| read_shard(d)).collect::<Result<Vec<_>>>()?;
+        let count = shards[0].0.shard.count;
+        let merged = if dir.join(MANIFEST).is_file() {
+            let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+            self.damage.extend(damage);
+            Some(committed)
+        } else if shards.len() as u64 >= count {
+            return Err(Error::malformed(dir.join(MANIFEST), format!("missing: all {count} shards are finished but not merged")));
+        } else {
+            self.sharded.notes.push(format!("{}: {} of {count} shards finished, not merged yet (a run in progress)", entry.dir, shards.len()));
+            None
+        };
+        let mut unit = |label: String, estimate: f64, part: Part| self.units.push(Unit { label, estimate, work: Work::Sharded { entry: index, part } });
+        if merged.is_some() {
+            unit(format!("{} merge of {} shards", entry.dir, shards.len()), 0.0, Part::Merge);
+            if let Some(check) = own_check {
+                unit(format!("{} {}", entry.dir, check.label), check.seconds, Part::Merged);
+            }
+        }
+        for (i, (output, committed)) in shards.iter().enumerate() {
+            let run_seconds = committed.manifest.wall_seconds * committed.manifest.threads.max(1) as f64 / threads;
+            unit(format!("{} shard {}", entry.dir, output.shard), run_seconds, Part::Shard(i));
+        }
+        self.sharded.dirs.insert(entry.dir, ShardedDir { shards, merged });
+        Ok(())
+    }
+
+    /// Remarks on what was read: sharded runs still in progress.
+    pub fn notes(&self) -> &[String] {
+        &self.sharded.notes
+    }
+
+    /// True when `dir` (relative to the root) is a shard of a sharded registry entry.
+    pub(super) fn is_shard_dir(&self, dir: &str) -> bool {
+        self.registry.iter().any(|entry| {
+            matches!(entry.recompute, Recompute::Sharded { .. })
+                && dir.strip_prefix(entry.dir).is_some_and(|rest| rest.starts_with("/shards/"))
+        })
+    }
+
+    /// Runs one unit of sharded registry entry `entry`.
+    pub(super) fn run_sharded(&self, entry: usize, part: &Part) -> Result<Vec<Difference>> {
+        let entry = self.registry[entry];
+        let Recompute::Sharded { recompute, merged: own_check } = entry.recompute else { unreachable!("a sharded entry") };
+        let dir = self.root.join(entry.dir);
+        let sharded = &self.sharded.dirs[entry.dir];
+        match *part {
+            Part::Merge => compare_merge(&dir, sharded),
+            Part::Merged => (own_check.expect("units of a game's own check come from one").compare)(&dir),
+            Part::Shard(i) => {
+                let (output, committed) = &sharded.shards[i];
+                let mut differences = Vec::new();
+                for key in size_keys(committed) {
+                    let (game, rule, rows, cols) = &key;
+                    let fresh = recompute(game, rule, *rows, *cols, output.shard).map_err(|e| {
+                        let what = format!("cannot recompute {game} {rule} {rows}x{cols} shard {}: {e}", output.shard);
+                        Error::malformed(output.dir.join(SUMMARY), what)
+                    })?;
+                    differences.extend(compare_size(&output.dir, committed, &key, &fresh));
+                }
+                Ok(differences)
+            }
+        }
+    }
+}
+
+/// The subdirectories of `shards` that hold a finished run's manifest, by number; an error
+/// when there is none. (A shard still running has only its checkpoint.)
+fn finished_shard_dirs(shards: &Path) -> Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(shards).map_err(|e| Error::io(shards, e))?;
+    let mut numbered: Vec<(u64, PathBuf)> = entries
+        .flatten()
+        .filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path())))
+        .filter(|(_, path): &(u64, PathBuf)| path.join(MANIFEST).is_file())
+        .collect();
+    numbered.sort();
+    if numbered.is_empty() {
+        return Err(Error::malformed(shards, "no finished shard directory (shards/K with a manifest.json)"));
+    }
+    Ok(numbered.into_iter().map(|(_, path)| path).collect())
+}
+
+/// One shard, finished and intact: its manifest's own digest, the three verify files listed
+/// in it, and every listed file's SHA-256 ([`load_shard`]).
+fn read_shard(dir: &Path) -> Result<(ShardOutput, Committed)> {
+    let manifest_path = dir.join(MANIFEST);
+    let manifest = Manifest::read(&manifest_path)?;
+    if manifest.digest.is_none() {
+        return Err(Error::malformed(&manifest_path, "no digest (written by an older sprague); rerun the shard"));
+    }
+    if let Some(name) = [SUMMARY, DISTRIBUTION, MISMATCHES].into_iter().find(|name| !manifest.files.contains_key(*name)) {
+        return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
+    }
+    let output = load_shard(dir)?;
+    let committed = Committed {
+        summary: read_csv(&dir.join(SUMMARY))?,
+        distribution: read_csv(&dir.join(DISTRIBUTION))?,
+        mismatches: read_csv(&dir.join(MISMATCHES))?,
+        manifest,
+    };
+    Ok((output, committed))
+}
+
+/// Every (game, rule, rows, cols) in a directory's summary.
+fn size_keys(committed: &Committed) -> Vec<SizeKey> {
+    committed.summary.iter().map(|r| (r.game.clone(), r.rule.clone(), r.rows, r.cols)).collect()
+}
+
+/// The merged files against the merge of the shards: every size's rows, and the manifest's
+/// parameters (besides the list of inputs, which names directories as the merge saw them).
+fn compare_merge(dir: &Path, sharded: &ShardedDir) -> Result<Vec<Difference>> {
+    let merged = sharded.merged.as_ref().expect("merge units come from merged runs");
+    let outputs: Vec<ShardOutput> = sharded.shards.iter().map(|(output, _)| output.clone()).collect();
+    let fresh = merge_shards(&outputs).map_err(|e| Error::malformed(dir.join("shards"), e.to_string()))?;
+    let mut keys = size_keys(merged);
+    keys.extend(fresh.summary_rows().into_iter().map(|r| (r.game, r.rule, r.rows, r.cols)));
+    keys.sort();
+    keys.dedup();
+    let mut differences: Vec<Difference> = keys.iter().flat_map(|key| compare_size(dir, merged, key, &fresh)).collect();
+    let without_inputs = |parameters: &BTreeMap<String, Value>| {
+        let mut parameters = parameters.clone();
+        parameters.remove("merged_from");
+        Value::from(serde_json::Map::from_iter(parameters))
+    };
+    let (expected, got) = (without_inputs(&merged.manifest.parameters), without_inputs(&merged_parameters(&outputs)));
+    if expected != got {
+        let file = dir.join(MANIFEST);
+        differences.push(Difference { file, row: Row::Missing, expected: Some(expected.to_string()), got: Some(got.to_string()) });
+    }
+    Ok(differences)
+}
+
+#[cfg(test)]
+#[path = "shards_tests.rs"]
+mod tests;

@@ -1,0 +1,140 @@
+//! A toy run in two shards and their merge, checked whole, tampered with and in progress.
+
+use super::super::Plan;
+use crate::error::Result;
+use crate::game::{MergedCheck, Recompute, ResultsDir};
+use crate::output::manifest::RunClock;
+use crate::output::verify_files::{write_verify_files, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::merge::{load_shard, merged_parameters};
+use crate::runner::{Job, RunResults, Shard};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Toy positions: size rows×cols has rows·cols·4 of them; position i counts under (i mod 2, i mod 3).
+fn toy_shard(_: &str, rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<RunResults> {
+    let mut results = RunResults::new("toy", rule);
+    results.size_mut(rows, cols);
+    for i in shard.slice(u64::from(rows * cols) * 4) {
+        results.count((rows, cols), (i % 2) as u32, (i % 3) as u32, 1);
+    }
+    Ok(results)
+}
+
+/// The same, but shard 2 counts one position twice.
+fn off_by_one(game: &str, rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<RunResults> {
+    let mut results = toy_shard(game, rule, rows, cols, shard)?;
+    if shard.index == 2 {
+        results.count((rows, cols), 0, 0, 1);
+    }
+    Ok(results)
+}
+
+/// The toy run a manifest describes: one size, 2×3 (24 positions).
+struct ToyShardedRun;
+
+impl crate::runner::Verification for ToyShardedRun {
+    fn game(&self) -> &str {
+        "toy"
+    }
+    fn rule(&self) -> String {
+        "standard".into()
+    }
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(vec![Job::new("2x3", vec![(2, 3)], 24, 1).one_pattern_each()])
+    }
+    fn prepare(&self, _: usize) -> Result<Box<dyn crate::runner::Evaluate + '_>> {
+        unreachable!("check only lists the toy's jobs")
+    }
+}
+
+fn rebuild(_: &BTreeMap<String, Value>) -> Result<Box<dyn crate::runner::Verification>> {
+    Ok(Box::new(ToyShardedRun))
+}
+
+/// Writes `results` with a manifest carrying `parameters` into `dir`.
+fn write_run(dir: &Path, results: &RunResults, parameters: BTreeMap<String, Value>) {
+    write_verify_files(dir, results).unwrap();
+    let mut manifest = RunClock::start(vec!["test".into()], 1).finish(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES]).unwrap();
+    manifest.parameters = parameters;
+    manifest.write(&dir.join(MANIFEST)).unwrap();
+}
+
+/// Shards 1/2 and 2/2 of the toy 2×3 run in `root/t/shards/K` and their merge in `root/t`,
+/// the merge after `edit`.
+fn write_sharded(root: &Path, edit: impl Fn(&mut RunResults)) {
+    let dir = root.join("t");
+    let mut merged = RunResults::new("toy", "standard");
+    for k in 1..=2 {
+        let shard = Shard { index: k, count: 2 };
+        let results = toy_shard("toy", "standard", 2, 3, shard).unwrap();
+        let parameters = BTreeMap::from([("game".into(), "toy".into()), ("shard".into(), shard.to_string().into())]);
+        write_run(&dir.join(format!("shards/{k}")), &results, parameters);
+        merged.merge(&results);
+    }
+    edit(&mut merged);
+    let outputs = [load_shard(&dir.join("shards/1")).unwrap(), load_shard(&dir.join("shards/2")).unwrap()];
+    write_run(&dir, &merged, merged_parameters(&outputs));
+}
+
+fn plan(root: &Path, budget: f64, recompute: fn(&str, &str, u32, u32, Shard) -> Result<RunResults>) -> Result<Plan> {
+    let own = MergedCheck { label: "own check", seconds: 1.0, compare: |_| Ok(Vec::new()) };
+    let registry = vec![ResultsDir { dir: "t", recompute: Recompute::Sharded { recompute, merged: Some(own) } }];
+    Plan::with_registry(root, budget, registry, rebuild)
+}
+
+fn differences(plan: &Plan) -> Vec<String> {
+    plan.run(&|_, _| {}).unwrap().differences.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_whole_sharded_run_checks_clean() {
+    let root = tempfile::tempdir().unwrap();
+    write_sharded(root.path(), |_| {});
+    let everything = plan(root.path(), 1e9, toy_shard).unwrap();
+    let labels: Vec<&str> = everything.selected().map(|u| u.label.as_str()).collect();
+    assert_eq!(labels, ["t merge of 2 shards", "t own check", "t shard 1/2", "t shard 2/2"]);
+    assert!(everything.unregistered.is_empty() && everything.notes().is_empty());
+    assert!(differences(&everything).is_empty());
+    // Without budget the merge is still compared (it costs nothing); the own check is not.
+    let free = plan(root.path(), 0.0, toy_shard).unwrap();
+    let labels: Vec<&str> = free.selected().map(|u| u.label.as_str()).collect();
+    assert!(labels.contains(&"t merge of 2 shards") && !labels.contains(&"t own check"), "{labels:?}");
+    // A shard that recomputes differently is caught, in that shard's files.
+    let found = differences(&plan(root.path(), 1e9, off_by_one).unwrap());
+    assert!(!found.is_empty() && found.iter().all(|d| d.contains("shards/2/")), "{found:?}");
+}
+
+#[test]
+fn a_merge_that_is_not_the_sum_of_its_shards_is_caught() {
+    let root = tempfile::tempdir().unwrap();
+    // One pattern moved from (0, 0) to (0, 1): totals still hold; two distribution rows and
+    // the summary's P-positions differ.
+    write_sharded(root.path(), |r| {
+        let tally = r.size_mut(2, 3);
+        *tally.distribution.get_mut(&(0, 0)).unwrap() -= 1;
+        *tally.distribution.get_mut(&(0, 1)).unwrap() += 1;
+    });
+    let found = differences(&plan(root.path(), 0.0, toy_shard).unwrap());
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].contains("t/summary.csv, line 2, expected toy,standard,2,3,24,0,7,2, got toy,standard,2,3,24,0,8,2"));
+    assert!(found[1].contains("t/distribution.csv, line 2, expected toy,standard,2,3,0,0,3, got toy,standard,2,3,0,0,4"), "{found:?}");
+}
+
+#[test]
+fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
+    let root = tempfile::tempdir().unwrap();
+    write_sharded(root.path(), |_| {});
+    let dir = root.path().join("t");
+    for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
+        std::fs::remove_file(dir.join(name)).unwrap();
+    }
+    let unmerged = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
+    assert!(unmerged.contains("all 2 shards are finished but not merged"), "{unmerged}");
+    // Shard 2 still running: only its checkpoint would be there.
+    std::fs::remove_file(dir.join("shards/2").join(MANIFEST)).unwrap();
+    let running = plan(root.path(), 1e9, toy_shard).unwrap();
+    assert_eq!(running.notes(), ["t: 1 of 2 shards finished, not merged yet (a run in progress)"]);
+    assert_eq!(running.selected().map(|u| u.label.as_str()).collect::<Vec<_>>(), ["t shard 1/2"]);
+    assert!(differences(&running).is_empty());
+}
