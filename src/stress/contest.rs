@@ -11,8 +11,6 @@ pub trait Contest: Sync {
     /// An answer, as the trusted solver gives it and as the program's output is read.
     type Answer: Clone + Send + Sync + PartialEq + fmt::Display;
 
-    /// The game's name on the command line.
-    fn name(&self) -> &'static str;
     /// Appends the contest input text of `case` to `out`.
     fn write_input(&self, case: &Self::Case, out: &mut Vec<u8>);
     /// The trusted answer (the project's verified solver, never the program under test).
