@@ -1,10 +1,12 @@
 //! The catalogue's commands: `solve` and `verify` for each of its eight games; their registry entries.
 
+use super::contest::{divisor_special, pile_of, CatalogueContest, Family};
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
 use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, Verb};
+use crate::game::stress::{run_stress, stress_spec};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
 
 /// One catalogue game: its names, help lines, contest solver and committed results.
@@ -17,6 +19,12 @@ pub struct CatalogueGame {
     pub solve: fn(&str, &str) -> Result<String>,
     pub results: &'static [&'static str],
     pub examples: &'static [&'static str],
+    /// The answers `solve` prints: the first player's win and loss words (empty: a number).
+    pub answers: &'static [&'static str],
+    /// The contest input family, for `stress`.
+    pub family: Family,
+    /// Default `--max` of `stress` (the exhaustive generator's bound).
+    pub stress_max: &'static str,
 }
 
 impl Game for CatalogueGame {
@@ -25,7 +33,7 @@ impl Game for CatalogueGame {
     }
 
     fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(Solve(*self)), Box::new(Verify(*self))]
+        vec![Box::new(Solve(*self)), Box::new(Verify(*self)), Box::new(Stress(*self))]
     }
 
     fn results(&self) -> Vec<ResultsDir> {
@@ -91,6 +99,55 @@ impl Command for Verify {
     }
 }
 
+/// `stress GAME`: the program under test against `solve GAME`.
+struct Stress(CatalogueGame);
+
+const WINNER: &[&str] = &["koosaga", "cubelover"];
+const ONE_TWO: &[&str] = &["1", "2"];
+
+impl Stress {
+    fn build(&self, args: &Args) -> Result<Box<dyn StressSide>> {
+        let max: u64 = args.require("max")?;
+        let (lo, hi) = match self.0.family {
+            Family::Piles { .. } => (1, 40),
+            Family::Number { min, max, .. } => (min, max),
+        };
+        if !(lo..=hi).contains(&max) {
+            return Err(Error::Usage(format!("--max for {} must be between {lo} and {hi}, not {max}", self.0.name)));
+        }
+        Ok(Box::new(CatalogueContest { game: self.0, exhaustive_max: max }))
+    }
+}
+
+impl Command for Stress {
+    fn verb(&self) -> Verb {
+        Verb::Stress
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let help = match self.0.family {
+            Family::Piles { .. } => "The exhaustive generator's bound: every list of piles with at most this many stones in all (at most 40).",
+            Family::Number { .. } => "The exhaustive generator's bound: every N from the smallest up to this.",
+        };
+        stress_spec(self.0.name, self.0.solve_about, OptSpec::value("max", "N", help).default(self.0.stress_max))
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        run_stress(self.0.name, |a| self.build(a), args, session)
+    }
+
+    fn stress_side(&self, args: &Args) -> Option<Result<Box<dyn StressSide>>> {
+        Some(self.build(args))
+    }
+}
+
+const NIM_PILES: Family = Family::Piles {
+    max_piles: nim::MAX_PILES as u64,
+    max_pile: nim::MAX_PILE as u64,
+    heap_value: |v| v,
+    with_value: pile_of,
+};
+
 pub static NIM: CatalogueGame = CatalogueGame {
     name: "nim",
     solve_about: "Nim: N (≤ 100) then N piles (≤ 10^9); prints koosaga (first wins) or cubelover.",
@@ -98,6 +155,9 @@ pub static NIM: CatalogueGame = CatalogueGame {
     solve: nim::solve,
     results: &["nim"],
     examples: &["printf '3\\n1 2 3\\n' | sprague solve nim"],
+    answers: WINNER,
+    family: NIM_PILES,
+    stress_max: "12",
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -107,6 +167,9 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     solve: nim::solve_count,
     results: &["nim-count"],
     examples: &["printf '3\\n3 4 5\\n' | sprague solve nim-count"],
+    answers: &[],
+    family: NIM_PILES,
+    stress_max: "12",
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -116,6 +179,9 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     solve: misere_nim::solve,
     results: &["misere-nim"],
     examples: &["printf '3\\n1 1 1\\n' | sprague solve misere-nim"],
+    answers: WINNER,
+    family: NIM_PILES,
+    stress_max: "12",
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -125,6 +191,9 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     solve: odd_even_nim::solve,
     results: &["odd-even-nim"],
     examples: &["printf '2\\n3 6\\n' | sprague solve odd-even-nim"],
+    answers: WINNER,
+    family: Family::Piles { max_piles: nim::MAX_PILES as u64, max_pile: nim::MAX_PILE as u64, heap_value: odd_even_nim::heap_value, with_value: odd_even_nim::heap_with_value },
+    stress_max: "12",
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -134,6 +203,9 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     solve: pimber::solve,
     results: &["pimber"],
     examples: &["printf '2\\n4 9\\n' | sprague solve pimber"],
+    answers: WINNER,
+    family: Family::Piles { max_piles: pimber::MAX_PILES as u64, max_pile: pimber::MAX_PILE as u64, heap_value: pimber::heap_value, with_value: pimber::heap_with_value },
+    stress_max: "12",
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -143,6 +215,9 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     solve: polygon::solve,
     results: &["polygon"],
     examples: &["printf '5\\n' | sprague solve polygon"],
+    answers: ONE_TWO,
+    family: Family::Number { min: polygon::MIN_N as u64, max: polygon::MAX_N as u64, vertices: true, special: Vec::new },
+    stress_max: "1000",
 };
 
 pub static CROSS: CatalogueGame = CatalogueGame {
@@ -152,6 +227,9 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     solve: cross::solve,
     results: &["cross", "cross-solver"],
     examples: &["printf '7\\n' | sprague solve cross"],
+    answers: ONE_TWO,
+    family: Family::Number { min: 1, max: cross::MAX_N as u64, vertices: false, special: Vec::new },
+    stress_max: "2000",
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -161,6 +239,9 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     solve: divisor::solve,
     results: &["divisor"],
     examples: &["printf '12\\n' | sprague solve divisor"],
+    answers: WINNER,
+    family: Family::Number { min: 1, max: divisor::MAX_N, vertices: false, special: divisor_special },
+    stress_max: "100000",
 };
 
 /// The verification `verify GAME` runs with these options.

@@ -22,6 +22,7 @@ pub mod packed;
 pub mod report;
 pub mod rules;
 pub mod search;
+pub mod search_command;
 pub mod shrink;
 pub mod symmetry;
 pub mod t_split;
