@@ -82,7 +82,11 @@ impl Command for StressCommand {
 pub fn stress_spec(name: &'static str, about: &'static str, max: OptSpec) -> CommandSpec {
     let mut options = vec![max];
     options.extend(common_options());
-    CommandSpec { name, about, options, examples: &[] }
+    let examples = &[
+        "sprague stress wall --cmd ./a.out",
+        "sprague stress nim --cmd 'python3 sol.py' --generator random,adversarial --seed 7 --budget 30 --out out/nim",
+    ];
+    CommandSpec { name, about, options, examples }
 }
 
 /// Runs `stress NAME` with the contest side `build` makes of the options: the stress run with
@@ -102,6 +106,16 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     let text = summary_text(name, &config, &summary);
     session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
     Ok(if summary.failures.is_empty() { Status::Ok } else { Status::Failed })
+}
+
+/// `--max` of a game whose exhaustive bound is one number in `range` (a usage error naming
+/// the game otherwise).
+pub fn max_in(args: &Args, game: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64> {
+    let max: u64 = args.require("max")?;
+    if !range.contains(&max) {
+        return Err(Error::Usage(format!("--max for {game} must be between {} and {}, not {max}", range.start(), range.end())));
+    }
+    Ok(max)
 }
 
 /// Seconds given to option `name`: a positive, finite number.
@@ -164,8 +178,9 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
     let sources = if config.sources.is_empty() { &Source::ALL[..] } else { &config.sources[..] };
     let generators = sources.iter().map(|s| s.name()).collect::<Vec<_>>().join("+");
     let ended = if summary.exhausted { ", every input judged" } else { "" };
+    let shrinking = if summary.failures.is_empty() { String::new() } else { format!("; {:.1} s with shrinking", summary.elapsed.as_secs_f64()) };
     let mut text = format!(
-        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {} jobs, {generators}, seed {}{ended})\n",
+        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {} jobs, {generators}, seed {}{ended}){shrinking}\n",
         summary.runs,
         summary.judging_seconds,
         summary.rate(),
@@ -183,24 +198,21 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
 }
 
 fn failure_text(row: &FailureRow, input: &Path) -> String {
-    let shrunk = if row.minimal { format!("shrunk in {} steps", row.shrink_steps) } else { format!("{} shrink steps, not minimal (time ran out)", row.shrink_steps) };
+    let how = match (row.minimal, row.shrink_steps) {
+        (true, 0) => "already minimal".to_string(),
+        (true, steps) => format!("shrunk in {steps} steps to {} (minimal)", row.size_after),
+        (false, steps) => format!("shrunk in {steps} steps to {} (time ran out before a minimal one)", row.size_after),
+    };
+    let got = if row.got.is_empty() { "no output" } else { &row.got };
     let mut text = format!(
-        "FAILED {}: {} on a {} input ({}); {shrunk} to {}\n  expected {}, got {} ({}, {:.3} s)\n",
-        row.id,
-        row.kind,
-        row.source,
-        row.size_before,
-        row.size_after,
-        row.expected,
-        if row.got.is_empty() { "no output" } else { &row.got },
-        row.exit_status,
-        row.seconds
+        "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s)\n",
+        row.id, row.kind, row.source, row.size_before, row.expected, row.exit_status, row.seconds
     );
     if !row.detail.is_empty() {
         text.push_str(&format!("  {}\n", row.detail));
     }
     let body = std::fs::read_to_string(input).unwrap_or_default();
-    text.push_str(&format!("  {}:\n", input.display()));
+    text.push_str(&format!("  {} (answer in {}.ans):\n", input.display(), row.id));
     if body.len() <= SHOWN_INPUT {
         text.extend(body.lines().map(|l| format!("    {l}\n")));
     } else {

@@ -14,7 +14,7 @@ pub mod run;
 pub mod shrink;
 
 pub use command::CommandLine;
-pub use contest::{Cases, Contest, Generator, Source};
+pub use contest::{Cases, Contest, Generator, Source, ADVERSARIAL_AFTER};
 pub use failures::{FailureFiles, FailureLog, FailureRow};
 pub use outcome::{classify, FailureKind, Fault, Verdict};
 pub use pool::{judge, Found, Judged, Plan, Pool, Progress, StreamReport};

@@ -2,9 +2,9 @@
 //! total per case expected. The trusted answer is the interval DP `verify cards` checks.
 
 use super::{claim, MAX_CARDS, MAX_VALUE};
-use crate::error::Error;
+use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{draw, growing, lowered, random_list, shorter};
+use crate::stress::numbers::{count, draw, growing, lowered, random_list, shorter};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,13 +15,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "cards",
     about: "Card game (BOJ 11062): T, then per case N and N cards to the program, one total per line expected.",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every row of up to N cards valued 1 to 4 (at most 12).").default("7"),
-    build: |args| {
-        let max: usize = args.require("max")?;
-        if !(1..=12).contains(&max) {
-            return Err(Error::Usage(format!("--max for cards must be between 1 and 12, not {max}")));
-        }
-        Ok(Box::new(CardsContest { exhaustive_max: max }) as Box<dyn StressSide>)
-    },
+    build: |args| Ok(Box::new(CardsContest { exhaustive_max: max_in(args, "cards", 1..=12)? as usize }) as Box<dyn StressSide>),
 };
 
 /// Values of the exhaustive rows: 1..=this.
@@ -65,7 +59,7 @@ impl Contest for CardsContest {
     }
 
     fn describe(&self, rows: &Self::Case) -> String {
-        format!("{} cases, longest {} cards", rows.len(), rows.iter().map(Vec::len).max().unwrap_or(0))
+        format!("{}, longest {}", count(rows.len(), "case"), count(rows.iter().map(Vec::len).max().unwrap_or(0), "card"))
     }
 
     /// Fewer cases, then one case with fewer or lower cards.

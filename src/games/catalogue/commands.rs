@@ -5,7 +5,7 @@ use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
 use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
-use crate::game::stress::{run_stress, stress_spec};
+use crate::game::stress::{max_in, run_stress, stress_spec};
 use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
 
@@ -107,15 +107,11 @@ const ONE_TWO: &[&str] = &["1", "2"];
 
 impl Stress {
     fn build(&self, args: &Args) -> Result<Box<dyn StressSide>> {
-        let max: u64 = args.require("max")?;
-        let (lo, hi) = match self.0.family {
-            Family::Piles { .. } => (1, 40),
-            Family::Number { min, max, .. } => (min, max),
+        let range = match self.0.family {
+            Family::Piles { .. } => 1..=40,
+            Family::Number { min, max, .. } => min..=max,
         };
-        if !(lo..=hi).contains(&max) {
-            return Err(Error::Usage(format!("--max for {} must be between {lo} and {hi}, not {max}", self.0.name)));
-        }
-        Ok(Box::new(CatalogueContest { game: self.0, exhaustive_max: max }))
+        Ok(Box::new(CatalogueContest { game: self.0, exhaustive_max: max_in(args, self.0.name, range)? }))
     }
 }
 

@@ -3,7 +3,7 @@
 //! (the claim its `verify` checks) on the very input text the program reads.
 
 use super::commands::CatalogueGame;
-use crate::stress::numbers::{compositions, draw, lower, lowered, random_list, scale, shorter, zero_sum_list};
+use crate::stress::numbers::{count, compositions, draw, lower, lowered, random_list, scale, shorter, zero_sum_list};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -75,7 +75,7 @@ impl Contest for CatalogueContest {
 
     fn describe(&self, case: &Case) -> String {
         match case {
-            Case::Piles(piles) => format!("{} piles, largest {}", piles.len(), piles.iter().max().unwrap_or(&0)),
+            Case::Piles(piles) => format!("{}, largest {}", count(piles.len(), "pile"), piles.iter().max().unwrap_or(&0)),
             Case::Number { n, vertices: true } => format!("N = {n} with vertices"),
             Case::Number { n, vertices: false } => format!("N = {n}"),
         }

@@ -3,9 +3,9 @@
 
 use super::verify::{dag_count, dag_from_mask, placements, MAX_COLOURS, MAX_EXHAUSTIVE_NODES};
 use super::{claim, winner_name, Dag, Instance, MAX_EDGES, MAX_NODES};
-use crate::error::Error;
+use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{draw, growing, near_powers_of_two};
+use crate::stress::numbers::{count, draw, growing, near_powers_of_two};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,13 +15,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "dagame",
     about: "DAGame (BOJ 27306): `N M`, M edges, `K`, K tokens to the program, Young or Cheol expected.",
     max: OptSpec::value("max", "NODES", "The exhaustive generator's bound: every DAG on 2 to NODES nodes (at most 6) with every placement of 1 to 3 colours.").default("4"),
-    build: |args| {
-        let max: usize = args.require("max")?;
-        if !(2..=MAX_EXHAUSTIVE_NODES).contains(&max) {
-            return Err(Error::Usage(format!("--max for dagame must be between 2 and {MAX_EXHAUSTIVE_NODES}, not {max}")));
-        }
-        Ok(Box::new(DagameContest { exhaustive_max: max }) as Box<dyn StressSide>)
-    },
+    build: |args| Ok(Box::new(DagameContest { exhaustive_max: max_in(args, "dagame", 2..=MAX_EXHAUSTIVE_NODES as u64)? as usize }) as Box<dyn StressSide>),
 };
 
 /// DAGame's contest side; `exhaustive_max` bounds the nodes of exhaustive inputs.
@@ -66,7 +60,7 @@ impl Contest for DagameContest {
     }
 
     fn describe(&self, instance: &Instance) -> String {
-        format!("{} nodes, {} edges, {} tokens", instance.dag.nodes(), instance.dag.edges(), instance.tokens.len())
+        format!("{}, {}, {}", count(instance.dag.nodes(), "node"), count(instance.dag.edges(), "edge"), count(instance.tokens.len(), "token"))
     }
 
     /// A node dropped (with its edges and tokens), then a token, then an edge; colours are

@@ -4,9 +4,9 @@
 
 use super::verify::shapes;
 use super::{claim, Position, MAX_SIDE};
-use crate::error::Error;
+use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{draw, growing};
+use crate::stress::numbers::{count, draw, growing};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -16,13 +16,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "footholds",
     about: "Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc` to the program, the total moves expected.",
     max: OptSpec::value("max", "CELLS", "The exhaustive generator's bound: every board of every shape with at most CELLS cells (at most 25), every start pair.").default("9"),
-    build: |args| {
-        let max: usize = args.require("max")?;
-        if !(1..=MAX_SIDE * MAX_SIDE).contains(&max) {
-            return Err(Error::Usage(format!("--max for footholds must be between 1 and {}, not {max}", MAX_SIDE * MAX_SIDE)));
-        }
-        Ok(Box::new(FootholdsContest { exhaustive_max: max }) as Box<dyn StressSide>)
-    },
+    build: |args| Ok(Box::new(FootholdsContest { exhaustive_max: max_in(args, "footholds", 1..=(MAX_SIDE * MAX_SIDE) as u64)? as usize }) as Box<dyn StressSide>),
 };
 
 /// The footholds contest side; `exhaustive_max` bounds the cells of exhaustive boards.
@@ -75,7 +69,7 @@ impl Contest for FootholdsContest {
     }
 
     fn describe(&self, pos: &Position) -> String {
-        format!("{}x{}, {} footholds", pos.rows, pos.cols, pos.board.count_ones())
+        format!("{}x{}, {}", pos.rows, pos.cols, count(pos.board.count_ones() as usize, "foothold"))
     }
 
     /// A row or a column without a piece dropped, then a foothold without a piece cleared.

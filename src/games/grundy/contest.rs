@@ -2,9 +2,9 @@
 //! trusted answer is the claim `verify grundy` checks (XOR of the one-heap recurrence).
 
 use super::{claim, MAX_HEAP, MAX_HEAPS};
-use crate::error::Error;
+use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,13 +15,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "grundy",
     about: "Grundy's game: `n` then n heaps (≤ 10^4) to the program, First or Second expected.",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of heaps with at most N stones in all (at most 40).").default("14"),
-    build: |args| {
-        let max: u64 = args.require("max")?;
-        if !(1..=40).contains(&max) {
-            return Err(Error::Usage(format!("--max for grundy must be between 1 and 40, not {max}")));
-        }
-        Ok(Box::new(GrundyContest { exhaustive_max: max }) as Box<dyn StressSide>)
-    },
+    build: |args| Ok(Box::new(GrundyContest { exhaustive_max: max_in(args, "grundy", 1..=40)? }) as Box<dyn StressSide>),
 };
 
 /// Grundy's game's contest side; `exhaustive_max` bounds the total of exhaustive inputs.
@@ -61,7 +55,7 @@ impl Contest for GrundyContest {
     }
 
     fn describe(&self, heaps: &Vec<u64>) -> String {
-        format!("{} heaps, largest {}", heaps.len(), heaps.iter().max().unwrap_or(&0))
+        format!("{}, largest {}", count(heaps.len(), "heap"), heaps.iter().max().unwrap_or(&0))
     }
 
     fn shrink_candidates(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {

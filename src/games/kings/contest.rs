@@ -3,9 +3,9 @@
 //! A_i − 2).
 
 use super::{claim, Game, Side, MAX_BRIDGES, MAX_LENGTH, NAMES};
-use crate::error::Error;
+use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,13 +15,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "kings",
     about: "Kings' bridge: N, A_1 … A_N, Whiteking|Blackking to the program, the winner expected.",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of bridges with at most N cells in all (at most 40), either side first.").default("16"),
-    build: |args| {
-        let max: u64 = args.require("max")?;
-        if !(2..=40).contains(&max) {
-            return Err(Error::Usage(format!("--max for kings must be between 2 and 40, not {max}")));
-        }
-        Ok(Box::new(KingsContest { exhaustive_max: max }) as Box<dyn StressSide>)
-    },
+    build: |args| Ok(Box::new(KingsContest { exhaustive_max: max_in(args, "kings", 2..=40)? }) as Box<dyn StressSide>),
 };
 
 /// The kings' contest side; `exhaustive_max` bounds the total length of exhaustive inputs.
@@ -49,7 +43,7 @@ impl Contest for KingsContest {
     }
 
     fn describe(&self, game: &Game) -> String {
-        format!("{} bridges, longest {}", game.lengths.len(), game.lengths.iter().max().unwrap_or(&0))
+        format!("{}, longest {}", count(game.lengths.len(), "bridge"), game.lengths.iter().max().unwrap_or(&0))
     }
 
     fn shrink_candidates(&self, game: &Game) -> Vec<Game> {
