@@ -129,3 +129,20 @@ fn output_in_the_wrong_format_and_crashes_are_classified() {
     let rows: Vec<FailureRow> = read_csv(&crash.join("failures.csv")).unwrap();
     assert_eq!((rows[0].kind.name(), rows[0].exit_status.as_str()), ("crash", "signal 11 (SIGSEGV)"));
 }
+
+/// On a terminal the progress line is drawn by a ticker thread while the run reports counts;
+/// neither may wait for the other (stderr was once locked for the whole command: a deadlock).
+/// Needs `script` (util-linux) for the terminal; without it there is nothing to run.
+#[test]
+fn the_progress_line_on_a_terminal_does_not_hang() {
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` here: the terminal run is not tested");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let line = format!("{} stress kings --cmd '{} solve kings' --budget 1 --out {}", bin.display(), bin.display(), tmp.path().display());
+    let assert = Command::new("script").args(["-qec", &line, "/dev/null"]).timeout(std::time::Duration::from_secs(30)).assert().success();
+    let shown = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(shown.contains("failures,") && shown.contains("runs/s") && shown.contains("no failure"), "{shown}");
+}
