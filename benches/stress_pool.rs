@@ -1,6 +1,7 @@
 //! Program runs per second of the stress harness: the process pool judging small wall boards
 //! (every pattern up to 3×4, 8,190 boards) with examples/wall_right, on every core.
-//! `scripts/bench-stress.sh` builds the example and runs this.
+//! Build the example first (`cargo build --release --examples`); `scripts/bench-stress.sh` measures
+//! the same through the command line (`sprague stress wall`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sprague::games::wall::contest::WallContest;

@@ -27,7 +27,8 @@ fn config(out: &Path, sources: Vec<Source>) -> StressConfig {
         shrink_floor: Duration::from_secs(20),
         max_failures: 1,
         out: out.to_path_buf(),
-        invocation: "test".into(),
+        command_line: vec!["test".into()],
+        parameters: Default::default(),
     }
 }
 

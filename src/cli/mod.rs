@@ -72,11 +72,12 @@ fn run_game_command(verb_name: &str, matches: &ArgMatches) -> anyhow::Result<Sta
     let args = spec::values(&command.spec(), matches);
     start_threads(&args)?;
     let bars = progress::Bars::new(!args.flag("quiet") && std::io::stderr().is_terminal());
-    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
+    let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+    // Stderr is not locked for the whole command: the progress bars' ticker thread writes to it.
     let mut session = Session {
         stdin: &mut stdin.lock(),
         stdout: &mut std::io::BufWriter::new(stdout.lock()),
-        stderr: &mut stderr.lock(),
+        stderr: &mut std::io::stderr(),
         progress: &bars,
         command_line: command_line(),
     };

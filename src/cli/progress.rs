@@ -50,6 +50,10 @@ impl Progress for Bars {
         self.bar.lock().expect("progress bar lock").inc(units);
     }
 
+    fn message(&self, text: &str) {
+        self.bar.lock().expect("progress bar lock").set_message(text.to_string());
+    }
+
     fn finish(&self) {
         self.replace(ProgressBar::hidden());
     }

@@ -25,6 +25,7 @@ fn arg(spec: &OptSpec) -> Arg {
     }
     arg = match spec.value {
         None => arg.action(ArgAction::SetTrue),
+        Some(name) if spec.multiple => arg.value_name(name).action(ArgAction::Append),
         Some(name) => arg.value_name(name).action(ArgAction::Set),
     };
     if let Some(default) = spec.default {
@@ -50,8 +51,8 @@ pub fn values(spec: &CommandSpec, matches: &ArgMatches) -> Args {
     spec.options.iter().fold(Args::new(), |args, option| match option.value {
         None if matches.get_flag(option.name) => args.with_flag(option.name),
         None => args,
-        Some(_) => match matches.get_one::<String>(option.name) {
-            Some(value) => args.with(option.name, value),
+        Some(_) => match matches.get_many::<String>(option.name) {
+            Some(values) => args.with(option.name, values.map(String::as_str).collect::<Vec<_>>().join(",")),
             None => args,
         },
     })

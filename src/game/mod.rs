@@ -6,8 +6,10 @@
 pub mod commands;
 pub mod options;
 pub mod session;
+pub mod stress;
 
 pub use commands::{SolveCommand, VerifyCommand};
+pub use stress::{StressCommand, StressSide};
 pub use options::{Args, OptSpec};
 pub use session::{Session, Status};
 
@@ -24,6 +26,10 @@ pub enum Verb {
     Solve,
     /// Check a claim against the naive oracle on every small position.
     Verify,
+    /// Run someone's contest program on generated inputs against the verified solver.
+    Stress,
+    /// Search for positions with extreme values.
+    Search,
     /// The claimed side alone on every pattern (sizes beyond the oracle's reach).
     Census,
     /// Write a table of exact values.
@@ -34,13 +40,15 @@ pub enum Verb {
 
 impl Verb {
     /// Every verb, in help order.
-    pub const ALL: [Verb; 5] = [Verb::Solve, Verb::Verify, Verb::Census, Verb::Table, Verb::Report];
+    pub const ALL: [Verb; 7] = [Verb::Solve, Verb::Verify, Verb::Stress, Verb::Census, Verb::Search, Verb::Table, Verb::Report];
 
     /// One line of help for the verb.
     pub fn about(self) -> &'static str {
         match self {
             Verb::Solve => "Answer a contest input (prints the winner).",
             Verb::Verify => "Check a game's claim against brute force on every small position.",
+            Verb::Stress => "Run a contest program on generated inputs, judge it against the verified solver, shrink and save what fails.",
+            Verb::Search => "Search for positions of extreme value (e.g. wall boards of large Grundy value).",
             Verb::Census => "Count the claimed values of every pattern where the naive side is out of reach (6×6).",
             Verb::Table => "Write a table of exact values (e.g. the Grundy value of every empty board).",
             Verb::Report => "Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).",
@@ -58,6 +66,8 @@ impl Verb {
         match self {
             Verb::Solve => "solve",
             Verb::Verify => "verify",
+            Verb::Stress => "stress",
+            Verb::Search => "search",
             Verb::Census => "census",
             Verb::Table => "table",
             Verb::Report => "report",
@@ -85,6 +95,10 @@ pub trait Command: Sync {
     /// For verify-style commands: the verification these options describe (`merge` rebuilds a
     /// sharded run's with it from the options its manifests record).
     fn verification(&self, _args: &Args) -> Option<Result<Box<dyn Verification>>> {
+        None
+    }
+    /// For `stress` commands: the contest side these options describe.
+    fn stress_side(&self, _args: &Args) -> Option<Result<Box<dyn StressSide>>> {
         None
     }
 }

@@ -31,6 +31,8 @@ pub struct OptSpec {
     pub aliases: &'static [&'static str],
     /// Testing and tuning options left out of the help.
     pub hidden: bool,
+    /// May be given more than once; the values are joined with ','.
+    pub multiple: bool,
 }
 
 impl OptSpec {
@@ -49,6 +51,7 @@ impl OptSpec {
         requires: &[],
         aliases: &[],
         hidden: false,
+        multiple: false,
     };
 
     /// A flag `--name`.
@@ -104,6 +107,10 @@ impl OptSpec {
 
     pub const fn hidden(self) -> OptSpec {
         OptSpec { hidden: true, ..self }
+    }
+
+    pub const fn multiple(self) -> OptSpec {
+        OptSpec { multiple: true, ..self }
     }
 }
 

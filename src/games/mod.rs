@@ -39,7 +39,7 @@ registry! {
 /// use sprague::game::Verb;
 /// let kings = sprague::games::find("kings").unwrap();
 /// let verbs: Vec<Verb> = kings.commands().iter().map(|c| c.verb()).collect();
-/// assert_eq!(verbs, [Verb::Solve, Verb::Verify]);
+/// assert_eq!(verbs, [Verb::Solve, Verb::Verify, Verb::Stress]);
 /// assert!(sprague::games::find("chess").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Game> {

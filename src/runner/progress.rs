@@ -7,6 +7,8 @@ pub trait Progress: Sync {
     fn start(&self, _label: &str, _total: Option<u64>, _done: u64) {}
     /// `units` more units are done.
     fn advance(&self, _units: u64) {}
+    /// A line of counters shown with the current phase (e.g. runs and failures so far).
+    fn message(&self, _text: &str) {}
     /// The current phase is over.
     fn finish(&self) {}
 }

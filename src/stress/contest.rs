@@ -11,8 +11,6 @@ pub trait Contest: Sync {
     /// An answer, as the trusted solver gives it and as the program's output is read.
     type Answer: Clone + Send + Sync + PartialEq + fmt::Display;
 
-    /// The game's name on the command line.
-    fn name(&self) -> &'static str;
     /// Appends the contest input text of `case` to `out`.
     fn write_input(&self, case: &Self::Case, out: &mut Vec<u8>);
     /// The trusted answer (the project's verified solver, never the program under test).
@@ -84,27 +82,43 @@ pub trait Generator: Contest {
     /// The cases of one source; the same seed gives the same cases in the same order.
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case>;
 
-    /// The selected sources, taken in turn one case each (the mix a run uses).
+    /// The selected sources, taken in turn one case each (the mix a run uses). Smallest
+    /// inputs first: mixed with others, the adversarial source (the largest inputs) joins
+    /// after the first [`ADVERSARIAL_AFTER`] cases.
     fn mixed(&self, sources: &[Source], seed: u64) -> Cases<'_, Self::Case> {
-        let streams = sources.iter().map(|&s| self.cases(s, seed)).collect();
-        Box::new(Interleave { streams, next: 0 })
+        let delay = sources.len() > 1 && sources.contains(&Source::Adversarial);
+        let now = sources.iter().filter(|&&s| !(delay && s == Source::Adversarial));
+        let streams = now.map(|&s| self.cases(s, seed)).collect();
+        let late = delay.then(|| (ADVERSARIAL_AFTER, self.cases(Source::Adversarial, seed)));
+        Box::new(Interleave { streams, next: 0, late, produced: 0 })
     }
 }
 
-/// Takes one item from each stream in turn, dropping streams as they end.
+/// Cases of a mixed run before the adversarial source joins.
+pub const ADVERSARIAL_AFTER: u64 = 200;
+
+/// Takes one item from each stream in turn, dropping streams as they end; a late stream
+/// joins (last in turn) once the others have produced its number of items.
 pub struct Interleave<'a, C> {
     streams: Vec<Cases<'a, C>>,
     next: usize,
+    late: Option<(u64, Cases<'a, C>)>,
+    produced: u64,
 }
 
 impl<C> Iterator for Interleave<'_, C> {
     type Item = C;
     fn next(&mut self) -> Option<C> {
+        if self.late.as_ref().is_some_and(|(after, _)| self.produced >= *after || self.streams.is_empty()) {
+            let (_, stream) = self.late.take().expect("checked");
+            self.streams.push(stream);
+        }
         while !self.streams.is_empty() {
             let at = self.next % self.streams.len();
             match self.streams[at].next() {
                 Some(item) => {
                     self.next = at + 1;
+                    self.produced += 1;
                     return Some(item);
                 }
                 None => {
@@ -125,8 +139,12 @@ mod tests {
     fn interleave_takes_turns_and_drops_ended_streams() {
         let streams: Vec<Cases<'_, u32>> =
             vec![Box::new([1, 2].into_iter()), Box::new([10, 20, 30, 40].into_iter()), Box::new([100].into_iter())];
-        let all: Vec<u32> = Interleave { streams, next: 0 }.collect();
+        let all: Vec<u32> = Interleave { streams, next: 0, late: None, produced: 0 }.collect();
         assert_eq!(all, [1, 10, 100, 2, 20, 30, 40]);
+        let streams: Vec<Cases<'_, u32>> = vec![Box::new([1, 2, 3].into_iter()), Box::new([10, 20].into_iter())];
+        let late: Cases<'_, u32> = Box::new([100, 200, 300].into_iter());
+        let all: Vec<u32> = Interleave { streams, next: 0, late: Some((3, late)), produced: 0 }.collect();
+        assert_eq!(all, [1, 10, 2, 20, 100, 3, 200, 300]);
     }
 
     #[test]

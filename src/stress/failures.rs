@@ -58,8 +58,10 @@ pub struct FailureLog {
 
 impl FailureLog {
     /// A log writing into `dir` (the stress output directory); writes an empty failures.csv.
+    /// The saved files of an earlier run in `dir` are removed first.
     pub fn create(dir: &Path) -> Result<Self> {
         let log = FailureLog { dir: dir.to_path_buf(), rows: Vec::new() };
+        remove_saved(&dir.join(FAILURES_DIR))?;
         write_csv(&log.dir.join(FAILURES_CSV), &log.rows)?;
         Ok(log)
     }
@@ -82,6 +84,29 @@ impl FailureLog {
     pub fn rows(&self) -> &[FailureRow] {
         &self.rows
     }
+
+    /// The names of the files saved so far, relative to the output directory (for the manifest).
+    pub fn files(&self) -> Vec<String> {
+        let mut out = vec![FAILURES_CSV.to_string()];
+        for row in &self.rows {
+            out.extend(["in", "ans", "orig.in"].map(|ext| format!("{FAILURES_DIR}/{}.{ext}", row.id)));
+        }
+        out
+    }
+}
+
+/// Removes the files a [`FailureLog`] saves (`NNN.in`, `NNN.ans`, `NNN.orig.in`) from `folder`;
+/// anything else there is left alone.
+fn remove_saved(folder: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Ok(()) };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let stem = ["orig.in", "in", "ans"].iter().find_map(|ext| name.strip_suffix(&format!(".{ext}")));
+        if stem.is_some_and(|s| s.len() >= 3 && s.bytes().all(|b| b.is_ascii_digit())) {
+            std::fs::remove_file(entry.path()).map_err(|e| crate::Error::io(entry.path(), e))?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -117,5 +142,10 @@ mod tests {
         let rows = read_csv::<FailureRow>(&dir.path().join(FAILURES_CSV)).unwrap();
         assert_eq!(rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["001", "002"]);
         assert_eq!(rows[0].kind, FailureKind::WrongAnswer);
+        assert_eq!(log.files()[..2], ["failures.csv".to_string(), "failures/001.in".into()]);
+        std::fs::write(dir.path().join("failures/notes.txt"), "mine").unwrap();
+        let again = FailureLog::create(dir.path()).unwrap();
+        assert!(again.rows().is_empty() && !dir.path().join("failures/002.ans").exists());
+        assert!(dir.path().join("failures/notes.txt").exists(), "other files are kept");
     }
 }

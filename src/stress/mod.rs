@@ -2,9 +2,11 @@
 //! trusted solver, shrink what fails and save it. Names no game: games plug in through
 //! [`Contest`] and [`Generator`].
 
+pub mod answer;
 pub mod command;
 pub mod contest;
 pub mod failures;
+pub mod numbers;
 pub mod outcome;
 pub mod pool;
 pub mod process;
@@ -12,10 +14,10 @@ pub mod run;
 pub mod shrink;
 
 pub use command::CommandLine;
-pub use contest::{Cases, Contest, Generator, Source};
+pub use contest::{Cases, Contest, Generator, Source, ADVERSARIAL_AFTER};
 pub use failures::{FailureFiles, FailureLog, FailureRow};
 pub use outcome::{classify, FailureKind, Fault, Verdict};
 pub use pool::{judge, Found, Judged, Plan, Pool, Progress, StreamReport};
 pub use process::{Exit, Limits, RunOutput, Runner};
-pub use run::{stress, StressConfig, StressSummary};
+pub use run::{stress, StressConfig, StressSummary, MANIFEST};
 pub use shrink::{shrink, ShrinkLimits, Shrunk};

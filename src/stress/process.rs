@@ -105,7 +105,7 @@ impl Runner {
             // SAFETY: setrlimit is a plain system call, safe between fork and exec.
             unsafe {
                 cmd.pre_exec(move || {
-                    rustix::process::setrlimit(rustix::process::Resource::As, limit.clone()).map_err(Into::into)
+                    rustix::process::setrlimit(rustix::process::Resource::As, limit).map_err(Into::into)
                 });
             }
         }

@@ -1,16 +1,21 @@
 //! A whole stress run: lock the output directory, judge generated cases in the pool until the
-//! budget or the failure limit, shrink each failure, save it, and summarize.
+//! budget or the failure limit, shrink each failure, save it, and write manifest.json.
 
 use super::command::CommandLine;
 use super::contest::{Cases, Contest, Generator, Source};
 use super::failures::{FailureFiles, FailureLog, FailureRow};
-use super::pool::{Plan, Pool, Progress};
+use super::pool::{Found, Plan, Pool, Progress};
 use super::process::Limits;
 use super::shrink::{shrink, ShrinkLimits};
 use crate::error::Result;
-use crate::output::lock::DirLock;
+use crate::output::manifest::RunClock;
+use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// File name of the run's provenance in the output directory.
+pub const MANIFEST: &str = "manifest.json";
 
 /// What a stress run does.
 #[derive(Debug, Clone)]
@@ -25,8 +30,10 @@ pub struct StressConfig {
     pub shrink_floor: Duration,
     pub max_failures: usize,
     pub out: PathBuf,
-    /// The invocation, recorded in the directory lock.
-    pub invocation: String,
+    /// The invocation, recorded in the directory lock and the manifest.
+    pub command_line: Vec<String>,
+    /// Facts recorded in the manifest besides the run's own counts (game, program, options).
+    pub parameters: BTreeMap<String, Value>,
 }
 
 /// What a stress run found.
@@ -37,13 +44,24 @@ pub struct StressSummary {
     /// The saved shrunk inputs, one per failure.
     pub inputs: Vec<PathBuf>,
     pub elapsed: Duration,
+    /// Seconds spent generating and judging (before shrinking).
+    pub judging_seconds: f64,
     /// True when every generated case was judged (an exhaustive run that finished).
     pub exhausted: bool,
 }
 
-/// Runs `command` against `game` as `config` says, saving failures under `config.out`.
+impl StressSummary {
+    /// Program runs per second while judging generated cases.
+    pub fn rate(&self) -> f64 {
+        self.runs as f64 / self.judging_seconds.max(1e-9)
+    }
+}
+
+/// Runs `command` against `game` as `config` says, saving failures and manifest.json under
+/// `config.out`.
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
-    let _lock = DirLock::acquire(&config.out, &config.invocation)?;
+    let clock = RunClock::start(config.command_line.clone(), config.jobs);
+    let _lock = clock.lock(&config.out)?;
     let mut log = FailureLog::create(&config.out)?;
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
@@ -52,31 +70,81 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let mut pool = Pool::new(command, config.limits, config.jobs)?;
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
+    let judging_seconds = report.elapsed.as_secs_f64();
     let mut inputs = Vec::new();
     for found in report.found {
         let left = config.budget.saturating_sub(started.elapsed()).max(config.shrink_floor);
         let limits = ShrinkLimits { deadline: Some(Instant::now() + left), ..Default::default() };
-        let (source, original) = found.case.clone();
-        let shrunk = shrink(&mut pool, &tagged, found.case, found.expected, found.fault, found.seconds, limits)?;
-        let row = FailureRow {
-            id: String::new(),
-            kind: shrunk.fault.kind,
-            source: source.name().to_string(),
-            size_before: game.describe(&original),
-            size_after: game.describe(&shrunk.case.1),
-            expected: shrunk.expected.clone(),
-            got: shrunk.fault.got.clone(),
-            exit_status: shrunk.fault.exit.clone(),
-            seconds: shrunk.seconds,
-            shrink_steps: shrunk.steps,
-            minimal: shrunk.minimal,
-            detail: shrunk.fault.detail.clone(),
-        };
-        let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case.1));
-        let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected };
-        inputs.push(log.save(row, &files)?);
+        inputs.push(shrink_and_save(&mut pool, &tagged, found, limits, &mut log)?);
     }
-    Ok(StressSummary { runs: report.runs, failures: log.rows().to_vec(), inputs, elapsed: started.elapsed(), exhausted: report.exhausted })
+    let summary = StressSummary {
+        runs: report.runs,
+        failures: log.rows().to_vec(),
+        inputs,
+        elapsed: started.elapsed(),
+        judging_seconds,
+        exhausted: report.exhausted,
+    };
+    write_manifest(&clock, config, &sources, &summary, &log)?;
+    Ok(summary)
+}
+
+/// Shrinks one failure and saves its files; the path of the saved `.in`.
+fn shrink_and_save<G: Contest>(
+    pool: &mut Pool,
+    tagged: &Tagged<'_, G>,
+    found: Found<(Source, G::Case)>,
+    limits: ShrinkLimits,
+    log: &mut FailureLog,
+) -> Result<PathBuf> {
+    let game = tagged.0;
+    let (source, original) = found.case.clone();
+    let shrunk = shrink(pool, tagged, found.case, found.expected, found.fault, found.seconds, limits)?;
+    let row = FailureRow {
+        id: String::new(),
+        kind: shrunk.fault.kind,
+        source: source.name().to_string(),
+        size_before: game.describe(&original),
+        size_after: game.describe(&shrunk.case.1),
+        expected: shrunk.expected.clone(),
+        got: shrunk.fault.got.clone(),
+        exit_status: shrunk.fault.exit.clone(),
+        seconds: shrunk.seconds,
+        shrink_steps: shrunk.steps,
+        minimal: shrunk.minimal,
+        detail: shrunk.fault.detail.clone(),
+    };
+    let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case.1));
+    let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected };
+    log.save(row, &files)
+}
+
+/// manifest.json: the command line, the options, the counts, and the digest of every saved file.
+fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], summary: &StressSummary, log: &FailureLog) -> Result<()> {
+    let files = log.files();
+    let names: Vec<&str> = files.iter().map(String::as_str).collect();
+    let mut manifest = clock.finish(&config.out, &names)?;
+    manifest.parameters = config.parameters.clone();
+    let facts: [(&str, Value); 9] = [
+        ("mode", "stress".into()),
+        ("generators", sources.iter().map(|s| s.name()).collect::<Vec<_>>().into()),
+        ("seed", config.seed.into()),
+        ("jobs", config.jobs.into()),
+        ("budget_seconds", config.budget.as_secs_f64().into()),
+        ("timeout_seconds", config.limits.timeout.as_secs_f64().into()),
+        ("runs", summary.runs.into()),
+        ("failures", summary.failures.len().into()),
+        ("exhausted", summary.exhausted.into()),
+    ];
+    manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));
+    manifest.notes.push(format!(
+        "{} runs in {:.1} s ({:.0} runs/s), {} failures",
+        summary.runs,
+        summary.judging_seconds,
+        summary.rate(),
+        summary.failures.len()
+    ));
+    manifest.write(&config.out.join(MANIFEST))
 }
 
 /// A game whose cases carry the generator that made them.
@@ -86,9 +154,6 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     type Case = (Source, G::Case);
     type Answer = G::Answer;
 
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
     fn write_input(&self, case: &Self::Case, out: &mut Vec<u8>) {
         self.0.write_input(&case.1, out)
     }

@@ -18,7 +18,7 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![Box::new(SOLVE), Box::new(VERIFY)]
+    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(super::contest::STRESS)]
 }
 
 fn results() -> Vec<ResultsDir> {

@@ -35,6 +35,7 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Vec<Vec<u32>>> {
 
 pub mod claim;
 pub mod commands;
+pub mod contest;
 pub mod verify;
 
 pub mod brute;

@@ -1,10 +1,12 @@
 //! The catalogue's commands: `solve` and `verify` for each of its eight games; their registry entries.
 
+use super::contest::{divisor_special, pile_of, CatalogueContest, Family};
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
 use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
-use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, Verb};
+use crate::game::stress::{max_in, run_stress, stress_spec};
+use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
 
 /// One catalogue game: its names, help lines, contest solver and committed results.
@@ -19,6 +21,13 @@ pub struct CatalogueGame {
     /// Example command lines of `solve`, and of `verify`.
     pub examples: &'static [&'static str],
     pub verify_examples: &'static [&'static str],
+    /// The answers `solve` prints: the first player's win and loss words (empty: a number).
+    pub answers: &'static [&'static str],
+    /// The contest input family, for `stress`.
+    pub family: Family,
+    /// Default `--max` of `stress` (the exhaustive generator's bound), and its help's examples.
+    pub stress_max: &'static str,
+    pub stress_examples: &'static [&'static str],
 }
 
 impl Game for CatalogueGame {
@@ -27,7 +36,7 @@ impl Game for CatalogueGame {
     }
 
     fn commands(&self) -> Vec<Box<dyn Command>> {
-        vec![Box::new(Solve(*self)), Box::new(Verify(*self))]
+        vec![Box::new(Solve(*self)), Box::new(Verify(*self)), Box::new(Stress(*self))]
     }
 
     fn results(&self) -> Vec<ResultsDir> {
@@ -88,6 +97,51 @@ impl Command for Verify {
     }
 }
 
+/// `stress GAME`: the program under test against `solve GAME`.
+struct Stress(CatalogueGame);
+
+const WINNER: &[&str] = &["koosaga", "cubelover"];
+const ONE_TWO: &[&str] = &["1", "2"];
+
+impl Stress {
+    fn build(&self, args: &Args) -> Result<Box<dyn StressSide>> {
+        let range = match self.0.family {
+            Family::Piles { .. } => 1..=40,
+            Family::Number { min, max, .. } => min..=max,
+        };
+        Ok(Box::new(CatalogueContest { game: self.0, exhaustive_max: max_in(args, self.0.name, range)? }))
+    }
+}
+
+impl Command for Stress {
+    fn verb(&self) -> Verb {
+        Verb::Stress
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let help = match self.0.family {
+            Family::Piles { .. } => "The exhaustive generator's bound: every list of piles with at most this many stones in all (at most 40).",
+            Family::Number { .. } => "The exhaustive generator's bound: every N from the smallest up to this.",
+        };
+        stress_spec(self.0.name, self.0.solve_about, OptSpec::value("max", "N", help).default(self.0.stress_max), self.0.stress_examples)
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        run_stress(self.0.name, |a| self.build(a), args, session)
+    }
+
+    fn stress_side(&self, args: &Args) -> Option<Result<Box<dyn StressSide>>> {
+        Some(self.build(args))
+    }
+}
+
+const NIM_PILES: Family = Family::Piles {
+    max_piles: nim::MAX_PILES as u64,
+    max_pile: nim::MAX_PILE as u64,
+    heap_value: |v| v,
+    with_value: pile_of,
+};
+
 pub static NIM: CatalogueGame = CatalogueGame {
     name: "nim",
     solve_about: "Nim: N (≤ 100) then N piles (≤ 10^9); prints koosaga (first wins) or cubelover.",
@@ -96,6 +150,10 @@ pub static NIM: CatalogueGame = CatalogueGame {
     results: &["nim"],
     examples: &["printf '3\\n1 2 3\\n' | sprague solve nim"],
     verify_examples: &["sprague verify nim --piles 5 --max 10"],
+    answers: WINNER,
+    family: NIM_PILES,
+    stress_max: "12",
+    stress_examples: &["sprague stress nim --cmd ./a.out", "sprague stress nim --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -106,6 +164,10 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     results: &["nim-count"],
     examples: &["printf '3\\n3 4 5\\n' | sprague solve nim-count"],
     verify_examples: &["sprague verify nim-count --piles 5 --max 10"],
+    answers: &[],
+    family: NIM_PILES,
+    stress_max: "12",
+    stress_examples: &["sprague stress nim-count --cmd ./a.out", "sprague stress nim-count --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -116,6 +178,10 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     results: &["misere-nim"],
     examples: &["printf '3\\n1 1 1\\n' | sprague solve misere-nim"],
     verify_examples: &["sprague verify misere-nim --piles 5 --max 10"],
+    answers: WINNER,
+    family: NIM_PILES,
+    stress_max: "12",
+    stress_examples: &["sprague stress misere-nim --cmd ./a.out", "sprague stress misere-nim --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -126,6 +192,10 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     results: &["odd-even-nim"],
     examples: &["printf '2\\n3 6\\n' | sprague solve odd-even-nim"],
     verify_examples: &["sprague verify odd-even-nim --piles 5 --max 10 --heaps 400"],
+    answers: WINNER,
+    family: Family::Piles { max_piles: nim::MAX_PILES as u64, max_pile: nim::MAX_PILE as u64, heap_value: odd_even_nim::heap_value, with_value: odd_even_nim::heap_with_value },
+    stress_max: "12",
+    stress_examples: &["sprague stress odd-even-nim --cmd ./a.out", "sprague stress odd-even-nim --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -136,6 +206,10 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     results: &["pimber"],
     examples: &["printf '2\\n4 9\\n' | sprague solve pimber"],
     verify_examples: &["sprague verify pimber --piles 5 --max 10 --heaps 1200"],
+    answers: WINNER,
+    family: Family::Piles { max_piles: pimber::MAX_PILES as u64, max_pile: pimber::MAX_PILE as u64, heap_value: pimber::heap_value, with_value: pimber::heap_with_value },
+    stress_max: "12",
+    stress_examples: &["sprague stress pimber --cmd ./a.out", "sprague stress pimber --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -146,6 +220,10 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     results: &["polygon"],
     examples: &["printf '5\\n' | sprague solve polygon"],
     verify_examples: &["sprague verify polygon --max 14"],
+    answers: ONE_TWO,
+    family: Family::Number { min: polygon::MIN_N as u64, max: polygon::MAX_N as u64, vertices: true, special: Vec::new },
+    stress_max: "1000",
+    stress_examples: &["sprague stress polygon --cmd ./a.out", "sprague stress polygon --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static CROSS: CatalogueGame = CatalogueGame {
@@ -156,6 +234,10 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     results: &["cross", "cross-solver"],
     examples: &["printf '7\\n' | sprague solve cross"],
     verify_examples: &["sprague verify cross --max 20", "sprague verify cross --max 20 --rule solver"],
+    answers: ONE_TWO,
+    family: Family::Number { min: 1, max: cross::MAX_N as u64, vertices: false, special: Vec::new },
+    stress_max: "2000",
+    stress_examples: &["sprague stress cross --cmd ./a.out", "sprague stress cross --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -166,6 +248,10 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     results: &["divisor"],
     examples: &["printf '12\\n' | sprague solve divisor"],
     verify_examples: &["sprague verify divisor --max 1000000"],
+    answers: WINNER,
+    family: Family::Number { min: 1, max: divisor::MAX_N, vertices: false, special: divisor_special },
+    stress_max: "100000",
+    stress_examples: &["sprague stress divisor --cmd ./a.out", "sprague stress divisor --cmd 'python3 sol.py' --generator random --seed 7"],
 };
 
 /// The verification `verify GAME` runs with these options.

@@ -2,6 +2,7 @@
 
 pub mod claimed;
 pub mod commands;
+pub mod contest;
 pub mod cross;
 pub mod divisor;
 pub mod misere_nim;

@@ -34,6 +34,17 @@ pub fn claimed_grundy(n: u32) -> u32 {
     }
 }
 
+/// One pile's claimed value, for the adversarial generator of `stress`.
+pub fn heap_value(n: u64) -> u64 {
+    u64::from(claimed_grundy(n.min(u64::from(MAX_PILE)) as u32))
+}
+
+/// A pile of claimed value `value` (an odd pile: g(2v − 1) = v), if it fits the contest.
+pub fn heap_with_value(value: u64) -> Option<u64> {
+    let n = value.checked_mul(2)?.checked_sub(1)?;
+    (n <= u64::from(MAX_PILE)).then_some(n)
+}
+
 /// `solve odd-even-nim`: koosaga / cubelover.
 pub fn solve(source_name: &str, text: &str) -> Result<String> {
     let piles = read_piles(source_name, text, MAX_PILES, MAX_PILE)?;

@@ -56,10 +56,35 @@ pub fn find_period(g: &[u8], max_period: usize) -> Option<(usize, usize)> {
     })
 }
 
+/// Largest pile whose table `solve` builds for itself; past it, the whole table up to
+/// [`MAX_PILE`] is built once per process and shared (a table is a prefix of any longer one).
+const OWN_TABLE: u32 = 100_000;
+
+/// g(0..=max) for `solve`: its own table for small piles, else a prefix of the shared one.
+pub fn table_up_to(max: u32) -> std::borrow::Cow<'static, [u8]> {
+    static FULL: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    if max <= OWN_TABLE {
+        return std::borrow::Cow::Owned(grundy_table(max));
+    }
+    let full = FULL.get_or_init(|| grundy_table(MAX_PILE));
+    std::borrow::Cow::Borrowed(&full[..=max.min(MAX_PILE) as usize])
+}
+
+/// One pile's claimed value, for the adversarial generator of `stress`.
+pub fn heap_value(n: u64) -> u64 {
+    u64::from(table_up_to(MAX_PILE)[n.min(u64::from(MAX_PILE)) as usize])
+}
+
+/// The largest pile of claimed value `value`, if any pile up to [`MAX_PILE`] has it.
+pub fn heap_with_value(value: u64) -> Option<u64> {
+    let table = table_up_to(MAX_PILE);
+    (1..table.len()).rev().find(|&n| u64::from(table[n]) == value).map(|n| n as u64)
+}
+
 /// `solve pimber`: koosaga / cubelover.
 pub fn solve(source_name: &str, text: &str) -> Result<String> {
     let piles = read_piles(source_name, text, MAX_PILES, MAX_PILE)?;
-    let g = grundy_table(piles.iter().copied().max().unwrap_or(0));
+    let g = table_up_to(piles.iter().copied().max().unwrap_or(0));
     Ok(winner_word(piles::xor_of(&piles, |p| u32::from(g[p as usize])) != 0).to_string())
 }
 
@@ -95,6 +120,8 @@ mod tests {
         assert_eq!(g, [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2]);
         assert_eq!(solve("t", "2\n4 10\n").unwrap(), "cubelover");
         assert!(solve("t", "1\n3000000\n").is_ok());
+        let small = grundy_table(OWN_TABLE + 5);
+        assert_eq!(&table_up_to(OWN_TABLE + 5)[..], &small[..], "the shared table's prefix is the table");
     }
 
     #[test]

@@ -11,6 +11,7 @@
 pub mod brute;
 pub mod claim;
 pub mod commands;
+pub mod contest;
 pub mod input;
 pub mod random;
 pub mod verify;

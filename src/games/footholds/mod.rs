@@ -149,6 +149,7 @@ impl Geometry {
 
 pub mod claim;
 pub mod commands;
+pub mod contest;
 pub mod verify;
 
 pub mod brute;

@@ -8,6 +8,7 @@
 pub mod brute;
 pub mod claim;
 pub mod commands;
+pub mod contest;
 pub mod verify;
 
 pub use commands::GAME;

@@ -61,6 +61,7 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Game> {
 
 pub mod claim;
 pub mod commands;
+pub mod contest;
 pub mod verify;
 
 pub mod retro;

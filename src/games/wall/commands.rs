@@ -24,7 +24,15 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(CENSUS), Box::new(TableEmpty), Box::new(super::report::ReportCommand)]
+    vec![
+        Box::new(SOLVE),
+        Box::new(VERIFY),
+        Box::new(super::contest::STRESS),
+        Box::new(CENSUS),
+        Box::new(super::search_command::SearchCommand),
+        Box::new(TableEmpty),
+        Box::new(super::report::ReportCommand),
+    ]
 }
 
 fn results() -> Vec<ResultsDir> {
@@ -40,6 +48,10 @@ fn results() -> Vec<ResultsDir> {
         sizes("wall/x-blocks"),
         sizes("wall/misere"),
         sizes("wall/t-split"),
+        ResultsDir {
+            dir: "wall/search",
+            recompute: Recompute::Table { file: super::search_command::BEST, seconds: 0.05, compare: super::search_command::compare_best },
+        },
     ]
 }
 

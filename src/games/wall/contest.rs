@@ -2,10 +2,31 @@
 //! generators, and shrink candidates (drop rows and columns, clear X cells).
 
 use super::board::{Board, Shape, MAX_SIDE};
+use super::commands::parse_dims;
 use super::dp::RectDp;
 use super::generate;
+use crate::error::Error;
+use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::{Cases, Contest, Generator, Source};
 use std::fmt;
+
+/// `sprague stress wall`.
+pub static STRESS: StressCommand = StressCommand {
+    name: "wall",
+    about: "Wall Making Game (BOJ 11717): boards `H W` + rows of '.'/'X' to the program, First or Second expected.",
+    max: OptSpec::value("max", "HxW", "The exhaustive generator's largest board: every X-pattern of every shape up to HxW (shapes under 64 cells).")
+        .default("6x6")
+        .validate(|s| parse_dims(s).map(|_| ())),
+    build: |args| {
+        let text = args.text("max").unwrap_or("6x6");
+        let max = parse_dims(text).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+        if max.rows > MAX_SIDE || max.cols > MAX_SIDE {
+            return Err(Error::Usage(format!("--max {max}: boards have at most {MAX_SIDE} rows and columns")));
+        }
+        Ok(Box::new(WallContest { exhaustive_max: max }) as Box<dyn StressSide>)
+    },
+    examples: &["sprague stress wall --cmd ./a.out", "sprague stress wall --cmd 'python3 sol.py' --generator random,adversarial --seed 7 --budget 30"],
+};
 
 /// The answer of BOJ 11717: who wins with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,10 +60,6 @@ impl Contest for WallContest {
     type Case = Board;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "wall"
-    }
-
     fn write_input(&self, board: &Board, out: &mut Vec<u8>) {
         out.extend_from_slice(board.to_string().as_bytes());
     }
@@ -56,12 +73,8 @@ impl Contest for WallContest {
     }
 
     fn parse_output(&self, _board: &Board, stdout: &str) -> Result<Winner, String> {
-        match stdout.trim() {
-            "First" => Ok(Winner::First),
-            "Second" => Ok(Winner::Second),
-            "" => Err("empty output (expected First or Second)".into()),
-            other => Err(format!("expected First or Second, found {:?}", crate::stress::outcome::shorten(other))),
-        }
+        let word = crate::stress::answer::one_of(stdout, &["First", "Second"])?;
+        Ok(if word == "First" { Winner::First } else { Winner::Second })
     }
 
     fn describe(&self, board: &Board) -> String {

@@ -27,6 +27,7 @@ pub mod report;
 pub mod report_census;
 pub mod rules;
 pub mod search;
+pub mod search_command;
 pub mod shrink;
 pub mod sweep;
 pub mod symmetry;

@@ -1,0 +1,220 @@
+//! `sprague stress GAME`: the command of every game with a contest side — its options, the run
+//! through [`crate::stress::stress`], the summary on stdout and the exit status.
+
+use super::options::{Args, OptSpec};
+use super::session::{Session, Status};
+use super::{Command, CommandSpec, Verb};
+use crate::error::{Error, Result};
+use crate::stress::{self, CommandLine, FailureRow, Generator, Limits, Source, StressConfig, StressSummary};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+/// A game's contest side behind one object: a stress run, and samples of its inputs with the
+/// trusted answers (tests compare them with `sprague solve`).
+pub trait StressSide: Sync {
+    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary>;
+    /// The first `count` cases of `source` as (input text, trusted answer).
+    fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)>;
+}
+
+impl<G: Generator> StressSide for G {
+    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
+        stress::stress(self, command, config, progress)
+    }
+
+    fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
+        self.cases(source, seed).take(count).map(|c| (self.input_text(&c), self.answer(&c).to_string())).collect()
+    }
+}
+
+/// `sprague stress GAME --cmd 'COMMAND' …`: the game's `--max` plus the options every game shares.
+#[derive(Clone, Copy)]
+pub struct StressCommand {
+    pub name: &'static str,
+    /// What the inputs and answers are, for the help line.
+    pub about: &'static str,
+    /// The bound of the exhaustive generator (`--max`), with the game's own value form and default.
+    pub max: OptSpec,
+    /// The contest side these options describe.
+    pub build: fn(&Args) -> Result<Box<dyn StressSide>>,
+    /// Example command lines for the help page.
+    pub examples: &'static [&'static str],
+}
+
+const GENERATORS: &str = "exhaustive, random or adversarial; repeat it or give a comma list (default: all three, mixed).";
+
+/// The options every `stress` command has, after the game's `--max`.
+pub fn common_options() -> Vec<OptSpec> {
+    vec![
+        OptSpec::value("cmd", "COMMAND", "The program under test: run once per input, input on stdin, answer on stdout (shell syntax runs via sh -c).").required(),
+        OptSpec::value("generator", "GENERATOR", GENERATORS).multiple(),
+        OptSpec::value("seed", "N", "Seed of the random and adversarial generators.").default("1"),
+        OptSpec::value("budget", "SECONDS", "Time for generating and judging inputs.").default("60"),
+        OptSpec::value("timeout", "SECONDS", "Time limit per run; the program and its children are killed past it.").default("2"),
+        OptSpec::value("max-failures", "N", "Stop after this many failures.").default("1"),
+        OptSpec::value("jobs", "N", "Programs run at once (default: the number of cores)."),
+        OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, failures.csv, manifest.json.").default("out/stress"),
+        OptSpec::value("memory", "MIB", "Address-space limit of the program under test, in MiB (default: none)."),
+        OptSpec::value("shrink-budget", "SECONDS", "Least time left for shrinking after the budget.").default("60").hidden(),
+        OptSpec::flag("quiet", "No progress bar.").short('q'),
+    ]
+}
+
+impl Command for StressCommand {
+    fn verb(&self) -> Verb {
+        Verb::Stress
+    }
+
+    fn spec(&self) -> CommandSpec {
+        stress_spec(self.name, self.about, self.max, self.examples)
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        run_stress(self.name, self.build, args, session)
+    }
+
+    fn stress_side(&self, args: &Args) -> Option<Result<Box<dyn StressSide>>> {
+        Some((self.build)(args))
+    }
+}
+
+/// The spec of `stress NAME`: the game's `--max`, then [`common_options`].
+pub fn stress_spec(name: &'static str, about: &'static str, max: OptSpec, examples: &'static [&'static str]) -> CommandSpec {
+    let mut options = vec![max];
+    options.extend(common_options());
+    CommandSpec { name, about, options, examples }
+}
+
+/// Runs `stress NAME` with the contest side `build` makes of the options: the stress run with
+/// a progress line, the summary on stdout; `Failed` when something failed.
+pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn StressSide>>, args: &Args, session: &mut Session) -> Result<Status> {
+    let text: String = args.require("cmd")?;
+    let command = CommandLine::parse(&text)?;
+    let side = build(args)?;
+    let config = config(name, &command, args, session)?;
+    session.progress.start(&format!("stress {name}"), None, 0);
+    let summary = side.stress(&command, &config, &|p| {
+        let rate = p.runs as f64 / p.elapsed.as_secs_f64().max(1e-9);
+        session.progress.message(&format!("stress {name}: {} runs, {} failures, {rate:.0} runs/s", p.runs, p.failures));
+    });
+    session.progress.finish();
+    let summary = summary?;
+    let text = summary_text(name, &config, &summary);
+    session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
+    Ok(if summary.failures.is_empty() { Status::Ok } else { Status::Failed })
+}
+
+/// `--max` of a game whose exhaustive bound is one number in `range` (a usage error naming
+/// the game otherwise).
+pub fn max_in(args: &Args, game: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64> {
+    let max: u64 = args.require("max")?;
+    if !range.contains(&max) {
+        return Err(Error::Usage(format!("--max for {game} must be between {} and {}, not {max}", range.start(), range.end())));
+    }
+    Ok(max)
+}
+
+/// Seconds given to option `name`: a positive, finite number.
+fn seconds(args: &Args, name: &str) -> Result<Duration> {
+    let value: f64 = args.require(name)?;
+    if !(value > 0.0 && value.is_finite() && value < 1e9) {
+        return Err(Error::Usage(format!("--{name} must be a positive number of seconds, not {value}")));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// The generators named by `--generator` (comma lists, repeated; none: all three).
+pub fn sources(args: &Args) -> Result<Vec<Source>> {
+    let mut out = Vec::new();
+    for name in args.text("generator").unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let source: Source = name.parse().map_err(|e| Error::Usage(format!("--generator: {e}")))?;
+        if !out.contains(&source) {
+            out.push(source);
+        }
+    }
+    Ok(out)
+}
+
+fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> Result<StressConfig> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = args.get::<usize>("jobs")?.unwrap_or(cores);
+    if jobs == 0 || jobs > 64 * cores {
+        return Err(Error::Usage(format!("--jobs must be between 1 and {} (this machine has {cores} cores), not {jobs}", 64 * cores)));
+    }
+    let max_failures: usize = args.require("max-failures")?;
+    if max_failures == 0 {
+        return Err(Error::Usage("--max-failures must be at least 1".into()));
+    }
+    let memory = args.get::<u64>("memory")?.map(|mib| mib.saturating_mul(1 << 20));
+    let limits = Limits { timeout: seconds(args, "timeout")?, memory, ..Limits::default() };
+    let parameters = BTreeMap::from([
+        ("game".to_string(), Value::from(game)),
+        ("program".to_string(), Value::from(command.display())),
+        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "timeout", "max-failures", "jobs", "memory"])),
+    ]);
+    Ok(StressConfig {
+        sources: sources(args)?,
+        seed: args.require("seed")?,
+        jobs,
+        limits,
+        budget: seconds(args, "budget")?,
+        shrink_floor: seconds(args, "shrink-budget")?,
+        max_failures,
+        out: args.require::<String>("out")?.into(),
+        command_line: session.command_line.clone(),
+        parameters,
+    })
+}
+
+/// Longest shrunk input shown in the summary (bytes); longer ones are only named.
+const SHOWN_INPUT: usize = 1200;
+
+/// The summary on stdout: the counts, then each failure with its shrunk input and answer.
+pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) -> String {
+    let sources = if config.sources.is_empty() { &Source::ALL[..] } else { &config.sources[..] };
+    let generators = sources.iter().map(|s| s.name()).collect::<Vec<_>>().join("+");
+    let ended = if summary.exhausted { ", every input judged" } else { "" };
+    let shrinking = if summary.failures.is_empty() { String::new() } else { format!("; {:.1} s with shrinking", summary.elapsed.as_secs_f64()) };
+    let mut text = format!(
+        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {} jobs, {generators}, seed {}{ended}){shrinking}\n",
+        summary.runs,
+        summary.judging_seconds,
+        summary.rate(),
+        config.jobs,
+        config.seed
+    );
+    if summary.failures.is_empty() {
+        text.push_str("no failure\n");
+    }
+    for (row, input) in summary.failures.iter().zip(&summary.inputs) {
+        text.push_str(&failure_text(row, input));
+    }
+    text.push_str(&format!("files in {}\n", config.out.display()));
+    text
+}
+
+fn failure_text(row: &FailureRow, input: &Path) -> String {
+    let how = match (row.minimal, row.shrink_steps) {
+        (true, 0) => "already minimal".to_string(),
+        (true, steps) => format!("shrunk in {steps} steps to {} (minimal)", row.size_after),
+        (false, steps) => format!("shrunk in {steps} steps to {} (time ran out before a minimal one)", row.size_after),
+    };
+    let got = if row.got.is_empty() { "no output" } else { &row.got };
+    let mut text = format!(
+        "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s)\n",
+        row.id, row.kind, row.source, row.size_before, row.expected, row.exit_status, row.seconds
+    );
+    if !row.detail.is_empty() {
+        text.push_str(&format!("  {}\n", row.detail));
+    }
+    let body = std::fs::read_to_string(input).unwrap_or_default();
+    text.push_str(&format!("  {} (answer in {}.ans):\n", input.display(), row.id));
+    if body.len() <= SHOWN_INPUT {
+        text.extend(body.lines().map(|l| format!("    {l}\n")));
+    } else {
+        text.push_str(&format!("    ({} bytes)\n", body.len()));
+    }
+    text
+}

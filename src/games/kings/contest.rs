@@ -1,0 +1,99 @@
+//! Kings' bridge as a contest problem for `stress`: N, the bridge lengths and who moves first;
+//! the winner's name expected. The trusted answer is the claim `verify kings` checks (Nim on
+//! A_i − 2).
+
+use super::{claim, Game, Side, MAX_BRIDGES, MAX_LENGTH, NAMES};
+use crate::game::stress::max_in;
+use crate::game::{OptSpec, StressCommand, StressSide};
+use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::{answer, Cases, Contest, Generator, Source};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// `sprague stress kings`.
+pub static STRESS: StressCommand = StressCommand {
+    name: "kings",
+    about: "Kings' bridge: N, A_1 … A_N, Whiteking|Blackking to the program, the winner expected.",
+    max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of bridges with at most N cells in all (at most 40), either side first.").default("16"),
+    build: |args| Ok(Box::new(KingsContest { exhaustive_max: max_in(args, "kings", 2..=40)? }) as Box<dyn StressSide>),
+    examples: &["sprague stress kings --cmd ./a.out", "sprague stress kings --cmd ./a.out --max-failures 5 --out out/kings"],
+};
+
+/// The kings' contest side; `exhaustive_max` bounds the total length of exhaustive inputs.
+pub struct KingsContest {
+    pub exhaustive_max: u64,
+}
+
+const SIDES: [Side; 2] = [Side::White, Side::Black];
+
+impl Contest for KingsContest {
+    type Case = Game;
+    type Answer = String;
+
+    fn write_input(&self, game: &Game, out: &mut Vec<u8>) {
+        let line: Vec<String> = game.lengths.iter().map(u64::to_string).collect();
+        out.extend_from_slice(format!("{}\n{}\n{}\n", game.lengths.len(), line.join(" "), game.first.name()).as_bytes());
+    }
+
+    fn answer(&self, game: &Game) -> String {
+        claim::winner(game).name().to_string()
+    }
+
+    fn parse_output(&self, _game: &Game, stdout: &str) -> Result<String, String> {
+        answer::one_of(stdout, &NAMES)
+    }
+
+    fn describe(&self, game: &Game) -> String {
+        format!("{}, longest {}", count(game.lengths.len(), "bridge"), game.lengths.iter().max().unwrap_or(&0))
+    }
+
+    fn shrink_candidates(&self, game: &Game) -> Vec<Game> {
+        let lists = shorter(&game.lengths, 1).into_iter().chain(lowered(&game.lengths, 2));
+        lists.map(|lengths| Game { lengths, first: game.first }).collect()
+    }
+}
+
+impl Generator for KingsContest {
+    fn cases(&self, source: Source, seed: u64) -> Cases<'_, Game> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (most, longest) = (MAX_BRIDGES as u64, MAX_LENGTH);
+        match source {
+            Source::Exhaustive => Box::new(
+                compositions(2, self.exhaustive_max, MAX_BRIDGES).flat_map(|lengths| SIDES.map(|first| Game { lengths: lengths.clone(), first })),
+            ),
+            Source::Random => Box::new((0u64..).map(move |i| {
+                let lengths = random_list(&mut rng, i, (1, most), (2, longest));
+                Game { lengths, first: SIDES[rng.random_range(0..2)] }
+            })),
+            Source::Adversarial => {
+                // The largest inputs and bridges without a free cell, then second-player wins
+                // (the heaps A_i − 2 XOR to zero) of bridges next to powers of two.
+                let fixed = [vec![longest; MAX_BRIDGES], vec![2; MAX_BRIDGES], vec![longest], vec![2], vec![longest, longest]];
+                let fixed = fixed.into_iter().flat_map(|lengths| SIDES.map(|first| Game { lengths: lengths.clone(), first }));
+                let zero = std::iter::repeat_with(move || {
+                    let lengths = zero_sum_list(&mut rng, most, (2, longest), |a| a - 2, |x| (x <= longest - 2).then_some(x + 2));
+                    Game { lengths, first: SIDES[rng.random_range(0..2)] }
+                });
+                Box::new(fixed.chain(zero))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_answers_and_second_player_wins() {
+        let contest = KingsContest { exhaustive_max: 6 };
+        let game = Game { lengths: vec![3, 3], first: Side::Black };
+        assert_eq!(contest.input_text(&game), b"2\n3 3\nBlackking\n");
+        assert_eq!(contest.answer(&game), "Whiteking");
+        for game in contest.cases(Source::Adversarial, 2).skip(10).take(40) {
+            assert_eq!(contest.answer(&game), game.first.other().name(), "{game:?}");
+        }
+        // Bridges of 2..=6 cells in all: [2], [3], [4], [2, 2], [5], [2, 3], [3, 2], [6], [2, 4], [3, 3], [4, 2], [2, 2, 2].
+        assert_eq!(contest.cases(Source::Exhaustive, 0).count(), 2 * 12);
+    }
+}

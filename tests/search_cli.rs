@@ -1,0 +1,60 @@
+//! `sprague search wall`: the best board per size in best.csv, reproducible from the row's seed
+//! and evaluation; a better committed row is kept; `check` recomputes the committed values.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sprague::games::wall::dp::RectDp;
+use sprague::games::wall::search::{maximize_grundy, BestRow};
+use sprague::games::wall::search_command::{compare_best, BEST};
+use sprague::games::wall::Board;
+use sprague::output::csv::{read_csv, write_csv};
+use sprague::output::manifest::Manifest;
+
+fn search(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("sprague").unwrap().args(["search", "wall", "--maximize", "grundy", "-q"]).args(args).assert()
+}
+
+#[test]
+fn best_rows_replay_from_their_seed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    search(&["--size", "5x4", "--seed", "9", "--budget", "1", "--evaluations", "200", "--out", out])
+        .success()
+        .stdout(predicate::str::starts_with("search wall 5x4: Grundy "));
+    let rows: Vec<BestRow> = read_csv(&tmp.path().join(BEST)).unwrap();
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!((row.rows, row.cols, row.evaluations), (5, 4, 200));
+    let board = Board::from_slashed(&row.board).unwrap();
+    assert_eq!(RectDp::new(&board).grundy(), row.grundy);
+    let replayed = maximize_grundy(&row.replay(), |_| {});
+    assert_eq!((replayed.board.to_slashed(), replayed.grundy, replayed.at_evaluation), (row.board.clone(), row.grundy, row.at_evaluation));
+    let manifest = Manifest::read(&tmp.path().join("manifest.json")).unwrap();
+    assert!(manifest.files.contains_key(BEST));
+    assert!(compare_best(&tmp.path().join(BEST)).unwrap().is_empty());
+}
+
+#[test]
+fn a_better_row_is_kept_and_other_sizes_added() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let path = tmp.path().join(BEST);
+    let kept = BestRow { rows: 3, cols: 3, grundy: 99, seed: 1, evaluations: 1, at_evaluation: 1, board: ".../.../...".into() };
+    write_csv(&path, std::slice::from_ref(&kept)).unwrap();
+    search(&["--size", "3x3", "--budget", "0.5", "--evaluations", "50", "--out", out]).success().stdout(predicate::str::contains("keeps its 99"));
+    search(&["--size", "2x3", "--budget", "0.5", "--evaluations", "50", "--out", out]).success();
+    let rows: Vec<BestRow> = read_csv(&path).unwrap();
+    assert_eq!(rows.iter().map(|r| (r.rows, r.cols)).collect::<Vec<_>>(), [(2, 3), (3, 3)]);
+    assert_eq!(rows[1], kept);
+    // The kept row's value is false: check says so, naming the line.
+    let differences = compare_best(&path).unwrap();
+    assert_eq!(differences.len(), 1, "{differences:?}");
+    assert!(differences[0].to_string().contains("line 3"), "{}", differences[0]);
+}
+
+#[test]
+fn bad_sizes_are_usage_errors() {
+    search(&["--size", "21x3", "--budget", "1"]).code(2).stderr(predicate::str::contains("at most 20"));
+    search(&["--size", "3", "--budget", "1"]).code(2);
+    search(&["--size", "3x3", "--budget", "0"]).code(2).stderr(predicate::str::contains("--budget"));
+}
