@@ -125,7 +125,7 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn mex_block<const WIDE: bool>(block: &Block, out: &mut [u8]) {
         let lanes = block.lanes;
-        assert!(out.len() >= lanes && lanes % 32 == 0);
+        assert!(out.len() >= lanes && lanes.is_multiple_of(32));
         let (low_bits, high_bits, ones) = (table(LOW_BITS), table(HIGH_BITS), table(TRAILING_ONES));
         let bit = |v: u8| (_mm256_set1_epi8(LOW_BITS[v as usize & 15]), _mm256_set1_epi8(HIGH_BITS[v as usize & 15]));
         // Row 0: columns 0..5 vary within a vector of 32 lanes, columns 5.. between vectors.
@@ -178,7 +178,7 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn tally(values: &[u8], counts: &mut [u8], slots: usize) {
         let lanes = values.len();
-        assert!(counts.len() >= slots * lanes && lanes % 32 == 0);
+        assert!(counts.len() >= slots * lanes && lanes.is_multiple_of(32));
         for v in (0..lanes).step_by(32) {
             let g = _mm256_loadu_si256(values.as_ptr().add(v) as *const __m256i);
             for s in 0..slots {

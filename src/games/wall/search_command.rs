@@ -96,7 +96,7 @@ fn rounds(shape: super::Shape, seed: u64, evaluations: u64, jobs: usize, deadlin
             .collect();
         round += jobs as u64;
         for row in found {
-            if best.as_ref().map_or(true, |b| row.grundy > b.grundy) {
+            if best.as_ref().is_none_or(|b| row.grundy > b.grundy) {
                 best = Some(row);
             }
         }
