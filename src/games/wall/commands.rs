@@ -1,11 +1,11 @@
-//! The wall game's commands: `solve`, `verify`, `census` and `table wall-empty`; its registry entry.
+//! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
 
 use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
 use super::{census, claim, naive, Board, Rule, Shape};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
-use crate::output::csv::{read_csv, write_csv};
+use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
+use crate::output::csv::read_csv;
 use crate::runner::Verification;
 use std::path::Path;
 use std::io::Write;
@@ -22,7 +22,14 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(CENSUS), Box::new(TableEmpty), Box::new(super::report::ReportCommand)]
+    vec![
+        Box::new(SOLVE),
+        Box::new(VERIFY),
+        Box::new(CENSUS),
+        Box::new(super::empty::commands::TableEmpty),
+        Box::new(super::empty::commands::ProveEmpty),
+        Box::new(super::report::ReportCommand),
+    ]
 }
 
 fn results() -> Vec<ResultsDir> {
@@ -191,36 +198,3 @@ static CENSUS: VerifyCommand = VerifyCommand {
         Ok(Box::new(WallRun::census(shapes, label)?) as Box<dyn Verification>)
     },
 };
-
-/// `table wall-empty`: the Grundy value of every X-free board up to a size, as empty.csv.
-#[derive(Clone, Copy)]
-struct TableEmpty;
-
-impl Command for TableEmpty {
-    fn verb(&self) -> Verb {
-        Verb::Table
-    }
-
-    fn spec(&self) -> CommandSpec {
-        CommandSpec {
-            name: "wall-empty",
-            about: "Wall Making Game: rectangle-DP Grundy value of the X-free board of every size up to --max.",
-            options: vec![
-                OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W (each at most 20).")
-                    .default("20x20")
-                    .validate(|s| parse_dims(s).map(|_| ())),
-                OptSpec::value("out", "FILE", "The CSV file to write (`rows,cols,grundy`, sorted), e.g. results/wall/standard/empty.csv.").required(),
-            ],
-            examples: &["sprague table wall-empty --max 20x20 --out empty.csv"],
-        }
-    }
-
-    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
-        let max = shape_option(args, "max", parse_dims)?.expect("--max has a default");
-        let out: String = args.require("out")?;
-        let rows = empty_table(max)?;
-        write_csv(Path::new(&out), &rows)?;
-        session.report(&format!("wall empty boards: {} sizes up to {max}; written to {out}", rows.len()));
-        Ok(Status::Ok)
-    }
-}

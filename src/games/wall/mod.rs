@@ -13,6 +13,7 @@ pub mod claim;
 pub mod commands;
 pub mod contest;
 pub mod dp;
+pub mod empty;
 pub mod engine;
 pub mod generate;
 pub mod mex;
