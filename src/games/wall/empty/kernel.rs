@@ -93,7 +93,7 @@ impl Pairs {
                 // a_i(w−1−j) = r[len − w + j].
                 let (xs, ys) = (&a[..m], &r[self.len - w..][..m]);
                 if simd {
-                    simd::strike(xs, ys, m < count, &mut scratch.missing[b], true);
+                    simd::strike(xs, ys, m < count, self.bound, &mut scratch.missing[b], true);
                 } else {
                     mark(xs, ys, m < count, &mut scratch.seen[b]);
                 }
