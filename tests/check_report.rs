@@ -146,3 +146,14 @@ fn report_names_a_missing_file() {
     cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
     cmd.assert().code(2).stderr(predicate::str::contains("wall/standard/empty.csv"));
 }
+
+#[test]
+fn check_reports_a_tampered_empty_board_value() {
+    let (_dir, root) = tampered("wall/empty/table/empty.csv", |t| t.replace("\n10,10,0\n", "\n10,10,3\n"));
+    let file = root.join("wall/empty/table/empty.csv").display().to_string();
+    check(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{file}, line 911, expected 10,10,3, got 10,10,0")))
+        .stdout(predicate::str::contains(format!("{file}, line 1, expected sha256 ")));
+}

@@ -1,7 +1,7 @@
 //! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
 
 use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
-use super::{census, claim, naive, Board, Rule, Shape};
+use super::{census, claim, empty, naive, Board, Rule, Shape};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
@@ -34,6 +34,7 @@ fn commands() -> Vec<Box<dyn Command>> {
 
 fn results() -> Vec<ResultsDir> {
     let sizes = |dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) };
+    let table = |dir, file, seconds, compare| ResultsDir { dir, recompute: Recompute::Table { file, seconds, compare } };
     vec![
         ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
         sizes("wall/standard"),
@@ -41,6 +42,10 @@ fn results() -> Vec<ResultsDir> {
         sizes("wall/x-blocks"),
         sizes("wall/misere"),
         sizes("wall/t-split"),
+        table("wall/empty/table", empty::files::TABLE_CSV, 0.05, empty::check::table_csv),
+        table("wall/empty/table", empty::files::ROW_MAX, empty::WHOLE_TABLE_SECONDS, empty::check::whole_table),
+        table("wall/empty/proof", empty::files::ROWS, 0.1, empty::check::proof_start),
+        table("wall/empty/proof", empty::files::VERDICT, empty::WHOLE_PROOF_SECONDS, empty::check::whole_proof),
     ]
 }
 

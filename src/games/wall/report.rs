@@ -242,7 +242,13 @@ impl crate::game::Command for ReportCommand {
     fn run(&self, args: &crate::game::Args, session: &mut crate::game::Session) -> Result<crate::game::Status> {
         let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
         let _lock = session.clock().lock(&out)?;
-        let written = write_report(&WallResults::read(&results)?, &out)?;
+        let mut written = write_report(&WallResults::read(&results)?, &out)?;
+        if let Some((section, files)) = super::empty::report::write(&results, &out)? {
+            let path = out.join(REPORT);
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+            write_bytes_atomic(&path, (text + &section).as_bytes())?;
+            written.extend(files);
+        }
         session.report(&format!("report: {} files in {}", written.len(), out.display()));
         Ok(crate::game::Status::Ok)
     }

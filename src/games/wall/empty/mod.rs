@@ -4,16 +4,23 @@
 //! g((h−1−i)×j) ^ g((h−1−i)×(w−1−j)) with g(0×n) = 0 (docs/empty-board.md). `table` computes
 //! every value up to a size, `prove` proves each row constant from some start on.
 
+pub mod check;
 pub mod commands;
 pub mod compact;
 pub mod kernel;
 pub mod prove;
+pub mod report;
 pub mod simd;
 pub mod table;
 pub mod verdict;
 pub mod files;
 
 pub use prove::{Lemma, Proof, ProvedRow};
+
+/// Estimated seconds of `check` for the whole committed table (its run's time on 2 cores).
+pub const WHOLE_TABLE_SECONDS: f64 = 1800.0;
+/// Estimated seconds of `check` for the whole committed proof (its run's time on 2 cores).
+pub const WHOLE_PROOF_SECONDS: f64 = 3600.0;
 pub use table::Table;
 
 #[cfg(test)]
