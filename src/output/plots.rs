@@ -136,17 +136,8 @@ pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) ->
         RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
     };
     let ink = |v: u32| -> &'static RGBColor { if max > 0 && v * 2 > max { &WHITE } else { &BLACK } };
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 760)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (plot, side) = root.split_horizontally(900 - LEGEND_WIDTH);
-        let mut chart = ChartBuilder::on(&plot)
-            .caption(title, (FONT, 22))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(50)
-            .build_cartesian_2d((1..cols).into_segmented(), (1..rows).into_segmented())?;
+    with_legend_column(|plot, side| {
+        let mut chart = map_chart(plot, title).build_cartesian_2d((1..cols).into_segmented(), (1..rows).into_segmented())?;
         chart
             .configure_mesh()
             .disable_mesh()
@@ -166,10 +157,30 @@ pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) ->
             Text::new(v.to_string(), (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)), style)
         }))?;
         let key: Vec<(String, RGBColor)> = (0..=max).map(|v| (format!("Grundy {v}"), shade(v))).collect();
-        legend(&side, &key)?;
+        legend(side, &key)
+    })
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+/// A 900×760 SVG: `draw` fills the plot area and the legend column beside it.
+fn with_legend_column(draw: impl FnOnce(&Area, &Area) -> PlotResult<()>) -> PlotResult<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 760)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (plot, side) = root.split_horizontally(900 - LEGEND_WIDTH);
+        draw(&plot, &side)?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The chart of a map: caption and label areas.
+fn map_chart<'a, 'b>(plot: &'a Area<'b>, title: &'a str) -> ChartBuilder<'a, 'a, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(plot);
+    builder.caption(title, (FONT, 22)).margin(12).x_label_area_size(45).y_label_area_size(50);
+    builder
 }
 
 /// A heat map of `values[r][c]` drawn as blocks of `block`×`block` cells, each coloured by its
@@ -184,17 +195,8 @@ pub fn block_heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32
         let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
         RGBColor(mix(255.0, 37.0), mix(247.0, 52.0), mix(188.0, 148.0))
     };
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 760)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (plot, side) = root.split_horizontally(900 - LEGEND_WIDTH);
-        let mut chart = ChartBuilder::on(&plot)
-            .caption(title, (FONT, 22))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0.5..cols as f64 + 0.5, rows as f64 + 0.5..0.5)?;
+    with_legend_column(|plot, side| {
+        let mut chart = map_chart(plot, title).build_cartesian_2d(0.5..cols as f64 + 0.5, rows as f64 + 0.5..0.5)?;
         chart.configure_mesh().disable_mesh().x_desc(x_desc).y_desc(y_desc).label_style((FONT, 12)).draw()?;
         let mut blocks = Vec::new();
         for r0 in (0..rows).step_by(block) {
@@ -210,10 +212,8 @@ pub fn block_heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32
         let key: Vec<(String, RGBColor)> = (0..=4).map(|k| max * k / 4).map(|v| (format!("Grundy {v}"), shade(v))).collect();
         let mut key = key;
         key.push(("value 0".into(), RED));
-        legend(&side, &key)?;
-        root.present()?;
-    }
-    Ok(svg)
+        legend(side, &key)
+    })
 }
 
 #[cfg(test)]

@@ -62,6 +62,15 @@ pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
         (MEAN_GRUNDY_SVG, mean_grundy_plot(data)),
         (HEAT_MAP_SVG, heat_map_plot(data)),
     ];
+    let mut written = write_plots(out, plots)?;
+    let path = out.join(REPORT);
+    write_bytes_atomic(&path, markdown(data).as_bytes())?;
+    written.push(path);
+    Ok(written)
+}
+
+/// Writes each drawn plot as `out/NAME`; returns the paths written.
+pub fn write_plots(out: &Path, plots: impl IntoIterator<Item = (&'static str, PlotResult<String>)>) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     for (name, svg) in plots {
         let path = out.join(name);
@@ -69,9 +78,6 @@ pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
         write_bytes_atomic(&path, svg.as_bytes())?;
         written.push(path);
     }
-    let path = out.join(REPORT);
-    write_bytes_atomic(&path, markdown(data).as_bytes())?;
-    written.push(path);
     Ok(written)
 }
 

@@ -4,7 +4,6 @@
 use super::files::{ProofRow, ZeroRow, ROWS, TABLE_CSV, VERDICT, ZEROS};
 use crate::error::{Error, Result};
 use crate::games::wall::verify::EmptyRow;
-use crate::output::atomic::write_bytes_atomic;
 use crate::output::csv::read_csv;
 use crate::output::plots::{self, Series};
 use std::fmt::Write as _;
@@ -45,13 +44,7 @@ pub fn write(results: &Path, out: &Path) -> Result<Option<(String, Vec<PathBuf>)
         ])),
         (CONSTANT_SVG, plots::line_chart("Constant c_h of row h", "height h", "c_h = g(h x n), n >= p_h", &[Series { label: "c_h".into(), points: points(|r| r.constant) }])),
     ];
-    let mut written = Vec::new();
-    for (name, svg) in plots {
-        let path = out.join(name);
-        let svg = svg.map_err(|e| Error::Usage(format!("{}: cannot draw the plot: {e}", path.display())))?;
-        write_bytes_atomic(&path, svg.as_bytes())?;
-        written.push(path);
-    }
+    let written = crate::games::wall::report::write_plots(out, plots)?;
     let mut md = String::new();
     let _ = writeln!(md, "\n## X-free boards beyond 20×20\n");
     let _ = writeln!(md, "From `{EMPTY_DIR}/`: the table (values up to {height}×{width} in `table/{TABLE_CSV}`) and the proof of every row up to height {} (`proof/`, docs/empty-board.md).\n", rows.len());
