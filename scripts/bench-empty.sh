@@ -16,7 +16,7 @@ trap 'rm -rf "$dir"' EXIT
 
 # Runs the command under /usr/bin/time; prints "wall user peak_kib".
 measure() {
-  /usr/bin/time -f "%e %U %M" -o "$dir/time" "$@" > /dev/null
+  /usr/bin/time -f "%e %U %M" -o "$dir/time" "$@" > /dev/null 2> "$dir/stderr"
   cat "$dir/time"
 }
 

@@ -64,3 +64,34 @@ fn a_wrong_lemma_is_caught_by_the_table() {
     let found = disagreements(&wrong, &table);
     assert!(!found.is_empty(), "the P + 1 variant agreed with the table everywhere");
 }
+
+#[test]
+fn check_units_pass_on_fresh_files_and_catch_a_changed_value() {
+    use crate::output::manifest::RunClock;
+    let root = tempfile::tempdir().unwrap();
+    let (table_dir, proof_dir) = (root.path().join("table"), root.path().join("proof"));
+    let clock = RunClock::start(vec!["sprague".into()], 1);
+    files::write_table_dir(&table_dir, &Table::compute(14, 50, true, &Silent).unwrap(), (50, 14), (9, 12), &clock).unwrap();
+    let mut proof = Proof::new();
+    while proof.height() < 13 {
+        proof.extend(Lemma::Proven, true).unwrap();
+    }
+    files::write_proof_dir(&proof_dir, &proof, 20, &clock).unwrap();
+    let units: [(fn(&std::path::Path) -> crate::error::Result<Vec<crate::check::Difference>>, std::path::PathBuf); 4] = [
+        (check::table_csv, table_dir.join(files::TABLE_CSV)),
+        (check::whole_table, table_dir.join(files::ROW_MAX)),
+        (check::proof_start, proof_dir.join(files::ROWS)),
+        (check::whole_proof, proof_dir.join(files::VERDICT)),
+    ];
+    for (compare, path) in &units {
+        assert_eq!(compare(path).unwrap(), [], "{}", path.display());
+    }
+    let row_max = table_dir.join(files::ROW_MAX);
+    let text = std::fs::read_to_string(&row_max).unwrap();
+    std::fs::write(&row_max, text.replacen("\n3,3,", "\n3,4,", 1)).unwrap();
+    let found: Vec<String> = check::whole_table(&row_max).unwrap().iter().map(ToString::to_string).collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("expected sha256") && found[1].contains("line 4, expected 3,4,"), "{found:?}");
+    std::fs::remove_file(proof_dir.join(files::PROOF_BIN)).unwrap();
+    assert_eq!(check::whole_proof(&proof_dir.join(files::VERDICT)).unwrap(), [], "proof.bin need not be present");
+}
