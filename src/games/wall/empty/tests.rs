@@ -77,7 +77,8 @@ fn check_units_pass_on_fresh_files_and_catch_a_changed_value() {
         proof.extend(Lemma::Proven, true).unwrap();
     }
     files::write_proof_dir(&proof_dir, &proof, 20, &clock).unwrap();
-    let units: [(fn(&std::path::Path) -> crate::error::Result<Vec<crate::check::Difference>>, std::path::PathBuf); 4] = [
+    type Compare = fn(&std::path::Path) -> crate::error::Result<Vec<crate::check::Difference>>;
+    let units: [(Compare, std::path::PathBuf); 4] = [
         (check::table_csv, table_dir.join(files::TABLE_CSV)),
         (check::whole_table, table_dir.join(files::ROW_MAX)),
         (check::proof_start, proof_dir.join(files::ROWS)),
