@@ -108,7 +108,7 @@ fn no_bit_flip_in_committed_results_passes() {
     for manifest in walk(&root).into_iter().filter(|p| p.ends_with("manifest.json")) {
         let text = std::fs::read_to_string(&manifest).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-        let listed = json["files"].as_object().unwrap().keys().map(|name| manifest.with_file_name(name));
+        let listed = json["files"].as_object().unwrap().keys().map(|name| manifest.with_file_name(name)).filter(|p| p.is_file());
         files.extend(listed.chain([manifest.clone()]));
     }
     files.sort();
@@ -228,4 +228,15 @@ fn report_names_a_missing_file() {
     let mut cmd = sprague();
     cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
     cmd.assert().code(2).stderr(predicate::str::contains("wall/standard/empty.csv"));
+}
+
+#[test]
+fn check_reports_a_tampered_empty_board_value() {
+    let (_dir, root) = tampered("wall/empty/table/empty.csv", |t| t.replace("\n10,10,0\n", "\n10,10,3\n"));
+    let file = root.join("wall/empty/table/empty.csv").display().to_string();
+    check(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{file}, line 911, expected 10,10,3, got 10,10,0")))
+        .stdout(predicate::str::contains(format!("{file}, line 1, expected sha256 ")));
 }

@@ -15,7 +15,7 @@ pub use protect::{protect, Damage, Rebuild};
 use compare::compare_size;
 use crate::error::{Error, Result};
 use crate::game::{verification_from_manifest, Recompute, ResultsDir};
-use crate::output::verify_files::SUMMARY;
+use crate::output::verify_files::{MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -61,6 +61,8 @@ pub struct Plan {
     pub unregistered: Vec<String>,
     /// Committed files found damaged while reading (every directory, whatever the budget).
     pub damage: Vec<Damage>,
+    /// Directories whose files were checked against their manifest.
+    protected: BTreeSet<&'static str>,
     sharded: shards::Sharded,
 }
 
@@ -85,11 +87,14 @@ impl Plan {
             selected: Vec::new(),
             unregistered: Vec::new(),
             damage: Vec::new(),
+            protected: BTreeSet::new(),
             sharded: shards::Sharded::default(),
         };
         for index in 0..plan.registry.len() {
             plan.read_entry(index, threads)?;
         }
+        plan.damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        plan.damage.dedup();
         plan.selected = select(&plan.units, budget);
         let registered: BTreeSet<&str> = plan.registry.iter().map(|e| e.dir).collect();
         let known = |d: &String| registered.contains(d.as_str()) || plan.is_shard_dir(d);
@@ -104,12 +109,16 @@ impl Plan {
         match entry.recompute {
             Recompute::Table { file, seconds, .. } => {
                 existing(&dir, file)?;
+                if dir.join(MANIFEST).is_file() && self.protected.insert(entry.dir) {
+                    self.damage.extend(protect::protect_files(&dir, &[])?.1);
+                }
                 self.units.push(Unit { label: format!("{}/{file}", entry.dir), estimate: seconds, work: Work::Table { entry: index } });
             }
             Recompute::Sizes(_) => {
                 if !self.committed.contains_key(entry.dir) {
                     let (committed, damage) = Committed::read(&dir, self.rebuild)?;
                     self.committed.insert(entry.dir, committed);
+                    self.protected.insert(entry.dir);
                     self.damage.extend(damage);
                 }
                 self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));

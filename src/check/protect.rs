@@ -47,13 +47,11 @@ impl fmt::Display for Damage {
     }
 }
 
-/// What `check` verifies of every committed directory at no cost, whatever the budget: the
-/// manifest's own digest, every listed file's SHA-256, the summary against the distribution
-/// (patterns, P-positions, largest value), and each size's patterns against the total of the
-/// run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as `rebuild` makes it
-/// from the manifest's parameters. Returns the manifest and what was found damaged; files that
-/// are missing or cannot be read as what they should hold are errors.
-pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
+/// The manifest of a committed directory and what is wrong with it at no cost: its own digest,
+/// and the SHA-256 of every file it lists that is present. Each of `required` must be listed
+/// and present; other listed files may be left out of results/ (large files whose digest the
+/// game's own check recomputes). Unreadable manifests are errors.
+pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Damage>)> {
     let manifest_path = existing(dir, MANIFEST)?;
     let (manifest, seal) = Manifest::read_unsealed(&manifest_path)?;
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
@@ -61,18 +59,31 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> 
     if manifest.digest.is_none() {
         damage.push(damaged(&manifest_path, "no digest (written by an older sprague); rerun the command it records".into()));
     }
-    for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
-        if !manifest.files.contains_key(name) {
-            damage.push(damaged(&manifest_path, format!("lists no digest of {name}")));
-        }
+    for name in required.iter().filter(|name| !manifest.files.contains_key(**name)) {
+        damage.push(damaged(&manifest_path, format!("lists no digest of {name}")));
     }
     for (name, digest) in &manifest.files {
-        let path = existing(dir, name)?;
+        let path = if required.contains(&name.as_str()) { existing(dir, name)? } else { dir.join(name) };
+        if !path.is_file() {
+            continue;
+        }
         let actual = sha256_file(&path)?;
         if actual != *digest {
             damage.push(damaged(&path, format!("sha256 {actual} differs from {digest} in {MANIFEST} (the file was changed)")));
         }
     }
+    Ok((manifest, damage))
+}
+
+/// What `check` verifies of every committed verify directory at no cost, whatever the budget:
+/// [`protect_files`] with the three verify files required, the summary against the
+/// distribution (patterns, P-positions, largest value), and each size's patterns against the
+/// total of the run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as
+/// `rebuild` makes it from the manifest's parameters. Returns the manifest and what was found
+/// damaged; files that are missing or cannot be read as what they should hold are errors.
+pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
+    let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
+    let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
     let (results, consistency) = read_verify_files_unchecked(dir)?;
     let summary = dir.join(SUMMARY);
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
@@ -80,7 +91,7 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> 
         Ok(verification) => {
             damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
         }
-        Err(e) => damage.push(damaged(&manifest_path, format!("cannot rebuild the run it records: {e}"))),
+        Err(e) => damage.push(damaged(&dir.join(MANIFEST), format!("cannot rebuild the run it records: {e}"))),
     }
     Ok((manifest, damage))
 }

@@ -34,13 +34,15 @@ pub enum Verb {
     Census,
     /// Write a table of exact values.
     Table,
+    /// Prove values for unbounded sizes by induction (e.g. every row of the empty wall board).
+    Prove,
     /// Write a report with plots from committed results.
     Report,
 }
 
 impl Verb {
     /// Every verb, in help order.
-    pub const ALL: [Verb; 7] = [Verb::Solve, Verb::Verify, Verb::Stress, Verb::Census, Verb::Search, Verb::Table, Verb::Report];
+    pub const ALL: [Verb; 8] = [Verb::Solve, Verb::Verify, Verb::Stress, Verb::Census, Verb::Search, Verb::Table, Verb::Prove, Verb::Report];
 
     /// One line of help for the verb.
     pub fn about(self) -> &'static str {
@@ -51,6 +53,7 @@ impl Verb {
             Verb::Search => "Search for positions of extreme value (e.g. wall boards of large Grundy value).",
             Verb::Census => "Count the claimed values of every pattern where the naive side is out of reach (6×6).",
             Verb::Table => "Write a table of exact values (e.g. the Grundy value of every empty board).",
+            Verb::Prove => "Prove exact values for unbounded sizes (e.g. every X-free wall board with a side ≤ A).",
             Verb::Report => "Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).",
         }
     }
@@ -70,6 +73,7 @@ impl Verb {
             Verb::Search => "search",
             Verb::Census => "census",
             Verb::Table => "table",
+            Verb::Prove => "prove",
             Verb::Report => "report",
         }
     }

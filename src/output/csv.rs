@@ -14,12 +14,17 @@ pub trait CsvRecord: Serialize + DeserializeOwned {
 
 /// Writes `rows` under the record's header (the header alone when `rows` is empty), atomically.
 pub fn write_csv<T: CsvRecord>(path: &Path, rows: &[T]) -> Result<()> {
+    write_csv_rows::<T, &T>(path, rows)
+}
+
+/// [`write_csv`] for rows that come one at a time (a table too large to hold as records).
+pub fn write_csv_rows<T: CsvRecord, R: std::borrow::Borrow<T>>(path: &Path, rows: impl IntoIterator<Item = R>) -> Result<()> {
     write_atomic(path, |w| {
         let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
         let io = |e: csv::Error| Error::malformed(path, e.to_string());
         csv.write_record(T::HEADER).map_err(io)?;
         for row in rows {
-            csv.serialize(row).map_err(io)?;
+            csv.serialize(row.borrow()).map_err(io)?;
         }
         csv.flush().map_err(|e| Error::io(path, e))
     })

@@ -26,6 +26,8 @@ fn legend_width(entries: usize, height: u32) -> u32 {
     let columns = entries.div_ceil(legend_rows(height)).max(1) as u32;
     (columns * LEGEND_COLUMN).max(LEGEND_WIDTH)
 }
+/// Series longer than this are drawn without a dot per point.
+const MAX_DOTS: usize = 200;
 
 /// One named line of a chart.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,7 +87,9 @@ pub fn line_chart(title: &str, x_desc: &str, y_desc: &str, series: &[Series]) ->
         for (i, s) in series.iter().enumerate() {
             let c = colour(i, series.len());
             chart.draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))?;
-            chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+            // Long series are drawn as lines only, so that the file stays small.
+            let dots = if s.points.len() <= MAX_DOTS { &s.points[..] } else { &[] };
+            chart.draw_series(dots.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
             entries.push((s.label.clone(), c));
         }
         if series.len() > 1 {
@@ -152,17 +156,8 @@ pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) ->
         RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
     };
     let ink = |v: u32| -> &'static RGBColor { if max > 0 && v * 2 > max { &WHITE } else { &BLACK } };
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 760)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (plot, side) = root.split_horizontally(900 - LEGEND_WIDTH);
-        let mut chart = ChartBuilder::on(&plot)
-            .caption(title, (FONT, 22))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(50)
-            .build_cartesian_2d((1..cols).into_segmented(), (1..rows).into_segmented())?;
+    with_legend_column(|plot, side| {
+        let mut chart = map_chart(plot, title).build_cartesian_2d((1..cols).into_segmented(), (1..rows).into_segmented())?;
         chart
             .configure_mesh()
             .disable_mesh()
@@ -182,10 +177,63 @@ pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) ->
             Text::new(v.to_string(), (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)), style)
         }))?;
         let key: Vec<(String, RGBColor)> = (0..=max).map(|v| (format!("Grundy {v}"), shade(v))).collect();
-        legend(&side, &key)?;
+        legend(side, &key)
+    })
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+/// A 900×760 SVG: `draw` fills the plot area and the legend column beside it.
+fn with_legend_column(draw: impl FnOnce(&Area, &Area) -> PlotResult<()>) -> PlotResult<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 760)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (plot, side) = root.split_horizontally(900 - LEGEND_WIDTH);
+        draw(&plot, &side)?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The chart of a map: caption and label areas.
+fn map_chart<'a, 'b>(plot: &'a Area<'b>, title: &'a str) -> ChartBuilder<'a, 'a, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(plot);
+    builder.caption(title, (FONT, 22)).margin(12).x_label_area_size(45).y_label_area_size(50);
+    builder
+}
+
+/// A heat map of `values[r][c]` drawn as blocks of `block`×`block` cells, each coloured by its
+/// largest value (a table too large for one rectangle per cell), with the cells in `marks`
+/// (row, column; 1-based) circled in red and a key of a few colours beside it.
+pub fn block_heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>], block: usize, marks: &[(usize, usize)]) -> PlotResult<String> {
+    let block = block.max(1);
+    let (rows, cols) = (values.len(), values.iter().map(Vec::len).max().unwrap_or(0));
+    let max = values.iter().flatten().copied().max().unwrap_or(0).max(1);
+    let shade = |v: u32| {
+        let t = f64::from(v) / f64::from(max);
+        let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
+        RGBColor(mix(255.0, 37.0), mix(247.0, 52.0), mix(188.0, 148.0))
+    };
+    with_legend_column(|plot, side| {
+        let mut chart = map_chart(plot, title).build_cartesian_2d(0.5..cols as f64 + 0.5, rows as f64 + 0.5..0.5)?;
+        chart.configure_mesh().disable_mesh().x_desc(x_desc).y_desc(y_desc).label_style((FONT, 12)).draw()?;
+        let mut blocks = Vec::new();
+        for r0 in (0..rows).step_by(block) {
+            for c0 in (0..cols).step_by(block) {
+                let cells = values[r0..(r0 + block).min(rows)].iter().flat_map(|row| row.iter().skip(c0).take(block));
+                let top = cells.copied().max().unwrap_or(0);
+                let corner = |r: usize, c: usize| (c as f64 + 0.5, r as f64 + 0.5);
+                blocks.push(Rectangle::new([corner(r0, c0), corner((r0 + block).min(rows), (c0 + block).min(cols))], shade(top).filled()));
+            }
+        }
+        chart.draw_series(blocks)?;
+        chart.draw_series(marks.iter().map(|&(r, c)| Circle::new((c as f64, r as f64), 4, RED.stroke_width(2))))?;
+        let key: Vec<(String, RGBColor)> = (0..=4).map(|k| max * k / 4).map(|v| (format!("Grundy {v}"), shade(v))).collect();
+        let mut key = key;
+        key.push(("value 0".into(), RED));
+        legend(side, &key)
+    })
 }
 
 #[cfg(test)]
@@ -204,6 +252,9 @@ mod tests {
         assert!(histograms("Bars", (1, 1), &panels).unwrap().contains("Bars"));
         let heat = heat_map("Heat", "cols", "rows", &[vec![1, 1], vec![1, 0]]).unwrap();
         assert!(heat.contains("Heat") && heat.contains("Grundy 1"));
+        let big: Vec<Vec<u32>> = (0..100).map(|r| (0..100).map(|c| (r * c) % 97).collect()).collect();
+        let blocks = block_heat_map("Blocks", "cols", "rows", &big, 2, &[(2, 2)]).unwrap();
+        assert!(blocks.contains("Blocks") && blocks.contains("value 0") && blocks.len() < 300_000, "{} bytes", blocks.len());
     }
 
     /// The (x, y) of every `<text>` whose content is `label`.

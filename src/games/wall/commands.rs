@@ -1,13 +1,13 @@
-//! The wall game's commands: `solve`, `verify`, `census` and `table wall-empty`; its registry entry.
+//! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
 
 use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
-use super::{census, claim, cost, naive, Board, Rule, Shape};
+use super::{census, claim, cost, empty, naive, Board, Rule, Shape};
 use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Shard;
-use crate::output::csv::{read_csv, write_csv};
+use crate::output::csv::read_csv;
 use crate::runner::Verification;
 use std::path::Path;
 use std::io::Write;
@@ -30,13 +30,15 @@ fn commands() -> Vec<Box<dyn Command>> {
         Box::new(super::contest::STRESS),
         Box::new(CENSUS),
         Box::new(super::search_command::SearchCommand),
-        Box::new(TableEmpty),
+        Box::new(super::empty::commands::TableEmpty),
+        Box::new(super::empty::commands::ProveEmpty),
         Box::new(super::report::ReportCommand),
     ]
 }
 
 fn results() -> Vec<ResultsDir> {
     let sizes = |dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_size(rule, r, c)) };
+    let table = |dir, file, seconds, compare| ResultsDir { dir, recompute: Recompute::Table { file, seconds, compare } };
     vec![
         ResultsDir { dir: "wall/standard", recompute: Recompute::Table { file: EMPTY, seconds: 0.05, compare: compare_empty } },
         sizes("wall/standard"),
@@ -52,6 +54,10 @@ fn results() -> Vec<ResultsDir> {
             dir: "wall/search",
             recompute: Recompute::Table { file: super::search_command::BEST, seconds: 0.05, compare: super::search_command::compare_best },
         },
+        table("wall/empty/table", empty::files::TABLE_CSV, 0.05, empty::check::table_csv),
+        table("wall/empty/table", empty::files::ROW_MAX, empty::WHOLE_TABLE_SECONDS, empty::check::whole_table),
+        table("wall/empty/proof", empty::files::ROWS, 0.1, empty::check::proof_start),
+        table("wall/empty/proof", empty::files::VERDICT, empty::WHOLE_PROOF_SECONDS, empty::check::whole_proof),
     ]
 }
 
@@ -262,36 +268,3 @@ static CENSUS: VerifyCommand = VerifyCommand {
         Ok(Box::new(WallRun::census(shapes, label)?) as Box<dyn Verification>)
     },
 };
-
-/// `table wall-empty`: the Grundy value of every X-free board up to a size, as empty.csv.
-#[derive(Clone, Copy)]
-struct TableEmpty;
-
-impl Command for TableEmpty {
-    fn verb(&self) -> Verb {
-        Verb::Table
-    }
-
-    fn spec(&self) -> CommandSpec {
-        CommandSpec {
-            name: "wall-empty",
-            about: "Wall Making Game: rectangle-DP Grundy value of the X-free board of every size up to --max.",
-            options: vec![
-                OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W (each at most 20).")
-                    .default("20x20")
-                    .validate(|s| parse_dims(s).map(|_| ())),
-                OptSpec::value("out", "FILE", "The CSV file to write (`rows,cols,grundy`, sorted), e.g. results/wall/standard/empty.csv.").required(),
-            ],
-            examples: &["sprague table wall-empty --max 20x20 --out empty.csv"],
-        }
-    }
-
-    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
-        let max = shape_option(args, "max", parse_dims)?.expect("--max has a default");
-        let out: String = args.require("out")?;
-        let rows = empty_table(max)?;
-        write_csv(Path::new(&out), &rows)?;
-        session.report(&format!("wall empty boards: {} sizes up to {max}; written to {out}", rows.len()));
-        Ok(Status::Ok)
-    }
-}

@@ -14,6 +14,7 @@ pub mod commands;
 pub mod contest;
 pub mod cost;
 pub mod dp;
+pub mod empty;
 pub mod engine;
 pub mod few_x;
 pub mod generate;

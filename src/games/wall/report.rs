@@ -68,6 +68,15 @@ pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
     if !data.census.is_empty() {
         plots.extend(super::report_census::census_plots(&data.census));
     }
+    let mut written = write_plots(out, plots)?;
+    let path = out.join(REPORT);
+    write_bytes_atomic(&path, markdown(data).as_bytes())?;
+    written.push(path);
+    Ok(written)
+}
+
+/// Writes each drawn plot as `out/NAME`; returns the paths written.
+pub fn write_plots(out: &Path, plots: impl IntoIterator<Item = (&'static str, PlotResult<String>)>) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     for (name, svg) in plots {
         let path = out.join(name);
@@ -75,9 +84,6 @@ pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
         write_bytes_atomic(&path, svg.as_bytes())?;
         written.push(path);
     }
-    let path = out.join(REPORT);
-    write_bytes_atomic(&path, markdown(data).as_bytes())?;
-    written.push(path);
     Ok(written)
 }
 
@@ -251,7 +257,13 @@ impl crate::game::Command for ReportCommand {
     fn run(&self, args: &crate::game::Args, session: &mut crate::game::Session) -> Result<crate::game::Status> {
         let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
         let _lock = session.clock().lock(&out)?;
-        let written = write_report(&WallResults::read(&results)?, &out)?;
+        let mut written = write_report(&WallResults::read(&results)?, &out)?;
+        if let Some((section, files)) = super::empty::report::write(&results, &out)? {
+            let path = out.join(REPORT);
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+            write_bytes_atomic(&path, (text + &section).as_bytes())?;
+            written.extend(files);
+        }
         session.report(&format!("report: {} files in {}", written.len(), out.display()));
         Ok(crate::game::Status::Ok)
     }

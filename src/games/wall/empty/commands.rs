@@ -1,0 +1,207 @@
+//! `sprague table wall-empty` (the table to any size) and `sprague prove wall-empty` (every row
+//! up to a height proved constant from its start).
+
+use super::files::{table_rows, write_proof_dir, write_table_dir, PROOF_BIN};
+use super::prove::{Lemma, Proof};
+use super::table::{table_memory, table_work, Table};
+use super::verdict::Verdict;
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::games::wall::verify::EmptyRow;
+use crate::output::csv::write_csv_rows;
+use crate::sys::format_bytes;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Largest side a table or proof accepts (beyond it the memory check would refuse anyway).
+pub const MAX_SIDE: usize = 1 << 20;
+
+/// Kernel steps per second and thread assumed by the estimates (measured: docs/empty-board.md).
+const STEPS_PER_SECOND: f64 = 5.0e9;
+
+/// A run longer than this needs --force.
+const DAY: f64 = 86_400.0;
+
+/// `HxW` with 1 ≤ H, W ≤ [`MAX_SIDE`].
+fn parse_size(s: &str) -> std::result::Result<(usize, usize), String> {
+    let shape = crate::games::wall::commands::parse_dims(s)?;
+    if shape.rows.max(shape.cols) > MAX_SIDE {
+        return Err(format!("size {s:?} is too large: each side at most {MAX_SIDE}"));
+    }
+    Ok((shape.rows, shape.cols))
+}
+
+/// A height 1 ≤ A ≤ [`MAX_SIDE`].
+fn parse_height(s: &str) -> std::result::Result<usize, String> {
+    let bad = || format!("invalid height {s:?}: expected a whole number from 1 to {MAX_SIDE}");
+    s.parse::<usize>().ok().filter(|&a| (1..=MAX_SIDE).contains(&a)).ok_or_else(bad)
+}
+
+fn size_option(args: &Args, name: &str) -> Result<Option<(usize, usize)>> {
+    args.text(name).map(|t| parse_size(t).map_err(|e| Error::Usage(format!("--{name}: {e}")))).transpose()
+}
+
+/// Options every long empty-board run takes.
+fn run_options() -> [OptSpec; 4] {
+    [
+        OptSpec::value("threads", "N", "Worker threads (default: all cores)."),
+        OptSpec::flag("quiet", "No progress bar.").short('q'),
+        OptSpec::flag("force", "Run even when the estimate says it takes more than a day."),
+        OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
+    ]
+}
+
+/// Refuses a run whose memory does not fit or whose time exceeds a day without --force.
+fn check_fits(what: &str, bytes: u64, steps: f64, args: &Args) -> Result<()> {
+    let available = args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes);
+    if let Some(available) = available.filter(|&a| bytes > a) {
+        return Err(Error::Usage(format!("{what} needs about {} of memory; {} are available", format_bytes(bytes), format_bytes(available))));
+    }
+    let seconds = steps / (STEPS_PER_SECOND * rayon::current_num_threads() as f64);
+    if seconds > DAY && !args.flag("force") {
+        return Err(Error::Usage(format!("{what} would take about {:.0} days on {} threads; add --force to run it anyway", seconds / DAY, rayon::current_num_threads())));
+    }
+    Ok(())
+}
+
+/// `table wall-empty`: the Grundy value of every X-free board up to a size.
+#[derive(Clone, Copy)]
+pub struct TableEmpty;
+
+impl Command for TableEmpty {
+    fn verb(&self) -> Verb {
+        Verb::Table
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut options = vec![
+            OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W (any size that fits in memory).")
+                .default("20x20")
+                .validate(|s| parse_size(s).map(|_| ())),
+            OptSpec::value("out", "FILE", "Write only this CSV (`rows,cols,grundy`, sorted), e.g. results/wall/standard/empty.csv.")
+                .conflicts(&["out-dir"])
+                .required_unless(&["out-dir"]),
+            OptSpec::value("out-dir", "DIR", "Write empty.csv, empty.bin (compact), row-max.csv, zeros.csv and manifest.json into DIR."),
+            OptSpec::value("csv-max", "HxW", "With --out-dir: empty.csv only up to this size (default: the whole table).")
+                .validate(|s| parse_size(s).map(|_| ()))
+                .requires(&["out-dir"]),
+        ];
+        options.extend(run_options());
+        CommandSpec {
+            name: "wall-empty",
+            about: "Wall Making Game: Grundy value of the X-free board of every size up to --max (parallel, AVX2).",
+            options,
+            examples: &[
+                "sprague table wall-empty --max 20x20 --out empty.csv",
+                "sprague table wall-empty --max 2000x2000 --out-dir out/empty --csv-max 100x100",
+            ],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let max = size_option(args, "max")?.expect("--max has a default");
+        let (short, long) = (max.0.min(max.1), max.0.max(max.1));
+        let what = format!("the {}x{} table", max.0, max.1);
+        check_fits(&what, table_memory(short, long), table_work(short, long) as f64, args)?;
+        let clock = session.clock();
+        if let Some(out) = args.text("out") {
+            let table = Table::compute(short, long, true, session.progress)?;
+            write_csv_rows::<EmptyRow, EmptyRow>(Path::new(out), table_rows(&table, max))?;
+            session.report(&format!("wall empty boards: {} sizes up to {}x{}; written to {out}", max.0 * max.1, max.0, max.1));
+            return Ok(Status::Ok);
+        }
+        let dir = PathBuf::from(args.require::<String>("out-dir")?);
+        let csv_max = size_option(args, "csv-max")?.unwrap_or(max);
+        if csv_max.0 > max.0 || csv_max.1 > max.1 {
+            return Err(Error::Usage(format!("--csv-max {}x{} exceeds --max {}x{}", csv_max.0, csv_max.1, max.0, max.1)));
+        }
+        let _lock = clock.lock(&dir)?;
+        let table = Table::compute(short, long, true, session.progress)?;
+        let manifest = write_table_dir(&dir, &table, max, csv_max, &clock)?;
+        session.report(&format!("{what}: {:.1} s; files in {}", manifest.wall_seconds, dir.display()));
+        Ok(Status::Ok)
+    }
+}
+
+/// `prove wall-empty`: every row up to a height proved constant from its start.
+#[derive(Clone, Copy)]
+pub struct ProveEmpty;
+
+/// Rough kernel steps of a proof to height `a`: rows observed to start before 16·h, so row h
+/// is computed to about 32·h (an estimate for the refusal of day-long runs, not a bound).
+fn proof_work(a: usize) -> f64 {
+    (1..=a).map(|h| (h as f64 / 2.0) * (32.0 * h as f64).powi(2) / 4.0).sum()
+}
+
+impl Command for ProveEmpty {
+    fn verb(&self) -> Verb {
+        Verb::Prove
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut options = vec![
+            OptSpec::value("max-height", "A", "Prove every row h ≤ A (every board with a side ≤ A).").required().validate(|s| parse_height(s).map(|_| ())),
+            OptSpec::value("out", "DIR", "Directory for rows.csv, zeros.csv, verdict.txt, proof.bin, manifest.json.").default("out/wall-empty-proof"),
+            OptSpec::flag("resume", "Continue from the proof.bin in --out."),
+            OptSpec::value("time-limit", "SECONDS", "Stop after the row that ends past this time (files written; exit 3; --resume continues)."),
+            OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between writes of the files while rows complete.").default("60").hidden(),
+        ];
+        options.extend(run_options());
+        CommandSpec {
+            name: "wall-empty",
+            about: "Wall Making Game: prove g(h×n) for every n and every h ≤ A (exit 0 proven, 1 public claim refuted).",
+            options,
+            examples: &["sprague prove wall-empty --max-height 300 --out out/proof", "sprague prove wall-empty --max-height 2000 --time-limit 3600 --resume --out out/proof"],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let target = parse_height(args.text("max-height").unwrap_or("")).map_err(|e| Error::Usage(format!("--max-height: {e}")))?;
+        let limit = seconds_option(args, "time-limit")?;
+        let every = seconds_option(args, "checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
+        let dir = PathBuf::from(args.require::<String>("out")?);
+        let clock = session.clock();
+        let _lock = clock.lock(&dir)?;
+        let mut proof = if args.flag("resume") { super::compact::read_proof(&dir.join(PROOF_BIN))? } else { Proof::new() };
+        if proof.height() > target {
+            return Err(Error::Usage(format!("{} already proves {} rows, more than --max-height {target}", dir.display(), proof.height())));
+        }
+        check_fits(&format!("the proof to height {target}"), proof.next_memory(Lemma::Proven), proof_work(target) - proof_work(proof.height()), args)?;
+        let (started, mut saved) = (Instant::now(), Instant::now());
+        session.progress.start("prove", Some(target as u64), proof.height() as u64);
+        while proof.height() < target && limit.map_or(true, |l| started.elapsed() < l) {
+            check_fits(&format!("row {}", proof.height() + 1), proof.next_memory(Lemma::Proven), 0.0, args)
+                .inspect_err(|_| drop(write_proof_dir(&dir, &proof, target, &clock)))?;
+            let row = proof.extend(Lemma::Proven, true)?;
+            if row.constant == 0 {
+                session.report(&format!("ROW {} IS CONSTANT 0 from {} on: infinitely many second-player wins", row.height, row.start));
+            }
+            session.progress.advance(1);
+            if saved.elapsed() >= every {
+                write_proof_dir(&dir, &proof, target, &clock)?;
+                saved = Instant::now();
+            }
+        }
+        session.progress.finish();
+        write_proof_dir(&dir, &proof, target, &clock)?;
+        let verdict = Verdict::of(&proof);
+        session.report(&verdict.line());
+        if verdict.refuted() {
+            return Ok(Status::Failed);
+        }
+        if proof.height() < target {
+            session.report(&format!("stopped at the time limit after row {} of {target}; continue with --resume (files in {})", proof.height(), dir.display()));
+            return Ok(Status::Interrupted);
+        }
+        Ok(Status::Ok)
+    }
+}
+
+/// A non-negative number of seconds.
+fn seconds_option(args: &Args, name: &str) -> Result<Option<Duration>> {
+    let Some(seconds) = args.get::<f64>(name)? else { return Ok(None) };
+    if !(seconds >= 0.0 && seconds.is_finite()) {
+        return Err(Error::Usage(format!("--{name} must be a non-negative number of seconds, not {seconds}")));
+    }
+    Ok(Some(Duration::from_secs_f64(seconds)))
+}

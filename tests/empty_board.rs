@@ -1,0 +1,94 @@
+//! `sprague table wall-empty` and `sprague prove wall-empty` from the command line: the
+//! committed 20×20 file byte for byte, the directory form, proofs resumed and stopped, bad
+//! options (exit 2, one line), and `check` on a tampered empty-board file.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sprague::games::wall::empty::{compact, Table};
+use sprague::output::manifest::Manifest;
+use std::path::Path;
+
+fn sprague() -> Command {
+    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+#[test]
+fn the_20x20_file_is_byte_identical_to_the_committed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("empty.csv");
+    sprague().args(["table", "wall-empty", "--max", "20x20", "--out"]).arg(&out).assert().success();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/wall/standard/empty.csv");
+    assert_eq!(std::fs::read(out).unwrap(), std::fs::read(committed).unwrap());
+}
+
+#[test]
+fn the_directory_form_has_a_compact_table_with_its_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    sprague().args(["table", "wall-empty", "--max", "30x45", "--csv-max", "10x12", "-q", "--out-dir"]).arg(&out).assert().success();
+    let manifest = Manifest::read(&out.join("manifest.json")).unwrap();
+    let bin = out.join("empty.bin");
+    assert_eq!(manifest.files["empty.bin"], sprague::output::atomic::sha256_file(&bin).unwrap());
+    let table = compact::read(&bin).unwrap();
+    assert_eq!(table, Table::compute(30, 45, false, &sprague::runner::Silent).unwrap());
+    let csv = std::fs::read_to_string(out.join("empty.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 10 * 12);
+    assert!(csv.lines().last().unwrap().starts_with("10,12,"));
+    let zeros = std::fs::read_to_string(out.join("zeros.csv")).unwrap();
+    assert_eq!(zeros, "rows,cols\n2,2\n4,4\n4,6\n6,4\n8,12\n10,10\n12,8\n");
+    assert_eq!(std::fs::read_to_string(out.join("row-max.csv")).unwrap().lines().count(), 31);
+}
+
+#[test]
+fn a_proof_resumes_and_stops_at_its_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let prove = |out: &Path, extra: &[&str]| {
+        let mut cmd = sprague();
+        cmd.args(["prove", "wall-empty", "-q", "--out"]).arg(out).args(extra);
+        cmd
+    };
+    prove(&a, &["--max-height", "40"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("PROVEN for every X-free board with a side <= 40"));
+    prove(&b, &["--max-height", "40", "--time-limit", "0"]).assert().code(3).stderr(predicate::str::contains("stopped at the time limit"));
+    prove(&b, &["--max-height", "25", "--resume"]).assert().success();
+    prove(&b, &["--max-height", "40", "--resume"]).assert().success();
+    for file in ["rows.csv", "zeros.csv", "verdict.txt", "proof.bin"] {
+        assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap(), "{file}");
+    }
+    let rows = std::fs::read_to_string(a.join("rows.csv")).unwrap();
+    assert!(rows.starts_with("rows,constant,start,computed_to\n1,1,1,1\n2,2,3,3\n3,1,5,7\n4,4,7,11\n"), "{rows}");
+    prove(&b, &["--max-height", "30", "--resume"]).assert().code(2).stderr(predicate::str::contains("more than --max-height 30"));
+}
+
+#[test]
+fn bad_options_get_exit_2_and_one_line() {
+    let cases: &[&[&str]] = &[
+        &["table", "wall-empty", "--max", "0x5", "--out", "x.csv"],
+        &["table", "wall-empty", "--max", "-3x5", "--out", "x.csv"],
+        &["table", "wall-empty", "--max", "tenxten", "--out", "x.csv"],
+        &["table", "wall-empty", "--max", "99999999x5", "--out", "x.csv"],
+        &["table", "wall-empty", "--max", "20000x20000", "--out", "x.csv"],
+        &["table", "wall-empty", "--max", "3000x3000", "--memory-limit", "1000000", "--out", "x.csv"],
+        &["table", "wall-empty", "--max", "9x9", "--csv-max", "10x10", "--out-dir", "never"],
+        &["prove", "wall-empty", "--max-height", "0"],
+        &["prove", "wall-empty", "--max-height", "-4"],
+        &["prove", "wall-empty", "--max-height", "many"],
+        &["prove", "wall-empty", "--max-height", "5000000"],
+        &["prove", "wall-empty", "--max-height", "9", "--time-limit", "-1"],
+    ];
+    for args in cases {
+        let output = sprague().args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more")).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
+    }
+    let refused = sprague().args(["table", "wall-empty", "--max", "3000x3000", "--memory-limit", "1000000", "--out", "x.csv"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("needs about"), "memory refusal names the need");
+    assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("never").exists());
+}
