@@ -169,7 +169,7 @@ impl Command for ProveEmpty {
         check_fits(&format!("the proof to height {target}"), proof.next_memory(Lemma::Proven), proof_work(target) - proof_work(proof.height()), args)?;
         let (started, mut saved) = (Instant::now(), Instant::now());
         session.progress.start("prove", Some(target as u64), proof.height() as u64);
-        while proof.height() < target && limit.map_or(true, |l| started.elapsed() < l) {
+        while proof.height() < target && limit.is_none_or(|l| started.elapsed() < l) {
             check_fits(&format!("row {}", proof.height() + 1), proof.next_memory(Lemma::Proven), 0.0, args)
                 .inspect_err(|_| drop(write_proof_dir(&dir, &proof, target, &clock)))?;
             let row = proof.extend(Lemma::Proven, true)?;
