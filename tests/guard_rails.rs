@@ -94,6 +94,9 @@ fn hopeless_runs_are_refused_before_they_start() {
     verify(&out, &["--size", "7x9"], 2)
         .stderr(contains("would take an estimated").and(contains("years")).and(contains("--shard K/N")).and(contains("--force")));
     verify(&out, &["--rule", "x-blocks", "--size", "5x6"], 2).stderr(contains("days"));
+    // All 2^49 7x7 boards: about 2 days on 2 cores, so shards or --force.
+    let census = |args: &[&str]| common::sprague().args(["census", "wall", "-q", "--out"]).arg(&out).args(args).assert();
+    census(&["--size", "7x7", "--threads", "2"]).code(2).stderr(contains("would take an estimated").and(contains("days")));
     assert!(!out.exists(), "a refused run creates nothing");
 }
 

@@ -55,9 +55,17 @@ pub fn naive_cost(board: &Board, rule: Rule) -> (f64, f64) {
 /// ceiling used for estimates of every size the table engine handles.
 pub const TABLE_ENGINE_NS_PER_PATTERN: f64 = 60.0;
 
-/// Core-nanoseconds per pattern of the census engine (6×6: 218 core-s / 2^36 = 3.2 ns, tables
-/// included; rounded up).
-pub const CENSUS_NS_PER_PATTERN: f64 = 4.0;
+/// Core-seconds per pattern of the census engine on `shape`, tables included (docs/census.md):
+/// 6×6 14.3 core-s / 2^36 = 0.21 ns, 6×7 1,107 core-s / 2^42 = 0.25 ns, 5×8 0.11 ns; one 7×7
+/// shard measured 0.66 ns (the 6×6 corner values are computed per middle pattern there).
+/// Rounded up: 0.4 ns up to 42 cells, 1 ns beyond.
+pub fn census_seconds_per_pattern(shape: Shape) -> f64 {
+    if shape.cells() <= 42 {
+        0.4e-9
+    } else {
+        1e-9
+    }
+}
 
 /// Estimated core-seconds per pattern of `shape` on the per-board reference engine: the naive
 /// search of the X-free board (the most positions a pattern of the shape can have; every rule

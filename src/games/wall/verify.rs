@@ -100,7 +100,7 @@ impl Verification for WallRun {
 
     fn seconds_per_position(&self, index: usize) -> Option<f64> {
         let shape = self.shapes[index];
-        Some(if self.census { super::cost::CENSUS_NS_PER_PATTERN * 1e-9 } else { engine::seconds_per_pattern(shape, self.rule) })
+        Some(if self.census { super::cost::census_seconds_per_pattern(shape) } else { engine::seconds_per_pattern(shape, self.rule) })
     }
 
     fn peak_bytes(&self, index: usize) -> u64 {
