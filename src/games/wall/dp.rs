@@ -10,6 +10,7 @@
 use super::board::{Board, MAX_SIDE};
 use super::mex::Mex;
 use super::packed::{Kernel, Packed, Portable};
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// Grundy values of all sub-rectangles of one board.
@@ -58,7 +59,8 @@ impl RectDp {
             height_start[h] = height_start[h - 1] + (rows + 2 - h) as u16;
         }
         let bands = Packed::new(board, simd);
-        let mut dp = RectDp { rows, cols, by_right: vec![0; entries], by_left: vec![0; entries], height_start, row_pairs, bands };
+        let (by_right, by_left) = zeroed_tables(entries);
+        let mut dp = RectDp { rows, cols, by_right, by_left, height_start, row_pairs, bands };
         let every_row = (1u32 << rows) - 1;
         // Ranges by falling c0, then rising c1: [c0, j) and [j+1, c1) come before [c0, c1),
         // and [0, cols) comes last.
@@ -122,8 +124,9 @@ impl RectDp {
             let (run, empty) = ((1u32 << h) - 1, empty_grundy(h, w));
             for a in 0..=rows - h {
                 let b = a + h;
-                K::store_band(&mut self.bands, a, b, &self.by_right[lefts_at..], &self.by_left[rights_at..]);
+                // The mex first: it reads the vector past its run that the band store writes.
                 let value = if free_rows >> a & run == run { empty } else { K::mex_of_moves(&self.bands, a, b) };
+                K::store_band(&mut self.bands, a, b, &self.by_right[lefts_at..], &self.by_left[rights_at..]);
                 self.by_right[lefts_at + c1] = value;
                 self.by_left[rights_at + c0 - 1] = value;
                 lefts_at += stride;
@@ -155,6 +158,30 @@ impl RectDp {
     /// in place by the DP are those of the last column range, the whole width.
     pub fn winning_moves(&self) -> Vec<(usize, usize)> {
         self.bands.zero_moves()
+    }
+}
+
+thread_local! {
+    /// The tables of the last [`RectDp`] dropped on this thread: a batch of boards reuses
+    /// them instead of faulting in fresh pages for every board.
+    static SPARE_TABLES: Cell<(Vec<u16>, Vec<u16>)> = const { Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// Two tables of `len` zeros, from the spare ones when there are.
+fn zeroed_tables(len: usize) -> (Vec<u16>, Vec<u16>) {
+    let (mut by_right, mut by_left) = SPARE_TABLES.take();
+    for table in [&mut by_right, &mut by_left] {
+        table.clear();
+        table.resize(len, 0);
+    }
+    (by_right, by_left)
+}
+
+impl Drop for RectDp {
+    fn drop(&mut self) {
+        let tables = (std::mem::take(&mut self.by_right), std::mem::take(&mut self.by_left));
+        // During thread exit the spare slot may be gone already; the tables are then freed.
+        let _ = SPARE_TABLES.try_with(|spare| spare.set(tables));
     }
 }
 

@@ -88,9 +88,9 @@ unsafe fn store_band<const CHUNKS: usize, const OUTS: usize>(bands: &mut Packed,
 /// Mex of the moves of rectangle rows a..b: whole vectors, the values past the run masked.
 ///
 /// # Safety
-/// AVX2 present.
-#[inline]
-#[target_feature(enable = "avx2")]
+/// AVX2 present; called only from AVX2 code (always inlined there, so that the intrinsics
+/// inline too).
+#[inline(always)]
 unsafe fn mex_of_moves(bands: &Packed, a: usize, b: usize) -> u16 {
     let (from, n) = (bands.start[a], bands.start[b] - bands.start[a]);
     // SAFETY: a run ends at most rows × columns into its region, which has PAD ≥ 16 values

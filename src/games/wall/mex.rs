@@ -77,8 +77,8 @@ pub mod avx2 {
     ///
     /// # Safety
     /// AVX2 present; `tops` and `bottoms` readable for n rounded up to a multiple of 16.
-    #[inline]
-    #[target_feature(enable = "avx2")]
+    /// Always inlined: called from AVX2 code, the intrinsics inline there.
+    #[inline(always)]
     pub unsafe fn mex_below_64(tops: *const u16, bottoms: *const u16, n: usize) -> u16 {
         let one = _mm256_set1_epi32(1);
         let (low16, c32) = (_mm256_set1_epi32(0xFFFF), _mm256_set1_epi32(32));
