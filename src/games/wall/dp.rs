@@ -8,18 +8,17 @@
 //! is one flat loop over its free cells.
 
 use super::board::{Board, MAX_SIDE};
-use super::mex::Mex;
 use super::packed::{Kernel, Packed, Portable};
 use std::cell::Cell;
-use std::sync::OnceLock;
 
 /// Grundy values of all sub-rectangles of one board.
 pub struct RectDp {
     rows: usize,
     cols: usize,
-    /// by_right[right_at(a, b, c0, c1)] = g([a, b) × [c0, c1)): by c0, then row pair, then c1.
+    /// g([a, b) × [c0, c1)) by c0, then row pair, then c1 = c0..=cols (from `right_base`).
     by_right: Vec<u16>,
-    /// by_left[left_at(a, b, c0, c1)] = the same values: by c1, then row pair, then c0.
+    /// The same values by c1, then row pair, then c0 = 0..=c1 (from `left_base`). Rectangles
+    /// of width 0 (c0 = c1) keep the value 0.
     by_left: Vec<u16>,
     /// Index of the first row pair of each height; row pairs are numbered by height, then
     /// top row, the order in which a column range visits them, so that both tables are
@@ -38,8 +37,9 @@ pub struct Solution {
     pub winning_moves: Vec<(usize, usize)>,
 }
 
-/// Values read past the end of the tables by the band kernels (whole chunks of columns).
+/// Values read past the ends of the tables by the band kernels (whole chunks of columns).
 const TABLE_PAD: usize = 32;
+const TABLE_FRONT: usize = 8;
 
 impl RectDp {
     /// Runs the DP over every sub-rectangle of `board` (any size up to 20×20).
@@ -53,14 +53,13 @@ impl RectDp {
         assert!(!simd || crate::bits::avx2_available(), "AVX2 kernel without AVX2");
         let (rows, cols) = (board.rows(), board.cols());
         let row_pairs = rows * (rows + 1) / 2;
-        let entries = (cols + 1) * row_pairs * (cols + 1) + TABLE_PAD;
         let mut height_start = [0u16; MAX_SIDE + 1];
         for h in 2..=rows {
             height_start[h] = height_start[h - 1] + (rows + 2 - h) as u16;
         }
         let bands = Packed::new(board, simd);
-        let (by_right, by_left) = zeroed_tables(entries);
-        let mut dp = RectDp { rows, cols, by_right, by_left, height_start, row_pairs, bands };
+        let mut dp = RectDp { rows, cols, by_right: Vec::new(), by_left: Vec::new(), height_start, row_pairs, bands };
+        (dp.by_right, dp.by_left) = zeroed_tables(dp.right_base(cols) + TABLE_PAD, dp.left_base(cols + 1) + TABLE_PAD);
         let every_row = (1u32 << rows) - 1;
         // Ranges by falling c0, then rising c1: [c0, j) and [j+1, c1) come before [c0, c1),
         // and [0, cols) comes last.
@@ -115,11 +114,11 @@ impl RectDp {
     /// The CPU has the features of kernel `K`.
     #[inline(always)]
     unsafe fn fill_range<K: Kernel>(&mut self, c0: usize, c1: usize, free_rows: u32) {
-        let (rows, w, stride) = (self.rows, c1 - c0, self.cols + 1);
+        let (rows, w) = (self.rows, c1 - c0);
         // g(a..b, c0..j) at lefts_at + j and g(a..b, j+1..c1) at rights_at + j, for the
-        // current row pair (a, b); both move on by one stride per row pair.
-        let mut lefts_at = c0 * self.row_pairs * stride;
-        let mut rights_at = c1 * self.row_pairs * stride + 1;
+        // current row pair (a, b); both move on by one table row per row pair.
+        let (mut lefts_at, right_row) = (self.right_base(c0) - c0, self.cols + 1 - c0);
+        let (mut rights_at, left_row) = (self.left_base(c1) + 1, c1 + 1);
         for h in 1..=rows {
             let (run, empty) = ((1u32 << h) - 1, empty_grundy(h, w));
             for a in 0..=rows - h {
@@ -129,10 +128,23 @@ impl RectDp {
                 K::store_band(&mut self.bands, a, b, &self.by_right[lefts_at..], &self.by_left[rights_at..]);
                 self.by_right[lefts_at + c1] = value;
                 self.by_left[rights_at + c0 - 1] = value;
-                lefts_at += stride;
-                rights_at += stride;
+                lefts_at += right_row;
+                rights_at += left_row;
             }
         }
+    }
+
+    /// Start of the values of column start c0 in `by_right`: a row of cols + 1 − c0 values
+    /// (c1 = c0..=cols) per row pair. Past TABLE_FRONT values, so that chunks of eight
+    /// columns read from column 8 · (c0 / 8) stay in the table.
+    fn right_base(&self, c0: usize) -> usize {
+        TABLE_FRONT + self.row_pairs * (c0 * (self.cols + 1) - c0 * c0.saturating_sub(1) / 2)
+    }
+
+    /// Start of the values of column end c1 in `by_left`: a row of c1 + 1 values (c0 =
+    /// 0..=c1) per row pair.
+    fn left_base(&self, c1: usize) -> usize {
+        self.row_pairs * c1 * (c1 + 1) / 2
     }
 
     #[inline]
@@ -146,7 +158,7 @@ impl RectDp {
         if r0 == r1 || c0 == c1 {
             return 0;
         }
-        self.by_right[(c0 * self.row_pairs + self.row_pair(r0, r1)) * (self.cols + 1) + c1] as u32
+        self.by_right[self.right_base(c0) + self.row_pair(r0, r1) * (self.cols + 1 - c0) + c1 - c0] as u32
     }
 
     /// Grundy value of the whole board.
@@ -167,12 +179,17 @@ thread_local! {
     static SPARE_TABLES: Cell<(Vec<u16>, Vec<u16>)> = const { Cell::new((Vec::new(), Vec::new())) };
 }
 
-/// Two tables of `len` zeros, from the spare ones when there are.
-fn zeroed_tables(len: usize) -> (Vec<u16>, Vec<u16>) {
+/// Tables of `right_len` and `left_len` zeros, from the spare ones when there are.
+fn zeroed_tables(right_len: usize, left_len: usize) -> (Vec<u16>, Vec<u16>) {
     let (mut by_right, mut by_left) = SPARE_TABLES.take();
-    for table in [&mut by_right, &mut by_left] {
-        table.clear();
-        table.resize(len, 0);
+    for (table, len) in [(&mut by_right, right_len), (&mut by_left, left_len)] {
+        if table.capacity() < len {
+            // Fresh zeroed memory (untouched pages cost no writing here).
+            *table = vec![0; len];
+        } else {
+            table.clear();
+            table.resize(len, 0);
+        }
     }
     (by_right, by_left)
 }
@@ -205,26 +222,37 @@ pub fn solve(board: &Board) -> Solution {
 
 /// Grundy value of an X-free h×w rectangle (depends only on its size), 1 ≤ h, w ≤ 20.
 pub fn empty_grundy(h: usize, w: usize) -> u16 {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let n = MAX_SIDE + 1;
-        let mut t = vec![0u16; n * n];
-        for h in 1..n {
-            for w in 1..n {
-                let mut mex = Mex::default();
-                for i in 0..h {
-                    for j in 0..w {
-                        let q = |a: usize, b: usize| t[a * n + b];
-                        mex.insert(q(i, j) ^ q(i, w - 1 - j) ^ q(h - 1 - i, j) ^ q(h - 1 - i, w - 1 - j));
-                    }
-                }
-                t[h * n + w] = mex.value();
-            }
-        }
-        t
-    });
-    table[h * (MAX_SIDE + 1) + w]
+    EMPTY_GRUNDY[h][w]
 }
+
+/// [`empty_grundy`] for every size, computed at compile time: a move splits an X-free
+/// rectangle into four X-free ones, so each value is the mex over the cells of four earlier
+/// ones. Every value is below 64 (checked here), so one 64-bit set holds the options.
+const EMPTY_GRUNDY: [[u16; MAX_SIDE + 1]; MAX_SIDE + 1] = {
+    let mut t = [[0u16; MAX_SIDE + 1]; MAX_SIDE + 1];
+    let mut h = 1;
+    while h <= MAX_SIDE {
+        let mut w = 1;
+        while w <= MAX_SIDE {
+            let mut seen = 0u64;
+            let mut i = 0;
+            while i < h {
+                let mut j = 0;
+                while j < w {
+                    let v = t[i][j] ^ t[i][w - 1 - j] ^ t[h - 1 - i][j] ^ t[h - 1 - i][w - 1 - j];
+                    assert!(v < 64, "X-free values fit one 64-bit set");
+                    seen |= 1 << v;
+                    j += 1;
+                }
+                i += 1;
+            }
+            t[h][w] = (!seen).trailing_zeros() as u16;
+            w += 1;
+        }
+        h += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 #[path = "dp_tests.rs"]

@@ -2,6 +2,7 @@
 //! kernel against the portable one.
 
 use super::*;
+use crate::games::wall::mex::Mex;
 
 fn grundy(text: &str) -> u32 {
     solve(&Board::from_slashed(text).unwrap()).grundy
