@@ -39,6 +39,11 @@ impl Error {
         }
     }
 
+    /// Whether this is a write into a pipe whose reader has gone (`sprague ... | head`).
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io { error, .. } if error.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
     /// A malformed-file error.
     pub fn malformed(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         Error::Malformed { path: path.into(), message: message.into() }

@@ -6,7 +6,19 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     cli::run().unwrap_or_else(|err| {
+        if reader_went_away(&err) {
+            // `sprague solve wall --batch boards | head`: the reader has all it wants.
+            return ExitCode::SUCCESS;
+        }
         eprintln!("error: {err:#}");
         ExitCode::from(2)
+    })
+}
+
+/// Whether the error is a write into a pipe whose reader has closed it.
+fn reader_went_away(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| match cause.downcast_ref::<sprague::Error>() {
+        Some(error) => error.is_broken_pipe(),
+        None => cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe),
     })
 }

@@ -153,3 +153,28 @@ fn the_naive_engine_refuses_boards_beyond_the_machine() {
     solve(&["--engine", "naive"], &empty(8, 8)).code(2).stderr(predicate::str::contains("needs an estimated").and(predicate::str::contains("--engine dp")));
     solve(&["--engine", "naive"], &empty(4, 5)).success().stdout("First\n");
 }
+
+/// `sprague solve wall --batch boards | head -1`: when the reader closes the pipe, the run
+/// stops quietly with exit 0 (no "Broken pipe" error).
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    use std::io::{BufRead, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["solve", "wall", "--batch", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // 20,000 answers of about 60 bytes: more than a pipe buffers, so the writer meets the close.
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all("1 1\n.\n".repeat(20_000).as_bytes()));
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("\"winner\":\"First\""), "{first}");
+    let output = child.wait_with_output().unwrap();
+    let _ = writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}

@@ -13,15 +13,33 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// The whole command tree: one subcommand per verb, under it one per game command.
-pub fn cli() -> clap::Command {
+#[cfg(test)]
+fn cli() -> clap::Command {
+    cli_for(&[])
+}
+
+/// The command tree a command line needs: when it starts `VERB GAME` with names clap knows,
+/// the other verbs and games are left without their options (building every one costs a
+/// one-board `solve` about half a millisecond, a third of its whole process). Help, errors and
+/// anything unrecognised get the whole tree.
+fn cli_for(words: &[String]) -> clap::Command {
     let mut cli = clap::Command::new("sprague")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Parallel exhaustive verifier and research tool for Sprague–Grundy claims.")
         .propagate_version(true)
         .subcommand_required(true)
         .arg_required_else_help(true);
+    let typed_verb = Verb::ALL.into_iter().find(|v| words.first().is_some_and(|w| w == v.name()));
     for verb in Verb::ALL {
-        cli = cli.subcommand(verb_command(verb));
+        let built = match typed_verb {
+            None => Some(None),
+            Some(typed) if typed == verb => Some(words.get(1).map(String::as_str)),
+            Some(_) => None,
+        };
+        cli = cli.subcommand(match built {
+            Some(game) => verb_command(verb, game),
+            None => clap::Command::new(verb.name()).about(verb.about()),
+        });
     }
     let merge = <merge::Args as clap::Args>::augment_args(clap::Command::new("merge"))
         .about("Combine the output directories of `--shard K/N` runs into the files of one run.")
@@ -35,21 +53,30 @@ pub fn cli() -> clap::Command {
     cli.subcommand(merge).subcommand(check)
 }
 
-/// The subcommand of `verb`: its games' commands (or, for a flat verb, its one command).
-fn verb_command(verb: Verb) -> clap::Command {
+/// The subcommand of `verb`: its games' commands (or, for a flat verb, its one command). With
+/// `typed` naming one of its games, only that game's options are built.
+fn verb_command(verb: Verb, typed: Option<&str>) -> clap::Command {
     let commands = commands(verb);
     if verb.flat() {
         if let [only] = &commands[..] {
             return spec::command(&only.spec()).name(verb.name());
         }
     }
-    let games = commands.iter().map(|c| spec::command(&c.spec()));
+    let known = commands.iter().any(|c| Some(c.spec().name) == typed);
+    let games = commands.iter().map(|c| {
+        let spec = c.spec();
+        match known && Some(spec.name) != typed {
+            true => clap::Command::new(spec.name).about(spec.about),
+            false => spec::command(&spec),
+        }
+    });
     clap::Command::new(verb.name()).about(verb.about()).subcommand_required(true).subcommands(games)
 }
 
 /// Parses the command line and runs it; the exit code (0 ok, 1 mismatch, 2 usage, 3 stopped).
 pub fn run() -> anyhow::Result<ExitCode> {
-    let matches = cli().get_matches();
+    let words: Vec<String> = std::env::args().skip(1).take(2).collect();
+    let matches = cli_for(&words).get_matches();
     let status = match matches.subcommand().expect("a subcommand is required") {
         ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
         ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
@@ -148,6 +175,22 @@ mod tests {
                     assert!(help.contains(value.get_name()), "{path}: --{} value {} not listed", arg.get_id(), value.get_name());
                 }
             }
+        }
+    }
+
+    /// The tree built for a typed `VERB GAME` holds that command exactly as the whole tree does
+    /// (same options, same help), so pruning the rest changes nothing a user sees.
+    #[test]
+    fn the_pruned_tree_holds_the_typed_command_unchanged() {
+        let mut all = Vec::new();
+        leaves(&super::cli(), String::new(), &mut all);
+        for (path, mut full) in all {
+            let words: Vec<String> = path.split(' ').map(str::to_string).collect();
+            let mut pruned = super::cli_for(&words);
+            for word in &words {
+                pruned = pruned.find_subcommand(word).unwrap_or_else(|| panic!("{path}: {word} missing")).clone();
+            }
+            assert_eq!(pruned.render_long_help().to_string(), full.render_long_help().to_string(), "{path}");
         }
     }
 }

@@ -8,17 +8,17 @@
 //! is one flat loop over its free cells.
 
 use super::board::{Board, MAX_SIDE};
-use super::mex::Mex;
-use super::packed::Packed;
-use std::sync::OnceLock;
+use super::packed::{Kernel, Packed, Portable};
+use std::cell::Cell;
 
 /// Grundy values of all sub-rectangles of one board.
 pub struct RectDp {
     rows: usize,
     cols: usize,
-    /// by_right[right_at(a, b, c0, c1)] = g([a, b) × [c0, c1)): by c0, then row pair, then c1.
+    /// g([a, b) × [c0, c1)) by c0, then row pair, then c1 = c0..=cols (from `right_base`).
     by_right: Vec<u16>,
-    /// by_left[left_at(a, b, c0, c1)] = the same values: by c1, then row pair, then c0.
+    /// The same values by c1, then row pair, then c0 = 0..=c1 (from `left_base`). Rectangles
+    /// of width 0 (c0 = c1) keep the value 0.
     by_left: Vec<u16>,
     /// Index of the first row pair of each height; row pairs are numbered by height, then
     /// top row, the order in which a column range visits them, so that both tables are
@@ -37,59 +37,119 @@ pub struct Solution {
     pub winning_moves: Vec<(usize, usize)>,
 }
 
+/// Values read past the ends of the tables by the band kernels (whole chunks of columns).
+const TABLE_PAD: usize = 32;
+const TABLE_FRONT: usize = 8;
+
 impl RectDp {
     /// Runs the DP over every sub-rectangle of `board` (any size up to 20×20).
     pub fn new(board: &Board) -> Self {
+        Self::with_simd(board, crate::bits::avx2_available())
+    }
+
+    /// The DP with the AVX2 kernel (`simd`, only where [`crate::bits::avx2_available`]) or the
+    /// portable one; both give the same values.
+    pub fn with_simd(board: &Board, simd: bool) -> Self {
+        assert!(!simd || crate::bits::avx2_available(), "AVX2 kernel without AVX2");
         let (rows, cols) = (board.rows(), board.cols());
         let row_pairs = rows * (rows + 1) / 2;
-        let entries = (cols + 1) * row_pairs * (cols + 1);
         let mut height_start = [0u16; MAX_SIDE + 1];
         for h in 2..=rows {
             height_start[h] = height_start[h - 1] + (rows + 2 - h) as u16;
         }
-        let mut dp = RectDp {
-            rows,
-            cols,
-            by_right: vec![0; entries],
-            by_left: vec![0; entries],
-            height_start,
-            row_pairs,
-            bands: Packed::new(rows, cols, crate::bits::avx2_available()),
-        };
-        let prefix = XPrefix::new(board);
+        let bands = Packed::new(board, simd);
+        let mut dp = RectDp { rows, cols, by_right: Vec::new(), by_left: Vec::new(), height_start, row_pairs, bands };
+        (dp.by_right, dp.by_left) = zeroed_tables(dp.right_base(cols) + TABLE_PAD, dp.left_base(cols + 1) + TABLE_PAD);
+        let every_row = (1u32 << rows) - 1;
         // Ranges by falling c0, then rising c1: [c0, j) and [j+1, c1) come before [c0, c1),
         // and [0, cols) comes last.
         for c0 in (0..cols).rev() {
             for c1 in c0 + 1..=cols {
+                let free_rows = dp.bands.free_rows(c0, c1);
                 // A strip without X needs no bands (all its rectangles are X-free), except
                 // the last, whose bands give the winning moves.
-                let banded = !prefix.is_free(0, rows, c0, c1) || (c0, c1) == (0, cols);
-                if banded {
-                    dp.bands.start_range(c0, c1, |r, c| board.is_x(r, c));
-                }
-                for h in 1..=rows {
-                    for a in 0..=rows - h {
-                        dp.fill(a, a + h, c0, c1, &prefix, banded);
-                    }
+                if free_rows == every_row && (c0, c1) != (0, cols) {
+                    // SAFETY: `NoBands` touches no band and needs no CPU feature.
+                    unsafe { dp.fill_range::<NoBands>(c0, c1, free_rows) };
+                } else {
+                    dp.bands.start_range(c0, c1);
+                    dp.fill_banded_range(c0, c1, free_rows, simd);
                 }
             }
         }
         dp
     }
 
+    fn fill_banded_range(&mut self, c0: usize, c1: usize, free_rows: u32, simd: bool) {
+        #[cfg(target_arch = "x86_64")]
+        if simd {
+            // SAFETY: `simd` is only true when the CPU has AVX2 (checked in `with_simd`).
+            return unsafe { self.fill_range_avx2(c0, c1, free_rows) };
+        }
+        let _ = simd;
+        // SAFETY: the portable kernel needs no CPU feature; the tables have TABLE_PAD spare
+        // values.
+        unsafe { self.fill_range::<Portable>(c0, c1, free_rows) }
+    }
+
+    /// The range with the AVX2 kernel for its number of eight-column chunks (ranges wider
+    /// than 16 columns span three and may have more than 16 free cells in a row).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn fill_range_avx2(&mut self, c0: usize, c1: usize, free_rows: u32) {
+        use super::gather::Avx2;
+        match ((c1 - 1) / 8 - c0 / 8 + 1, c1 - c0 > 16) {
+            (1, _) => self.fill_range::<Avx2<1, 1>>(c0, c1, free_rows),
+            (2, _) => self.fill_range::<Avx2<2, 1>>(c0, c1, free_rows),
+            (_, false) => self.fill_range::<Avx2<3, 1>>(c0, c1, free_rows),
+            (_, true) => self.fill_range::<Avx2<3, 2>>(c0, c1, free_rows),
+        }
+    }
+
+    /// Stores the bands of every rectangle of column range [c0, c1) and computes its Grundy
+    /// value, row pairs by height then top row; `free_rows` has bit r set when row r has no
+    /// X in the range.
+    ///
+    /// # Safety
+    /// The CPU has the features of kernel `K`.
+    #[inline(always)]
+    unsafe fn fill_range<K: Kernel>(&mut self, c0: usize, c1: usize, free_rows: u32) {
+        let (rows, w) = (self.rows, c1 - c0);
+        // g(a..b, c0..j) at lefts_at + j and g(a..b, j+1..c1) at rights_at + j, for the
+        // current row pair (a, b); both move on by one table row per row pair.
+        let (mut lefts_at, right_row) = (self.right_base(c0) - c0, self.cols + 1 - c0);
+        let (mut rights_at, left_row) = (self.left_base(c1) + 1, c1 + 1);
+        for h in 1..=rows {
+            let (run, empty) = ((1u32 << h) - 1, empty_grundy(h, w));
+            for a in 0..=rows - h {
+                let b = a + h;
+                // The mex first: it reads the vector past its run that the band store writes.
+                let value = if free_rows >> a & run == run { empty } else { K::mex_of_moves(&self.bands, a, b) };
+                K::store_band(&mut self.bands, a, b, &self.by_right[lefts_at..], &self.by_left[rights_at..]);
+                self.by_right[lefts_at + c1] = value;
+                self.by_left[rights_at + c0 - 1] = value;
+                lefts_at += right_row;
+                rights_at += left_row;
+            }
+        }
+    }
+
+    /// Start of the values of column start c0 in `by_right`: a row of cols + 1 − c0 values
+    /// (c1 = c0..=cols) per row pair. Past TABLE_FRONT values, so that chunks of eight
+    /// columns read from column 8 · (c0 / 8) stay in the table.
+    fn right_base(&self, c0: usize) -> usize {
+        TABLE_FRONT + self.row_pairs * (c0 * (self.cols + 1) - c0 * c0.saturating_sub(1) / 2)
+    }
+
+    /// Start of the values of column end c1 in `by_left`: a row of c1 + 1 values (c0 =
+    /// 0..=c1) per row pair.
+    fn left_base(&self, c1: usize) -> usize {
+        self.row_pairs * c1 * (c1 + 1) / 2
+    }
+
     #[inline]
     fn row_pair(&self, a: usize, b: usize) -> usize {
         self.height_start[b - a] as usize + a
-    }
-
-    #[inline]
-    fn right_at(&self, a: usize, b: usize, c0: usize, c1: usize) -> usize {
-        (c0 * self.row_pairs + self.row_pair(a, b)) * (self.cols + 1) + c1
-    }
-
-    #[inline]
-    fn left_at(&self, a: usize, b: usize, c0: usize, c1: usize) -> usize {
-        (c1 * self.row_pairs + self.row_pair(a, b)) * (self.cols + 1) + c0
     }
 
     /// Grundy value of the half-open sub-rectangle [r0, r1) × [c0, c1) (0 when empty).
@@ -98,7 +158,7 @@ impl RectDp {
         if r0 == r1 || c0 == c1 {
             return 0;
         }
-        self.by_right[self.right_at(r0, r1, c0, c1)] as u32
+        self.by_right[self.right_base(c0) + self.row_pair(r0, r1) * (self.cols + 1 - c0) + c1 - c0] as u32
     }
 
     /// Grundy value of the whole board.
@@ -111,20 +171,46 @@ impl RectDp {
     pub fn winning_moves(&self) -> Vec<(usize, usize)> {
         self.bands.zero_moves()
     }
+}
 
-    /// Stores the band of [a, b) × [c0, c1) and computes the rectangle's Grundy value.
-    fn fill(&mut self, a: usize, b: usize, c0: usize, c1: usize, prefix: &XPrefix, banded: bool) {
-        let w = c1 - c0;
-        // g(a..b, c0..j) for j = c0..c1 and g(a..b, j+1..c1) for j = c0..c1, both contiguous.
-        let lefts = &self.by_right[self.right_at(a, b, c0, c0)..][..w];
-        let rights = &self.by_left[self.left_at(a, b, c0 + 1, c1)..][..w];
-        if banded {
-            self.bands.store_band(a, b, lefts, rights);
+thread_local! {
+    /// The tables of the last [`RectDp`] dropped on this thread: a batch of boards reuses
+    /// them instead of faulting in fresh pages for every board.
+    static SPARE_TABLES: Cell<(Vec<u16>, Vec<u16>)> = const { Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// Tables of `right_len` and `left_len` zeros, from the spare ones when there are.
+fn zeroed_tables(right_len: usize, left_len: usize) -> (Vec<u16>, Vec<u16>) {
+    let (mut by_right, mut by_left) = SPARE_TABLES.take();
+    for (table, len) in [(&mut by_right, right_len), (&mut by_left, left_len)] {
+        if table.capacity() < len {
+            // Fresh zeroed memory (untouched pages cost no writing here).
+            *table = vec![0; len];
+        } else {
+            table.clear();
+            table.resize(len, 0);
         }
-        let value = if prefix.is_free(a, b, c0, c1) { empty_grundy(b - a, w) } else { self.bands.mex_of_moves(a, b) };
-        let (right_at, left_at) = (self.right_at(a, b, c0, c1), self.left_at(a, b, c0, c1));
-        self.by_right[right_at] = value;
-        self.by_left[left_at] = value;
+    }
+    (by_right, by_left)
+}
+
+impl Drop for RectDp {
+    fn drop(&mut self) {
+        let tables = (std::mem::take(&mut self.by_right), std::mem::take(&mut self.by_left));
+        // During thread exit the spare slot may be gone already; the tables are then freed.
+        let _ = SPARE_TABLES.try_with(|spare| spare.set(tables));
+    }
+}
+
+/// The kernel of strips without X: no bands, every rectangle X-free.
+struct NoBands;
+
+impl Kernel for NoBands {
+    #[inline(always)]
+    unsafe fn store_band(_: &mut Packed, _: usize, _: usize, _: &[u16], _: &[u16]) {}
+
+    unsafe fn mex_of_moves(_: &Packed, _: usize, _: usize) -> u16 {
+        unreachable!("a strip without X has only X-free rectangles")
     }
 }
 
@@ -134,122 +220,40 @@ pub fn solve(board: &Board) -> Solution {
     Solution { grundy: dp.grundy(), winning_moves: dp.winning_moves() }
 }
 
-/// 2-D prefix counts of X cells, to spot X-free rectangles in O(1).
-struct XPrefix {
-    cols: usize,
-    sums: Vec<u16>,
-}
-
-impl XPrefix {
-    fn new(board: &Board) -> Self {
-        let (rows, cols) = (board.rows(), board.cols());
-        let mut sums = vec![0u16; (rows + 1) * (cols + 1)];
-        for r in 0..rows {
-            for c in 0..cols {
-                sums[(r + 1) * (cols + 1) + c + 1] = board.is_x(r, c) as u16
-                    + sums[r * (cols + 1) + c + 1]
-                    + sums[(r + 1) * (cols + 1) + c]
-                    - sums[r * (cols + 1) + c];
-            }
-        }
-        XPrefix { cols: cols + 1, sums }
-    }
-
-    fn is_free(&self, a: usize, b: usize, c0: usize, c1: usize) -> bool {
-        let s = |r: usize, c: usize| self.sums[r * self.cols + c];
-        s(b, c1) + s(a, c0) == s(a, c1) + s(b, c0)
-    }
-}
-
 /// Grundy value of an X-free h×w rectangle (depends only on its size), 1 ≤ h, w ≤ 20.
 pub fn empty_grundy(h: usize, w: usize) -> u16 {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let n = MAX_SIDE + 1;
-        let mut t = vec![0u16; n * n];
-        for h in 1..n {
-            for w in 1..n {
-                let mut mex = Mex::default();
-                for i in 0..h {
-                    for j in 0..w {
-                        let q = |a: usize, b: usize| t[a * n + b];
-                        mex.insert(q(i, j) ^ q(i, w - 1 - j) ^ q(h - 1 - i, j) ^ q(h - 1 - i, w - 1 - j));
-                    }
-                }
-                t[h * n + w] = mex.value();
-            }
-        }
-        t
-    });
-    table[h * (MAX_SIDE + 1) + w]
+    EMPTY_GRUNDY[h][w]
 }
+
+/// [`empty_grundy`] for every size, computed at compile time: a move splits an X-free
+/// rectangle into four X-free ones, so each value is the mex over the cells of four earlier
+/// ones. Every value is below 64 (checked here), so one 64-bit set holds the options.
+const EMPTY_GRUNDY: [[u16; MAX_SIDE + 1]; MAX_SIDE + 1] = {
+    let mut t = [[0u16; MAX_SIDE + 1]; MAX_SIDE + 1];
+    let mut h = 1;
+    while h <= MAX_SIDE {
+        let mut w = 1;
+        while w <= MAX_SIDE {
+            let mut seen = 0u64;
+            let mut i = 0;
+            while i < h {
+                let mut j = 0;
+                while j < w {
+                    let v = t[i][j] ^ t[i][w - 1 - j] ^ t[h - 1 - i][j] ^ t[h - 1 - i][w - 1 - j];
+                    assert!(v < 64, "X-free values fit one 64-bit set");
+                    seen |= 1 << v;
+                    j += 1;
+                }
+                i += 1;
+            }
+            t[h][w] = (!seen).trailing_zeros() as u16;
+            w += 1;
+        }
+        h += 1;
+    }
+    t
+};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn grundy(text: &str) -> u32 {
-        solve(&Board::from_slashed(text).unwrap()).grundy
-    }
-
-    #[test]
-    fn problem_samples() {
-        assert_eq!(grundy("../.."), 0);
-        assert_ne!(grundy("X./.."), 0);
-        assert_ne!(grundy("X..../...X./...../....."), 0);
-    }
-
-    #[test]
-    fn winning_moves_lead_to_zero() {
-        let board = Board::from_slashed("X./..").unwrap();
-        let sol = solve(&board);
-        assert_eq!(sol.winning_moves, vec![(1, 1)]);
-    }
-
-    /// The seed's top-down recursion, for cross-checking the packed band DP.
-    fn seed_grundy(board: &Board, memo: &mut std::collections::HashMap<[usize; 4], u32>, r: [usize; 4]) -> u32 {
-        let [r0, r1, c0, c1] = r;
-        if r0 >= r1 || c0 >= c1 {
-            return 0;
-        }
-        if let Some(&v) = memo.get(&r) {
-            return v;
-        }
-        let mut mex = Mex::default();
-        for (i, j) in (r0..r1).flat_map(|i| (c0..c1).map(move |j| (i, j))).filter(|&(i, j)| !board.is_x(i, j)) {
-            let mut g = |q| seed_grundy(board, memo, q);
-            mex.insert((g([r0, i, c0, j]) ^ g([r0, i, j + 1, c1]) ^ g([i + 1, r1, c0, j]) ^ g([i + 1, r1, j + 1, c1])) as u16);
-        }
-        let v = mex.value() as u32;
-        memo.insert(r, v);
-        v
-    }
-
-    #[test]
-    fn every_rectangle_matches_the_seed_recursion() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
-        for _ in 0..40 {
-            let shape = crate::games::wall::board::Shape::new(rng.random_range(1..=9), rng.random_range(1..=9));
-            let density = rng.random::<f64>();
-            let board = crate::games::wall::generate::random_board(&mut rng, shape, density);
-            let dp = RectDp::new(&board);
-            let mut memo = std::collections::HashMap::new();
-            for (a, b) in (0..shape.rows).flat_map(|a| (a + 1..=shape.rows).map(move |b| (a, b))) {
-                for (c0, c1) in (0..shape.cols).flat_map(|c0| (c0 + 1..=shape.cols).map(move |c1| (c0, c1))) {
-                    assert_eq!(dp.rect_grundy(a, b, c0, c1), seed_grundy(&board, &mut memo, [a, b, c0, c1]), "{}", board.to_slashed());
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn empty_table_matches_full_dp() {
-        for h in 1..=6 {
-            for w in 1..=6 {
-                let board = Board::empty(crate::games::wall::board::Shape::new(h, w));
-                assert_eq!(RectDp::new(&board).grundy(), empty_grundy(h, w) as u32, "{h}x{w}");
-            }
-        }
-    }
-}
+#[path = "dp_tests.rs"]
+mod tests;

@@ -38,23 +38,10 @@ impl Mex {
     }
 }
 
-/// Mex of the values `tops[k] ^ bottoms[k]`.
+/// Mex of the values `tops[k] ^ bottoms[k]`: one 64-bit set of the values below 64, the exact
+/// count only when all of 0..63 occur.
 #[inline]
-pub fn mex_of_xors(tops: &[u16], bottoms: &[u16], simd: bool) -> u16 {
-    #[cfg(target_arch = "x86_64")]
-    if simd && tops.len() >= 16 {
-        // SAFETY: `simd` is only true when the CPU has AVX2 (bits::avx2_available).
-        if let Some(m) = unsafe { avx2::mex_below_64(tops, bottoms) } {
-            return m;
-        }
-        return exact(tops, bottoms);
-    }
-    let _ = simd;
-    portable(tops, bottoms)
-}
-
-/// One 64-bit set of the values below 64; the exact count only when all of 0..63 occur.
-fn portable(tops: &[u16], bottoms: &[u16]) -> u16 {
+pub fn portable(tops: &[u16], bottoms: &[u16]) -> u16 {
     let mut seen = 0u64;
     for (&t, &b) in tops.iter().zip(bottoms) {
         let v = t ^ b;
@@ -66,7 +53,9 @@ fn portable(tops: &[u16], bottoms: &[u16]) -> u16 {
     }
 }
 
-fn exact(tops: &[u16], bottoms: &[u16]) -> u16 {
+/// Mex of the values `tops[k] ^ bottoms[k]` of any size (the slow path beyond 63).
+#[cold]
+pub fn exact(tops: &[u16], bottoms: &[u16]) -> u16 {
     let mut mex = Mex::default();
     for (&t, &b) in tops.iter().zip(bottoms) {
         mex.insert(t ^ b);
@@ -75,38 +64,41 @@ fn exact(tops: &[u16], bottoms: &[u16]) -> u16 {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod avx2 {
+pub mod avx2 {
     use std::arch::x86_64::*;
 
-    /// The mex when it is below 64, else `None`. Sixteen values per step, widened to four
-    /// 64-bit lanes at a time; `1 << v` is zero for v ≥ 64 (as `vpsllvq` gives), so larger
-    /// values never pose as small ones.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn mex_below_64(tops: &[u16], bottoms: &[u16]) -> Option<u16> {
-        let n = tops.len();
-        assert!(bottoms.len() == n);
-        let one = _mm256_set1_epi64x(1);
-        let (mut s0, mut s1) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+    /// Sixteen lanes of 0 then sixteen of 0xFFFF: `TAIL[16 - r..]` keeps the first r lanes.
+    static TAIL: [u16; 32] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0, !0];
+
+    /// Mex of `tops[k] ^ bottoms[k]` for k < n, or 64 when every value below 64 occurs.
+    /// Sixteen values per step, the lanes past n set to 0xFFFF; each 32-bit lane holds two
+    /// values, and `1 << v` and `1 << (v − 32)` go to two sets of 32 bits (`vpsllvd` gives 0
+    /// for counts of 32 and more, so no value poses as another).
+    ///
+    /// # Safety
+    /// AVX2 present; `tops` and `bottoms` readable for n rounded up to a multiple of 16.
+    /// Always inlined: called from AVX2 code, the intrinsics inline there.
+    #[inline(always)]
+    pub unsafe fn mex_below_64(tops: *const u16, bottoms: *const u16, n: usize) -> u16 {
+        let one = _mm256_set1_epi32(1);
+        let (low16, c32) = (_mm256_set1_epi32(0xFFFF), _mm256_set1_epi32(32));
+        let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
         let mut k = 0;
-        while k + 16 <= n {
-            let load = |s: &[u16]| _mm256_loadu_si256(s.as_ptr().add(k) as *const __m256i);
-            let v = _mm256_xor_si256(load(tops), load(bottoms));
-            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-            s0 = _mm256_or_si256(s0, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(lo)));
-            s1 = _mm256_or_si256(s1, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128::<8>(lo))));
-            s0 = _mm256_or_si256(s0, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(hi)));
-            s1 = _mm256_or_si256(s1, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128::<8>(hi))));
+        while k < n {
+            let tail = _mm256_loadu_si256(TAIL.as_ptr().add(16 - (n - k).min(16)) as *const __m256i);
+            let load = |p: *const u16| _mm256_loadu_si256(p.add(k) as *const __m256i);
+            let v = _mm256_or_si256(_mm256_xor_si256(load(tops), load(bottoms)), tail);
+            for w in [_mm256_and_si256(v, low16), _mm256_srli_epi32::<16>(v)] {
+                lo = _mm256_or_si256(lo, _mm256_sllv_epi32(one, w));
+                hi = _mm256_or_si256(hi, _mm256_sllv_epi32(one, _mm256_sub_epi32(w, c32)));
+            }
             k += 16;
         }
-        let mut lanes = [0u64; 4];
-        _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, _mm256_or_si256(s0, s1));
-        let mut seen = lanes.iter().fold(0, |a, &l| a | l);
-        for j in k..n {
-            let v = tops[j] ^ bottoms[j];
-            seen |= ((v < 64) as u64) << (v & 63);
-        }
-        let m = (!seen).trailing_zeros();
-        (m < 64).then_some(m as u16)
+        // Interleave into 64-bit lanes (low set | high set << 32), then fold the four lanes.
+        let pairs = _mm256_or_si256(_mm256_unpacklo_epi32(lo, hi), _mm256_unpackhi_epi32(lo, hi));
+        let half = _mm_or_si128(_mm256_castsi256_si128(pairs), _mm256_extracti128_si256::<1>(pairs));
+        let seen = _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64;
+        (!seen).trailing_zeros() as u16
     }
 }
 
@@ -129,6 +121,7 @@ mod tests {
         fn simd_portable_and_exact_agree(
             cells in proptest::collection::vec((0u16..140, 0u16..140), 0..90),
             dense in 0u16..135,
+            junk in proptest::collection::vec(0u16..100, 16),
         ) {
             // Values 0..dense all present, so that mexes of 64 and beyond occur.
             let mut tops: Vec<u16> = (0..dense).collect();
@@ -139,7 +132,16 @@ mod tests {
             }
             let want = exact(&tops, &bottoms);
             prop_assert_eq!(portable(&tops, &bottoms), want);
-            prop_assert_eq!(mex_of_xors(&tops, &bottoms, crate::bits::avx2_available()), want);
+            #[cfg(target_arch = "x86_64")]
+            if crate::bits::avx2_available() {
+                // Values past the run (read, but masked) must not count.
+                let n = tops.len();
+                tops.extend(&junk);
+                bottoms.extend(std::iter::repeat_n(0, 16));
+                // SAFETY: AVX2 is present and both vectors have 16 values past the run.
+                let m = unsafe { avx2::mex_below_64(tops.as_ptr(), bottoms.as_ptr(), n) };
+                prop_assert_eq!(m, want.min(64));
+            }
         }
     }
 }

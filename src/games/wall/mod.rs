@@ -17,6 +17,8 @@ pub mod dp;
 pub mod empty;
 pub mod engine;
 pub mod few_x;
+#[cfg(target_arch = "x86_64")]
+mod gather;
 pub mod generate;
 pub mod lanes;
 pub mod mex;
