@@ -107,17 +107,23 @@ fn usage_errors_exit_2() {
     Command::cargo_bin("sprague").unwrap().args(["solve", "chess"]).assert().code(2);
 }
 
-#[test]
-fn batch_streams_answers_and_stops_at_a_bad_board_after_the_good_ones() {
-    use std::io::{BufRead, BufReader, Write};
+/// `sprague solve wall --batch ARGS` with every standard stream piped.
+fn spawn_batch(args: &[&str]) -> std::process::Child {
     use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
         .args(["solve", "wall", "--batch"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn batch_streams_answers_and_stops_at_a_bad_board_after_the_good_ones() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = spawn_batch(&[]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     stdin.write_all(b"2 2\n..\n..\n").unwrap();
@@ -159,14 +165,7 @@ fn the_naive_engine_refuses_boards_beyond_the_machine() {
 #[test]
 fn a_reader_that_goes_away_ends_the_run_quietly() {
     use std::io::{BufRead, Write};
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
-        .args(["solve", "wall", "--batch", "--format", "json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_batch(&["--format", "json"]);
     // 20,000 answers of about 60 bytes: more than a pipe buffers, so the writer meets the close.
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || stdin.write_all("1 1\n.\n".repeat(20_000).as_bytes()));
