@@ -107,6 +107,17 @@ fn usage_errors_exit_2() {
     Command::cargo_bin("sprague").unwrap().args(["solve", "chess"]).assert().code(2);
 }
 
+/// Arguments that are not UTF-8, in any place: a usage error, never a panic.
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_exit_2() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff.in");
+    for args in [vec![bad], vec![std::ffi::OsStr::new("solve"), bad], vec![std::ffi::OsStr::new("solve"), std::ffi::OsStr::new("wall"), bad]] {
+        Command::cargo_bin("sprague").unwrap().args(&args).assert().code(2).stderr(predicate::str::contains("panicked").not());
+    }
+}
+
 /// `sprague solve wall --batch ARGS` with every standard stream piped.
 fn spawn_batch(args: &[&str]) -> std::process::Child {
     use std::process::Stdio;

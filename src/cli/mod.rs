@@ -9,6 +9,7 @@ mod spec;
 use anyhow::Context;
 use clap::{ArgMatches, FromArgMatches};
 use sprague::game::{commands, Args, Command, Session, Status, Verb};
+use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -75,14 +76,47 @@ fn verb_command(verb: Verb, typed: Option<&str>) -> clap::Command {
 
 /// Parses the command line and runs it; the exit code (0 ok, 1 mismatch, 2 usage, 3 stopped).
 pub fn run() -> anyhow::Result<ExitCode> {
-    let words: Vec<String> = std::env::args().skip(1).take(2).collect();
-    let matches = cli_for(&words).get_matches();
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let words: Vec<String> = args.iter().skip(1).take(2).map(|a| a.to_string_lossy().into_owned()).collect();
+    let cli = cli_for(&words);
+    let args = attach_hyphen_values(&cli, args);
+    let matches = cli.get_matches_from(args);
     let status = match matches.subcommand().expect("a subcommand is required") {
         ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
         ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
         (verb, m) => run_game_command(verb, m)?,
     };
     Ok(exit_code(status))
+}
+
+/// `--max -3x5` as `--max=-3x5`: clap reads a value that starts with a hyphen and a digit as
+/// flags ("unexpected argument '-3'"); attached, it reaches the option's own check ("invalid
+/// size"). Only values of long options that take one, in the command the words lead to.
+fn attach_hyphen_values(cli: &clap::Command, args: Vec<OsString>) -> Vec<OsString> {
+    let mut command = cli;
+    let mut out: Vec<OsString> = Vec::with_capacity(args.len());
+    for arg in args {
+        let text = arg.to_string_lossy();
+        let joined = match out.last().map(|last| last.to_string_lossy()) {
+            Some(last) if text.starts_with('-') && text[1..].starts_with(|c: char| c.is_ascii_digit()) => {
+                last.strip_prefix("--").filter(|name| takes_value(command, name)).map(|_| format!("{last}={text}"))
+            }
+            _ => None,
+        };
+        match joined {
+            Some(joined) => *out.last_mut().expect("a previous argument") = joined.into(),
+            None => {
+                command = command.find_subcommand(&*text).unwrap_or(command);
+                out.push(arg);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `command` has a long option `--name` that takes a value.
+fn takes_value(command: &clap::Command, name: &str) -> bool {
+    command.get_arguments().any(|a| a.get_long() == Some(name) && a.get_action().takes_values())
 }
 
 /// Finds the game command the matches name and runs it.
