@@ -28,11 +28,6 @@ fn arg(spec: &OptSpec) -> Arg {
         Some(name) if spec.multiple => arg.value_name(name).action(ArgAction::Append),
         Some(name) => arg.value_name(name).action(ArgAction::Set),
     };
-    if spec.value.is_some() && !spec.positional {
-        // `--max-height -4` reaches the option's own check ("invalid height") instead of
-        // clap's "unexpected argument '-4'".
-        arg = arg.allow_negative_numbers(true);
-    }
     if let Some(default) = spec.default {
         arg = arg.default_value(default);
     }
