@@ -8,7 +8,7 @@ use predicates::str::contains;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::Manifest;
 use sprague::output::verify_files::read_verify_files;
-use sprague::games::wall::engine::ReferenceEngine;
+use sprague::games::wall::verify::engine::ReferenceEngine;
 use sprague::runner::Evaluate;
 use sprague::runner::RunResults;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,8 @@
 //! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
 
 use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
-use super::{census, claim, cost, empty, naive, Board, Rule, Shape};
+use super::board::{rules::Rule, Board, Shape};
+use super::{census, claim, empty, naive, verify::cost};
 use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
@@ -18,8 +19,8 @@ pub static GAME: GameEntry = GameEntry {
     commands,
     results,
     oracle: Oracle {
-        files: &["src/games/wall/naive.rs", "src/games/wall/naive_table.rs"],
-        may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
+        files: &["src/games/wall/naive/mod.rs", "src/games/wall/naive/table.rs"],
+        may_use: &["crate::games::wall::board", "crate::games::wall::naive", "crate::bits", "crate::error"],
     },
 };
 
@@ -27,9 +28,9 @@ fn commands() -> Vec<Box<dyn Command>> {
     vec![
         Box::new(SOLVE),
         Box::new(VERIFY),
-        Box::new(super::contest::STRESS),
+        Box::new(super::search::contest::STRESS),
         Box::new(CENSUS),
-        Box::new(super::search_command::SearchCommand),
+        Box::new(super::search::command::SearchCommand),
         Box::new(super::empty::commands::TableEmpty),
         Box::new(super::empty::commands::ProveEmpty),
         Box::new(super::report::ReportCommand),
@@ -52,7 +53,7 @@ fn results() -> Vec<ResultsDir> {
         sizes("wall/t-split"),
         ResultsDir {
             dir: "wall/search",
-            recompute: Recompute::Table { file: super::search_command::BEST, seconds: 0.05, compare: super::search_command::compare_best },
+            recompute: Recompute::Table { file: super::search::command::BEST, seconds: 0.05, compare: super::search::command::compare_best },
         },
         table("wall/empty/table", empty::files::TABLE_CSV, 0.05, empty::check::table_csv),
         table("wall/empty/table", empty::files::ROW_MAX, empty::WHOLE_TABLE_SECONDS, empty::check::whole_table),
@@ -68,7 +69,7 @@ fn census_dir(dir: &'static str) -> ResultsDir {
 
 /// A census committed as shards (DIR/shards/K) and their merge, with the few-X check.
 fn sharded_census(dir: &'static str) -> ResultsDir {
-    let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::few_x::compare_committed };
+    let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::census::few_x::compare_committed };
     ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard), merged: Some(few_x) } }
 }
 

@@ -6,42 +6,20 @@
 //! rectangle DP with XOR gives the Grundy value. The functions below are the library's front
 //! door; the modules hold the rules, the claim, the naive oracle and the engines.
 
-pub mod bands;
 pub mod board;
 pub mod census;
 pub mod claim;
 pub mod commands;
-pub mod contest;
-pub mod cost;
-pub mod dp;
 pub mod empty;
-pub mod engine;
-pub mod few_x;
-#[cfg(target_arch = "x86_64")]
-mod gather;
-pub mod generate;
-pub mod lanes;
-pub mod mex;
-pub mod middle;
 pub mod naive;
-pub mod naive_table;
-pub mod packed;
 pub mod report;
-pub mod report_census;
-pub mod rules;
 pub mod search;
-pub mod search_command;
-pub mod shrink;
-pub mod sweep;
-pub mod symmetry;
-pub mod t_split;
-pub mod tables;
 pub mod verify;
 
 pub use board::{Board, Shape};
 pub use commands::GAME;
-pub use dp::Solution;
-pub use rules::Rule;
+pub use board::rules::Rule;
+pub use claim::dp::Solution;
 
 use crate::error::{Error, Result};
 use crate::runner::directory::{verify_into, DirRun, Finished, Report};
@@ -72,7 +50,7 @@ pub fn parse_board(text: &str) -> Result<Board> {
 /// # Ok::<(), sprague::Error>(())
 /// ```
 pub fn solve(board: &Board) -> Solution {
-    dp::solve(board)
+    claim::dp::solve(board)
 }
 
 /// Checks the claim under `rule` on every X-pattern of every size up to `max` (each pattern

@@ -9,7 +9,6 @@ pub mod commands;
 pub mod compact;
 pub mod kernel;
 pub mod prove;
-pub mod report;
 pub mod simd;
 pub mod table;
 pub mod verdict;

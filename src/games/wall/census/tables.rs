@@ -5,10 +5,10 @@
 //! gathered from the board's bits with `pext`. Shapes are filled smallest first; the larger
 //! ones block by block ([`super::sweep`]), which reads only smaller tables.
 //! Shapes of more than [`MAX_TABLE_CELLS`] cells get no table (their values are computed
-//! where needed with [`GrundyTables::plan`]). This is the decomposition claim of [`super::dp`]
+//! where needed with [`GrundyTables::plan`]). This is the decomposition claim of [`crate::games::wall::claim::dp`]
 //! in table form, for enumerating all patterns at once.
 
-use super::board::Shape;
+use crate::games::wall::board::Shape;
 use crate::bits::Extract;
 use rayon::prelude::*;
 
@@ -159,7 +159,7 @@ impl GrundyTables {
 mod tests {
     use super::*;
     use crate::bits::Portable;
-    use crate::games::wall::{dp, Board};
+    use crate::games::wall::{claim::dp, board::Board};
 
     #[test]
     fn tables_match_rectangle_dp() {

@@ -1,9 +1,11 @@
 //! Naive oracle: whole-board search memoized on the exact wall mask; never splits a board.
 //!
-//! It knows only the move rule ([`super::rules::apply_move`]): no rectangles, no XOR.
+//! It knows only the move rule ([`crate::games::wall::board::rules::apply_move`]): no rectangles, no XOR.
 
-use super::board::Board;
-use super::rules::{apply_move, bits, legal_cells, Rule};
+pub mod table;
+
+use crate::games::wall::board::Board;
+use crate::games::wall::board::rules::{apply_move, bits, legal_cells, Rule};
 use crate::error::{Error, Result};
 use rustc_hash::FxHashMap;
 

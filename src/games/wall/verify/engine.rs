@@ -3,11 +3,11 @@
 //! A pattern is an X mask, row-major bit r·cols+c. An engine is built once per size (possibly
 //! with large tables), then asked for ranges of patterns from many threads ([`Evaluate`]).
 
-use super::bands::BandTables;
-use super::naive_table::StateTable;
-use super::symmetry::Symmetries;
-use super::tables::GrundyTables;
-use super::{claim, naive, Board, Rule, Shape};
+use crate::games::wall::census::bands::BandTables;
+use crate::games::wall::naive::table::StateTable;
+use crate::games::wall::board::symmetry::Symmetries;
+use crate::games::wall::census::tables::GrundyTables;
+use crate::games::wall::{claim, naive, board::{Board, Shape, rules::Rule}};
 use crate::bits::{Extract, Portable};
 use crate::output::records::outcome_name;
 use crate::runner::{Disagreement, Evaluate, RunResults};
@@ -139,7 +139,7 @@ pub fn build_quadrant_tables(shape: Shape) -> GrundyTables {
 }
 
 /// The band tables of `shape` from its quadrant tables, with `pext` where the CPU has it.
-pub fn build_bands(shape: Shape, tables: &GrundyTables) -> Result<BandTables, super::bands::BandError> {
+pub fn build_bands(shape: Shape, tables: &GrundyTables) -> Result<BandTables, crate::games::wall::census::bands::BandError> {
     #[cfg(target_arch = "x86_64")]
     if crate::bits::bmi2_available() {
         // SAFETY: the CPU has BMI2.

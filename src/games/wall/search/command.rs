@@ -2,10 +2,10 @@
 //! seed, seed + 1, …, `--jobs` at a time) until the budget is spent; the best board per size
 //! is kept in `DIR/best.csv` (a row is replaced only by a larger value), with manifest.json.
 
-use super::board::MAX_SIDE;
-use super::commands::parse_dims;
-use super::search::{maximize_grundy, BestRow, SearchParams};
-use super::Board;
+use crate::games::wall::board::{Board, Shape, MAX_SIDE};
+use crate::games::wall::commands::parse_dims;
+use crate::games::wall::claim::dp::RectDp;
+use super::{maximize_grundy, BestRow, SearchParams};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
@@ -82,7 +82,7 @@ impl Command for SearchCommand {
 }
 
 /// Rounds of `jobs` searches at a time until `deadline`: the best row and the rounds run.
-fn rounds(shape: super::Shape, seed: u64, evaluations: u64, jobs: usize, deadline: Instant, session: &Session) -> (BestRow, u64) {
+fn rounds(shape: Shape, seed: u64, evaluations: u64, jobs: usize, deadline: Instant, session: &Session) -> (BestRow, u64) {
     let mut best: Option<BestRow> = None;
     let mut round = 0u64;
     while Instant::now() < deadline {
@@ -124,7 +124,7 @@ pub fn compare_best(path: &Path) -> Result<Vec<Difference>> {
     let mut fresh = Vec::with_capacity(committed.len());
     for row in &committed {
         let board = Board::from_slashed(&row.board).map_err(|e| Error::malformed(path, format!("board of {}x{}: {e}", row.rows, row.cols)))?;
-        let grundy = super::dp::RectDp::new(&board).grundy();
+        let grundy = RectDp::new(&board).grundy();
         fresh.push(BestRow { rows: board.rows(), cols: board.cols(), grundy, ..row.clone() });
     }
     let lines: Vec<_> = committed.iter().enumerate().map(|(i, r)| (i + 2, r)).collect();

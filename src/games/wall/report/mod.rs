@@ -1,5 +1,8 @@
 //! The wall report: report.md (per-size table, empty-board table) and its SVG plots.
 
+pub mod census;
+pub mod empty;
+
 use crate::output::atomic::write_bytes_atomic;
 use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
@@ -34,7 +37,7 @@ pub struct WallResults {
     /// The run's manifest, when there is one (for the provenance line).
     pub manifest: Option<Manifest>,
     /// The census sizes under wall/census, if any (a section and two plots of their own).
-    pub census: Vec<super::report_census::CensusSize>,
+    pub census: Vec<census::CensusSize>,
 }
 
 impl WallResults {
@@ -52,7 +55,7 @@ impl WallResults {
             distribution: read_csv(&dir.join(DISTRIBUTION))?,
             empty: read_csv(&dir.join(EMPTY))?,
             manifest: if manifest_path.exists() { Some(Manifest::read(&manifest_path)?) } else { None },
-            census: super::report_census::read_census(results)?,
+            census: census::read_census(results)?,
         })
     }
 }
@@ -66,7 +69,7 @@ pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
         (HEAT_MAP_SVG, heat_map_plot(data)),
     ];
     if !data.census.is_empty() {
-        plots.extend(super::report_census::census_plots(&data.census));
+        plots.extend(census::census_plots(&data.census));
     }
     let mut written = write_plots(out, plots)?;
     let path = out.join(REPORT);
@@ -146,7 +149,7 @@ pub fn markdown(data: &WallResults) -> String {
     }
     let _ = writeln!(md, "\n![{HEAT_MAP_TITLE}]({HEAT_MAP_SVG})");
     if !data.census.is_empty() {
-        let _ = writeln!(md, "\n{}", super::report_census::census_markdown(&data.census).trim_end());
+        let _ = writeln!(md, "\n{}", census::census_markdown(&data.census).trim_end());
     }
     md
 }
@@ -258,7 +261,7 @@ impl crate::game::Command for ReportCommand {
         let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
         let _lock = session.clock().lock(&out)?;
         let mut written = write_report(&WallResults::read(&results)?, &out)?;
-        if let Some((section, files)) = super::empty::report::write(&results, &out)? {
+        if let Some((section, files)) = empty::write(&results, &out)? {
             let path = out.join(REPORT);
             let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
             write_bytes_atomic(&path, (text + &section).as_bytes())?;

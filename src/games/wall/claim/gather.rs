@@ -16,7 +16,7 @@
 //! lower bands) reads rows whose stores are done. The row of the empty band (zeroed by
 //! `start_range`) lies behind every spill. [`PAD`] spare values take the spills at both ends.
 
-use super::board::MAX_SIDE;
+use crate::games::wall::board::MAX_SIDE;
 use super::mex;
 use super::packed::{Kernel, Packed, PAD};
 use std::arch::x86_64::*;

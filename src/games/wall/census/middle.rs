@@ -10,7 +10,7 @@
 //! shapes up to (H−1)×(W−1) are enough, and a quadrant too large for a table (a corner of 7×7
 //! or 6×8) is computed by the recursion of [`GrundyTables::plan`].
 
-use super::board::Shape;
+use crate::games::wall::board::Shape;
 use super::tables::{rect_mask, GrundyTables, ShapePlan};
 use crate::bits::Extract;
 

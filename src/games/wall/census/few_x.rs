@@ -2,8 +2,8 @@
 //! each evaluated by the per-board rectangle DP ([`RectDp`]), counted by (X count, value) and
 //! compared with the census's rows for those X counts (which hold exactly those patterns).
 
-use super::dp::RectDp;
-use super::{Board, Shape};
+use crate::games::wall::claim::dp::RectDp;
+use crate::games::wall::board::{Board, Shape};
 use crate::check::{compare_rows, Difference};
 use crate::error::Result;
 use crate::output::csv::read_csv;

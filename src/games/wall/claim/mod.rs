@@ -1,13 +1,20 @@
 //! The claimed Grundy value of a wall board under each rule: the claim a verification tests.
 //!
-//! Standard, x-blocks and misère all claim the unchanged rectangle DP ([`super::dp`]); for
+//! Standard, x-blocks and misère all claim the unchanged rectangle DP ([`dp`]); for
 //! x-blocks and misère that claim is false on purpose (negative controls). T-split claims its
-//! own three-piece rectangle DP ([`super::t_split`]).
+//! own three-piece rectangle DP ([`t_split`]).
 
-use super::board::Board;
-use super::dp::{self, RectDp, Solution};
-use super::rules::Rule;
-use super::t_split::{self, TSplitDp};
+pub mod dp;
+#[cfg(target_arch = "x86_64")]
+mod gather;
+pub mod mex;
+pub mod packed;
+pub mod t_split;
+
+use crate::games::wall::board::Board;
+use dp::{RectDp, Solution};
+use crate::games::wall::board::rules::Rule;
+use t_split::TSplitDp;
 
 /// The claimed Grundy value of `board` under `rule`.
 pub fn claimed_grundy(board: &Board, rule: Rule) -> u32 {

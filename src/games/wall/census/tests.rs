@@ -1,7 +1,7 @@
 use super::*;
-use crate::games::wall::engine::tests::run;
-use crate::games::wall::engine::{prepare, ReferenceEngine};
-use crate::games::wall::few_x;
+use crate::games::wall::verify::engine::tests::run;
+use crate::games::wall::verify::engine::{prepare, ReferenceEngine};
+use super::few_x;
 
 /// The census of `shape` split at unaligned points (so that part middles occur too).
 fn split_census(census: &CensusEngine, shape: Shape) -> RunResults {

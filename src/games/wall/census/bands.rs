@@ -6,7 +6,7 @@
 //! W values of every pattern as 4-bit nibbles; a board then costs two lookups per row (the
 //! band patterns are plain shifts of the board's bits) and a branch-free mex.
 
-use super::board::Shape;
+use crate::games::wall::board::Shape;
 use super::tables::{rect_mask, GrundyTables};
 use crate::bits::Extract;
 use rayon::prelude::*;
@@ -95,7 +95,7 @@ fn band<E: Extract>(cols: usize, k: usize, tables: &GrundyTables) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::bits::Portable;
-    use crate::games::wall::{dp, Board};
+    use crate::games::wall::{claim::dp, board::Board};
 
     #[test]
     fn bands_match_rectangle_dp() {

@@ -6,7 +6,7 @@
 //! canonical patterns (the least of each orbit) with their orbit sizes as weights gives the
 //! same per-pattern counts as enumerating every pattern.
 
-use super::board::Shape;
+use crate::games::wall::board::Shape;
 
 /// The non-identity symmetries of one shape, each as per-row lookup tables:
 /// `tables[s][r][row bits]` is the image (a whole-board mask) of row r's X cells.
@@ -113,7 +113,7 @@ fn row_tables(shape: Shape, map: CellMap) -> Vec<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::wall::{dp, Board};
+    use crate::games::wall::{claim::dp, board::Board};
 
     #[test]
     fn orbit_weights_sum_to_every_pattern() {

@@ -1,10 +1,13 @@
 //! Verification of the wall game's decomposition claim on every X-pattern of each board shape (and the census).
 
-use super::board::MAX_SIDE;
-use super::census::{self, CensusEngine};
-use super::engine;
-use super::shrink::{write_counterexamples, COUNTEREXAMPLES};
-use super::{dp, Board, Rule, Shape};
+pub mod cost;
+pub mod engine;
+pub mod shrink;
+
+use crate::games::wall::board::MAX_SIDE;
+use crate::games::wall::census::{self, CensusEngine};
+use shrink::{write_counterexamples, COUNTEREXAMPLES};
+use crate::games::wall::{claim::dp, board::{Board, Shape, rules::Rule}};
 use crate::error::{Error, Result};
 use crate::output::csv::CsvRecord;
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
@@ -100,7 +103,7 @@ impl Verification for WallRun {
 
     fn seconds_per_position(&self, index: usize) -> Option<f64> {
         let shape = self.shapes[index];
-        Some(if self.census { super::cost::census_seconds_per_pattern(shape) } else { engine::seconds_per_pattern(shape, self.rule) })
+        Some(if self.census { cost::census_seconds_per_pattern(shape) } else { engine::seconds_per_pattern(shape, self.rule) })
     }
 
     fn peak_bytes(&self, index: usize) -> u64 {

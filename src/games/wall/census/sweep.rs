@@ -2,7 +2,7 @@
 //! boards (one lane per first row) with that middle pattern and last row; used to count them
 //! (the census) or to store them (filling a quadrant table).
 
-use super::board::Shape;
+use crate::games::wall::board::Shape;
 use super::lanes::{mex_block, Block};
 use super::middle::{Layout, Middle};
 use super::tables::GrundyTables;
@@ -96,7 +96,7 @@ pub fn fill_table<E: Extract>(tables: &GrundyTables, shape: Shape) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::bits::Portable;
-    use crate::games::wall::{dp, Board};
+    use crate::games::wall::{claim::dp, board::Board};
 
     #[test]
     fn blocks_match_the_rectangle_dp() {

@@ -3,17 +3,24 @@
 //! For sizes whose naive side is out of reach (6×6: 2^36 patterns, 6×7: 2^42). Middle rows
 //! outside, first and last row inside (docs/census.md): position y = r0 | rL << W | m << 2W
 //! stands for the board with first row r0, middle rows m and last row rL; per middle pattern
-//! the option values come from the quadrant tables ([`super::middle`]) and the 2^(2W) boards
-//! are swept in blocks of 2^W lanes ([`super::sweep`]). The up–down and left–right mirrors
+//! the option values come from the quadrant tables ([`middle`]) and the 2^(2W) boards
+//! are swept in blocks of 2^W lanes ([`sweep`]). The up–down and left–right mirrors
 //! map the boards of one middle pattern onto those of its mirror images with the same values
 //! and X counts, so only the least middle pattern of each orbit is swept, weighted by the
 //! orbit's size; the counts stay per pattern.
 
-use super::middle::Layout;
-use super::symmetry::Symmetries;
-use super::sweep::Work;
-use super::tables::GrundyTables;
-use super::{Rule, Shape};
+pub mod bands;
+pub mod few_x;
+pub mod lanes;
+pub mod middle;
+pub mod sweep;
+pub mod tables;
+
+use middle::Layout;
+use crate::games::wall::board::symmetry::Symmetries;
+use sweep::Work;
+use tables::GrundyTables;
+use crate::games::wall::board::{rules::Rule, Shape};
 use crate::bits::{Extract, Portable};
 use crate::error::{Error, Result};
 use crate::runner::{Evaluate, RunResults, Shard};
@@ -51,7 +58,7 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<
     if rule != Rule::Standard.name() {
         return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
     }
-    super::verify::census_in_memory(Shape::new(rows as usize, cols as usize), shard)
+    crate::games::wall::verify::census_in_memory(Shape::new(rows as usize, cols as usize), shard)
 }
 
 /// The quadrant shapes a census of `shape` reads: everything up to (rows−1)×(cols−1).
@@ -198,7 +205,7 @@ impl Tallies {
     fn add(&mut self, weight: u64, class: usize, values: &[u8], avx2: bool, counts: &mut [u64]) {
         let k = WEIGHTS.iter().position(|&w| w == weight).expect("a mirror orbit has 1, 2 or 4 patterns") * self.classes + class;
         let size = self.slots * values.len();
-        super::lanes::tally(values, &mut self.bytes[k * size..(k + 1) * size], self.slots, avx2);
+        lanes::tally(values, &mut self.bytes[k * size..(k + 1) * size], self.slots, avx2);
         self.blocks[k] += 1;
         if self.blocks[k] == u8::MAX {
             self.fold(k, counts);
@@ -246,5 +253,4 @@ impl Evaluate for CensusEngine {
 }
 
 #[cfg(test)]
-#[path = "census_tests.rs"]
 mod tests;

@@ -5,9 +5,13 @@
 //! reported. Best boards are kept in results/wall/search/best.csv with the seed and
 //! evaluation that found them.
 
-use super::board::{Board, Shape};
-use super::dp::RectDp;
-use super::generate::random_board;
+pub mod command;
+pub mod contest;
+pub mod generate;
+
+use crate::games::wall::board::{Board, Shape};
+use crate::games::wall::claim::dp::RectDp;
+use generate::random_board;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -149,7 +153,7 @@ impl BestRow {
 
 /// The committed best boards (results/wall/search/best.csv), checked when read.
 pub fn best_known_rows() -> Vec<BestRow> {
-    let text = include_str!("../../../results/wall/search/best.csv");
+    let text = include_str!("../../../../results/wall/search/best.csv");
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     reader.deserialize().map(|row| row.expect("best.csv is well-formed (checked by tests)")).collect()
 }

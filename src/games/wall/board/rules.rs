@@ -2,7 +2,7 @@
 //!
 //! This is the only code shared by the naive oracle and the fast engines.
 
-use super::board::Shape;
+use crate::games::wall::board::Shape;
 use std::fmt;
 use std::str::FromStr;
 

@@ -5,7 +5,7 @@
 //! the two rectangles below, [i+1, b) × [c0, j) and [i+1, b) × [j+1, c1). The claim is
 //! g(rect) = mex over non-X cells of the XOR of those three values.
 
-use super::board::Board;
+use crate::games::wall::board::Board;
 use super::dp::Solution;
 
 /// Grundy values of all sub-rectangles of one board under the t-split claim.

@@ -1,7 +1,7 @@
 //! The empty-board part of `sprague report`: a heat map of the committed table and plots of the
 //! proof's start p_h and constant c_h against h, with a section for report.md.
 
-use super::files::{ProofRow, ZeroRow, ROWS, TABLE_CSV, VERDICT, ZEROS};
+use crate::games::wall::empty::files::{ProofRow, ZeroRow, ROWS, TABLE_CSV, VERDICT, ZEROS};
 use crate::error::{Error, Result};
 use crate::games::wall::verify::EmptyRow;
 use crate::output::csv::read_csv;
@@ -44,7 +44,7 @@ pub fn write(results: &Path, out: &Path) -> Result<Option<(String, Vec<PathBuf>)
         ])),
         (CONSTANT_SVG, plots::line_chart("Constant c_h of row h", "height h", "c_h = g(h x n), n >= p_h", &[Series { label: "c_h".into(), points: points(|r| r.constant) }])),
     ];
-    let written = crate::games::wall::report::write_plots(out, plots)?;
+    let written = super::write_plots(out, plots)?;
     let mut md = String::new();
     let _ = writeln!(md, "\n## X-free boards beyond 20×20\n");
     let _ = writeln!(md, "From `{EMPTY_DIR}/`: the table (values up to {height}×{width} in `table/{TABLE_CSV}`) and the proof of every row up to height {} (`proof/`, docs/empty-board.md).\n", rows.len());

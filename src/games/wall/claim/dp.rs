@@ -7,7 +7,7 @@
 //! a move's option value is one XOR, and a rectangle's moves lie contiguously, so each mex
 //! is one flat loop over its free cells.
 
-use super::board::{Board, MAX_SIDE};
+use crate::games::wall::board::{Board, MAX_SIDE};
 use super::packed::{Kernel, Packed, Portable};
 use std::cell::Cell;
 

@@ -2,9 +2,9 @@
 //! whole legal range, boundaries included) and adversarial (largest boards; second-player
 //! wins that contain sub-rectangles of large Grundy value).
 
-use super::board::{Board, Shape, MAX_SIDE};
-use super::dp::RectDp;
-use super::search;
+use crate::games::wall::board::{Board, Shape, MAX_SIDE};
+use crate::games::wall::claim::dp::RectDp;
+use crate::games::wall::search;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

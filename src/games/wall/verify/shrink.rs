@@ -10,7 +10,7 @@
 use crate::runner::tally::RunResults;
 use super::engine::claim_holds;
 use crate::error::{Error, Result};
-use crate::games::wall::{claim, naive, Board, Rule, Shape};
+use crate::games::wall::{claim, naive, board::{Board, Shape, rules::Rule}};
 use crate::output::csv::write_csv;
 use crate::output::records::{outcome_name, CounterexampleRow};
 use rayon::prelude::*;

@@ -1,9 +1,9 @@
 //! The wall game as a contest problem for `stress`: BOJ 11717 input, First/Second answers,
 //! generators, and shrink candidates (drop rows and columns, clear X cells).
 
-use super::board::{Board, Shape, MAX_SIDE};
-use super::commands::parse_dims;
-use super::dp::RectDp;
+use crate::games::wall::board::{Board, Shape, MAX_SIDE};
+use crate::games::wall::commands::parse_dims;
+use crate::games::wall::claim::dp::RectDp;
 use super::generate;
 use crate::error::Error;
 use crate::game::{OptSpec, StressCommand, StressSide};

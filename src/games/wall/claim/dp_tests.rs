@@ -2,7 +2,7 @@
 //! kernel against the portable one.
 
 use super::*;
-use crate::games::wall::mex::Mex;
+use crate::games::wall::claim::mex::Mex;
 
 fn grundy(text: &str) -> u32 {
     solve(&Board::from_slashed(text).unwrap()).grundy
@@ -48,7 +48,7 @@ fn every_rectangle_matches_the_seed_recursion() {
     for _ in 0..40 {
         let shape = crate::games::wall::board::Shape::new(rng.random_range(1..=9), rng.random_range(1..=9));
         let density = rng.random::<f64>();
-        let board = crate::games::wall::generate::random_board(&mut rng, shape, density);
+        let board = crate::games::wall::search::generate::random_board(&mut rng, shape, density);
         assert_matches_seed(&board, &RectDp::new(&board));
     }
 }
@@ -82,7 +82,7 @@ fn wide_boards_match_the_seed_recursion_with_both_kernels() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11717);
     for density in [0.0, 0.05, 0.3, 0.6, 0.9] {
         let shape = crate::games::wall::board::Shape::new(rng.random_range(1..=6), rng.random_range(15..=20));
-        let board = crate::games::wall::generate::random_board(&mut rng, shape, density);
+        let board = crate::games::wall::search::generate::random_board(&mut rng, shape, density);
         assert_matches_seed(&board, &RectDp::with_simd(&board, false));
         if crate::bits::avx2_available() {
             assert_matches_seed(&board, &RectDp::with_simd(&board, true));
@@ -109,7 +109,7 @@ proptest::proptest! {
         if crate::bits::avx2_available() {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let shape = crate::games::wall::board::Shape::new(rows, cols);
-            assert_kernels_agree(&crate::games::wall::generate::random_board(&mut rng, shape, density));
+            assert_kernels_agree(&crate::games::wall::search::generate::random_board(&mut rng, shape, density));
         }
     }
 }

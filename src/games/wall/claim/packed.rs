@@ -9,7 +9,7 @@
 //! cost nothing. Each region has [`PAD`] spare values on both sides, so that whole vectors
 //! may be read past a run and written past a row (see `gather.rs` for why that is safe).
 
-use super::board::{Board, MAX_SIDE};
+use crate::games::wall::board::{Board, MAX_SIDE};
 use super::mex;
 
 /// Spare values on each side of a band region.

@@ -4,12 +4,12 @@
 //! walls a move adds depend only on the wall mask, so the reachable wall masks are few
 //! (5×6: 32,192) and a state is stored at `offset(walls) + pext(X, free cells)`. Every state
 //! except the starting one (no walls) is filled once, most walls first, from its whole-board
-//! children via [`super::rules::apply_move`] — no rectangles, no XOR. The starting states are
+//! children via [`crate::games::wall::board::rules::apply_move`] — no rectangles, no XOR. The starting states are
 //! the X-patterns themselves and are evaluated on demand with [`StateTable::root_verdict`].
 
-use super::board::Shape;
-use super::naive::NaiveVerdict;
-use super::rules::{apply_move, bits, Rule};
+use crate::games::wall::board::Shape;
+use crate::games::wall::naive::NaiveVerdict;
+use crate::games::wall::board::rules::{apply_move, bits, Rule};
 use crate::bits::Extract;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -164,7 +164,7 @@ fn value_of<E: Extract>(moves: &[Move], values: &[u8], y: u64, stuck_player_wins
 mod tests {
     use super::*;
     use crate::bits::Portable;
-    use crate::games::wall::{naive, Board};
+    use crate::games::wall::{naive, board::Board};
 
     #[test]
     fn matches_per_board_oracle() {

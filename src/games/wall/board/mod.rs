@@ -1,5 +1,8 @@
 //! Wall Making Game boards (BOJ 11717): parsing, printing and bit-mask views.
 
+pub mod rules;
+pub mod symmetry;
+
 use crate::error::{Error, Result};
 use crate::input::{LineReader, Scanner};
 use std::fmt;

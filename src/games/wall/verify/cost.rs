@@ -9,8 +9,8 @@
 //! bound is 2^(free cells) instead. This model is only an estimate for refusing runs: the oracle
 //! never uses it.
 
-use super::board::{Board, Shape};
-use super::rules::Rule;
+use crate::games::wall::board::{Board, Shape};
+use crate::games::wall::board::rules::Rule;
 
 /// Bytes the naive search keeps per position it visits: two hash maps (Grundy value and
 /// outcome) of 64-bit keys, 17 bytes a slot each at hashbrown's load of 44–88 %.
