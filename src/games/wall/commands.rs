@@ -1,8 +1,11 @@
 //! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
 
-use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
+use super::board::dims::sizes_up_to;
+use super::empty::dp::{empty_table, EmptyRow, EMPTY};
+use super::verify::{recompute_census, recompute_size, WallRun};
+use super::board::dims::parse_shape;
 use super::board::{rules::Rule, Board, Shape};
-use super::{census, claim, empty, naive, verify::cost};
+use super::{claim, empty, naive, verify::cost};
 use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
@@ -64,41 +67,21 @@ fn results() -> Vec<ResultsDir> {
 
 /// A census committed as one run.
 fn census_dir(dir: &'static str) -> ResultsDir {
-    ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) }
+    ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_census(rule, r, c, Shard::ALL)) }
 }
 
 /// A census committed as shards (DIR/shards/K) and their merge, with the few-X check.
 fn sharded_census(dir: &'static str) -> ResultsDir {
     let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::census::few_x::compare_committed };
-    ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard), merged: Some(few_x) } }
+    ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| recompute_census(rule, r, c, shard), merged: Some(few_x) } }
 }
 
 /// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.
 fn compare_empty(path: &Path) -> Result<Vec<Difference>> {
-    let committed = read_csv::<super::verify::EmptyRow>(path)?;
+    let committed = read_csv::<EmptyRow>(path)?;
     let lines: Vec<_> = committed.iter().enumerate().map(|(i, r)| (i + 2, r)).collect();
     let fresh = empty_table(Shape::new(super::board::MAX_SIDE, super::board::MAX_SIDE))?;
     Ok(compare_rows(path, &lines, &fresh, |r| (r.rows, r.cols)))
-}
-
-/// Checks `HxW` with 1 ≤ H, W.
-pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
-    let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
-    let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (rows, cols): (usize, usize) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
-    if rows == 0 || cols == 0 {
-        return Err(bad());
-    }
-    Ok(Shape::new(rows, cols))
-}
-
-/// Checks `HxW` with 1 ≤ H, W and H·W ≤ 64.
-pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
-    let shape = parse_dims(s)?;
-    if !shape.fits_mask() {
-        return Err(format!("size {shape} has {} cells; verification handles boards of at most 64", shape.cells()));
-    }
-    Ok(shape)
 }
 
 /// Option `name` read with `parse`.

@@ -70,7 +70,7 @@ pub fn solve(board: &Board) -> Solution {
 /// # Ok::<(), sprague::Error>(())
 /// ```
 pub fn verify_up_to(dir: &Path, max: Shape, rule: Rule) -> Result<Report> {
-    let run = verify::WallRun::verify(verify::sizes_up_to(max), rule, format!("max {max}"))?;
+    let run = verify::WallRun::verify(board::dims::sizes_up_to(max), rule, format!("max {max}"))?;
     finished(verify_into(&run, &DirRun::new(dir), &clock(), &Silent)?)
 }
 

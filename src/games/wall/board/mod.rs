@@ -1,5 +1,6 @@
 //! Wall Making Game boards (BOJ 11717): parsing, printing and bit-mask views.
 
+pub mod dims;
 pub mod rules;
 pub mod symmetry;
 

@@ -20,10 +20,10 @@ use middle::Layout;
 use crate::games::wall::board::symmetry::Symmetries;
 use sweep::Work;
 use tables::GrundyTables;
-use crate::games::wall::board::{rules::Rule, Shape};
+use crate::games::wall::board::Shape;
 use crate::bits::{Extract, Portable};
-use crate::error::{Error, Result};
-use crate::runner::{Evaluate, RunResults, Shard};
+use crate::error::Error;
+use crate::runner::{Evaluate, RunResults};
 use std::ops::Range;
 
 /// Values stay at most 16 (options are nibbles); slots per X count.
@@ -51,14 +51,6 @@ pub fn supports(shape: Shape) -> bool {
 /// The usage error for a size the census cannot take.
 pub fn unsupported(shape: Shape) -> Error {
     Error::Usage(format!("census handles sizes of at most 7 rows (any rows up to 36 cells), 8 columns and 49 cells, not {shape}"))
-}
-
-/// Recomputes one size of a committed census, or one shard of it (for `check`).
-pub fn recompute_size(rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<RunResults> {
-    if rule != Rule::Standard.name() {
-        return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
-    }
-    crate::games::wall::verify::census_in_memory(Shape::new(rows as usize, cols as usize), shard)
 }
 
 /// The quadrant shapes a census of `shape` reads: everything up to (rows−1)×(cols−1).

@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::wall::board::rules::Rule;
 use crate::games::wall::verify::engine::tests::run;
 use crate::games::wall::verify::engine::{prepare, ReferenceEngine};
 use super::few_x;
@@ -85,18 +86,6 @@ fn limits_and_estimates() {
     assert!((1.0..1.2).contains(&gib(estimate_peak_bytes(Shape::new(6, 7)))));
     assert!((2.0..2.3).contains(&gib(estimate_peak_bytes(Shape::new(7, 7)))));
     assert!(estimate_peak_bytes(Shape::new(1, 4)) < 100 << 20);
-}
-
-#[test]
-fn recompute_counts_every_pattern_and_refuses_other_rules() {
-    let recomputed = recompute_size("standard", 3, 3, Shard::ALL).unwrap();
-    let verified = run(&*prepare(Shape::new(3, 3), Rule::Standard), Rule::Standard, 0..1 << 9);
-    assert_eq!(recomputed.summary_rows(), verified.summary_rows());
-    assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
-    let mut halves = recompute_size("standard", 3, 3, Shard { index: 1, count: 2 }).unwrap();
-    halves.merge(&recompute_size("standard", 3, 3, Shard { index: 2, count: 2 }).unwrap());
-    assert_eq!(halves.distribution_rows(), verified.distribution_rows());
-    assert!(recompute_size("misere", 3, 3, Shard::ALL).unwrap_err().to_string().contains("standard rule only, not misere"));
 }
 
 /// The few-X check at the size of the long run: every 6×7 pattern with at most 4 X cells or

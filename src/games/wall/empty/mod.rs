@@ -7,6 +7,7 @@
 pub mod check;
 pub mod commands;
 pub mod compact;
+pub mod dp;
 pub mod kernel;
 pub mod prove;
 pub mod simd;

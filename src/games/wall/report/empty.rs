@@ -3,7 +3,7 @@
 
 use crate::games::wall::empty::files::{ProofRow, ZeroRow, ROWS, TABLE_CSV, VERDICT, ZEROS};
 use crate::error::{Error, Result};
-use crate::games::wall::verify::EmptyRow;
+use crate::games::wall::empty::dp::EmptyRow;
 use crate::output::csv::read_csv;
 use crate::output::plots::{self, Series};
 use std::fmt::Write as _;

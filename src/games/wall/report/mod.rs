@@ -10,7 +10,7 @@ use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{DistributionRow, SummaryRow};
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, SUMMARY};
 use crate::error::{Error, Result};
-use crate::games::wall::verify::{EmptyRow, EMPTY};
+use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

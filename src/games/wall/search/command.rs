@@ -3,7 +3,7 @@
 //! is kept in `DIR/best.csv` (a row is replaced only by a larger value), with manifest.json.
 
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
-use crate::games::wall::commands::parse_dims;
+use crate::games::wall::board::dims::parse_dims;
 use crate::games::wall::claim::dp::RectDp;
 use super::{maximize_grundy, BestRow, SearchParams};
 use crate::check::{compare_rows, Difference};

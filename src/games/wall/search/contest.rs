@@ -2,7 +2,7 @@
 //! generators, and shrink candidates (drop rows and columns, clear X cells).
 
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
-use crate::games::wall::commands::parse_dims;
+use crate::games::wall::board::dims::parse_dims;
 use crate::games::wall::claim::dp::RectDp;
 use super::generate;
 use crate::error::Error;

@@ -4,21 +4,14 @@ pub mod cost;
 pub mod engine;
 pub mod shrink;
 
-use crate::games::wall::board::MAX_SIDE;
 use crate::games::wall::census::{self, CensusEngine};
 use shrink::{write_counterexamples, COUNTEREXAMPLES};
-use crate::games::wall::{claim::dp, board::{Board, Shape, rules::Rule}};
+use crate::games::wall::board::{rules::Rule, Shape};
 use crate::error::{Error, Result};
-use crate::output::csv::CsvRecord;
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
-use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// empty.csv: the Grundy value of every board with no X up to 20×20.
-pub const EMPTY: &str = "empty.csv";
 
 /// Patterns per parallel chunk (verify), positions per chunk (census: whole middle patterns).
 const CHUNK: u64 = 1 << 16;
@@ -36,11 +29,6 @@ pub struct WallRun {
     pub shrink: bool,
     /// The `sizes` manifest parameter: `max HxW` or the one size.
     pub sizes_label: String,
-}
-
-/// Every size h×w with h ≤ max.rows and w ≤ max.cols, row by row.
-pub fn sizes_up_to(max: Shape) -> Vec<Shape> {
-    (1..=max.rows).flat_map(|r| (1..=max.cols).map(move |c| Shape::new(r, c))).collect()
 }
 
 impl WallRun {
@@ -158,32 +146,12 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     verify_shape(Shape::new(rows as usize, cols as usize), rule, Shard::ALL)
 }
 
-/// One row of empty.csv: the rectangle DP's Grundy value of the rows×cols board with no X.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct EmptyRow {
-    pub rows: u32,
-    pub cols: u32,
-    pub grundy: u32,
-}
-
-impl CsvRecord for EmptyRow {
-    const HEADER: &'static [&'static str] = &["rows", "cols", "grundy"];
-}
-
-/// The empty-board table for every size up to `max` (each side at most 20), sorted by rows,
-/// then cols; each value from a full run of the rectangle DP on the X-free board.
-pub fn empty_table(max: Shape) -> Result<Vec<EmptyRow>> {
-    if max.rows == 0 || max.cols == 0 || max.rows > MAX_SIDE || max.cols > MAX_SIDE {
-        return Err(Error::Usage(format!("the empty-board table takes sides 1 to {MAX_SIDE}, not {max}")));
+/// Recomputes one size of a committed census, or one shard of it (for `check`).
+pub fn recompute_census(rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<RunResults> {
+    if rule != Rule::Standard.name() {
+        return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
     }
-    Ok(sizes_up_to(max)
-        .into_par_iter()
-        .map(|shape| EmptyRow {
-            rows: shape.rows as u32,
-            cols: shape.cols as u32,
-            grundy: dp::solve(&Board::empty(shape)).grundy,
-        })
-        .collect())
+    census_in_memory(Shape::new(rows as usize, cols as usize), shard)
 }
 
 #[cfg(test)]
@@ -191,22 +159,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn empty_table_is_sorted_and_matches_the_size_recurrence() {
-        let table = empty_table(Shape::new(6, 7)).unwrap();
-        assert_eq!(table.len(), 42);
-        assert!(table.windows(2).all(|w| (w[0].rows, w[0].cols) < (w[1].rows, w[1].cols)));
-        for row in &table {
-            assert_eq!(row.grundy, u32::from(dp::empty_grundy(row.rows as usize, row.cols as usize)), "{row:?}");
-        }
-        assert!(empty_table(Shape::new(21, 1)).is_err());
-        assert!(empty_table(Shape::new(0, 3)).is_err());
-    }
-
-    #[test]
     fn recompute_size_takes_rule_names() {
         let fresh = recompute_size("standard", 2, 3).unwrap();
         assert_eq!(fresh.sizes[&(2, 3)].patterns, 64);
         assert!(recompute_size("chess", 2, 3).is_err());
         assert!(WallRun::verify(vec![Shape::new(8, 8)], Rule::Standard, "8x8").is_err());
+    }
+
+    #[test]
+    fn recompute_counts_every_pattern_and_refuses_other_rules() {
+        let recomputed = recompute_census("standard", 3, 3, Shard::ALL).unwrap();
+        let verified = engine::tests::run(&*engine::prepare(Shape::new(3, 3), Rule::Standard), Rule::Standard, 0..1 << 9);
+        assert_eq!(recomputed.summary_rows(), verified.summary_rows());
+        assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
+        let mut halves = recompute_census("standard", 3, 3, Shard { index: 1, count: 2 }).unwrap();
+        halves.merge(&recompute_census("standard", 3, 3, Shard { index: 2, count: 2 }).unwrap());
+        assert_eq!(halves.distribution_rows(), verified.distribution_rows());
+        assert!(recompute_census("misere", 3, 3, Shard::ALL).unwrap_err().to_string().contains("standard rule only, not misere"));
     }
 }
