@@ -7,7 +7,7 @@ use common::{assert_same_csvs, merge, read, sprague, verify};
 use predicates::str::contains;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::Manifest;
-use sprague::output::verify_files::read_verify_files;
+use sprague::runner::files::read_verify_files;
 use sprague::games::wall::verify::engine::ReferenceEngine;
 use sprague::runner::Evaluate;
 use sprague::runner::RunResults;
