@@ -4,7 +4,8 @@
 //! it together with every cell in the four directions up to the first wall or the edge. The
 //! claim under test: a move splits its rectangle into four independent rectangles, so a
 //! rectangle DP with XOR gives the Grundy value. The functions below are the library's front
-//! door; the modules hold the rules, the claim, the naive oracle and the engines.
+//! door; the rooms hold the rest, each depending only on those below it (docs/architecture.md):
+//! board, claim, naive, census, empty, verify, search, report, commands.
 
 pub mod board;
 pub mod census;
