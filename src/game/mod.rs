@@ -1,6 +1,6 @@
 //! What a game declares: its commands (solve, verify, …), committed results and independent oracle.
 //!
-//! Every game implements [`Game`]; the list of all games is [`crate::games::registry`], from
+//! Every game implements [`Game`]; the list of all games is [`crate::games::REGISTRY`], from
 //! which the command line, `check` and the tests are derived.
 
 pub mod commands;
