@@ -7,24 +7,20 @@
 
 pub mod compare;
 pub mod protect;
+mod recompute;
 mod shards;
 
 pub use compare::{compare_rows, Difference, Row};
 pub use protect::{protect, Damage, Rebuild};
+pub use recompute::{MergedCheck, Recompute, ResultsDir};
 
 use compare::compare_size;
 use crate::error::{Error, Result};
-use crate::game::{verification_from_manifest, Recompute, ResultsDir};
 use crate::output::verify_files::{MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Every committed results directory of every registered game.
-pub fn registry() -> Vec<ResultsDir> {
-    crate::games::REGISTRY.iter().flat_map(|g| g.results()).collect()
-}
 
 /// Default budget of `check` in estimated seconds: the cheap tables and sizes of every game
 /// (for the flagship game every size up to 4×5).
@@ -67,13 +63,10 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Reads every registered directory under `root` (any missing or malformed file is an error
-    /// naming it) and selects the cheapest units whose estimates add up to at most `budget`.
-    pub fn new(root: &Path, budget: f64) -> Result<Plan> {
-        Self::with_registry(root, budget, registry(), verification_from_manifest)
-    }
-
-    fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
+    /// Reads every directory of `registry` under `root` (any missing or malformed file is an
+    /// error naming it) and selects the cheapest units whose estimates add up to at most
+    /// `budget`; `rebuild` makes a run's verification from its manifest.
+    pub fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
         if !root.is_dir() {
             return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", root.display())));
         }

@@ -5,7 +5,8 @@ use crate::output::atomic::sha256_file;
 use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
-use crate::output::verify_files::{read_verify_files_unchecked, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::files::read_verify_files_unchecked;
 use crate::runner::verification::check_totals;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -105,7 +106,7 @@ pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// The verification a manifest's parameters describe ([`crate::game::verification_from_manifest`]
+/// The verification a manifest's parameters describe ([`crate::games::verification_from_manifest`]
 /// for the registered games).
 pub type Rebuild = fn(&BTreeMap<String, serde_json::Value>) -> Result<Box<dyn crate::runner::Verification>>;
 

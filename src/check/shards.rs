@@ -5,7 +5,7 @@
 use super::compare::{compare_size, Difference, Row};
 use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
-use crate::game::Recompute;
+use super::Recompute;
 use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};

@@ -4,7 +4,8 @@ use super::*;
 use crate::output::records::DistributionRow;
 use crate::runner::RunResults;
 use crate::output::manifest::RunClock;
-use crate::output::verify_files::{write_verify_files, DISTRIBUTION, MANIFEST, MISMATCHES};
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES};
+use crate::runner::files::write_verify_files;
 use crate::runner::Job;
 
 #[test]
