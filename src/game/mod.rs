@@ -7,6 +7,7 @@ pub mod commands;
 pub mod options;
 pub mod session;
 pub mod stress;
+pub mod vocabulary;
 
 pub use commands::{SolveCommand, VerifyCommand};
 pub use stress::{StressCommand, StressSide};
@@ -200,8 +201,10 @@ pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Valu
     let command = crate::games::find(game)
         .and_then(|g| g.commands().into_iter().find(|c| c.verb() == verb))
         .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
-    let mut args = Args::from_json(options)?;
-    for option in command.spec().options.iter().filter(|o| o.default.is_some()) {
+    let spec = command.spec();
+    // Older manifests record options under their old names (`rule`, `max-nodes`): read as current.
+    let mut args = Args::from_json(options)?.current(&spec.options);
+    for option in spec.options.iter().filter(|o| o.default.is_some()) {
         if args.text(option.name).is_none() && option.value.is_some() {
             args = args.with(option.name, option.default.expect("filtered"));
         }
