@@ -79,8 +79,8 @@ fn verify_rejects_bad_options() {
     cmd.args(["verify", "divisor", "--max", "999", "-q", "--out", "/nonexistent/x"]);
     cmd.assert().code(2).stderr(predicate::str::contains("power of ten"));
     let mut cmd = Command::cargo_bin("sprague").unwrap();
-    cmd.args(["verify", "nim", "--rule", "misere", "--max", "2", "-q", "--out", "/nonexistent/x"]);
-    cmd.assert().code(2).stderr(predicate::str::contains("no rule"));
+    cmd.args(["verify", "nim", "--claim", "misere", "--max", "2", "-q", "--out", "/nonexistent/x"]);
+    cmd.assert().code(2).stderr(predicate::str::contains("unexpected argument '--claim'"));
 }
 
 proptest! {
