@@ -77,7 +77,7 @@ fn bad_input_is_rejected_with_line_and_column() {
     rejects("", "<stdin>:1:1: empty input");
     rejects("   \n\n", "<stdin>:1:1: empty input");
     rejects("two 2\n", "<stdin>:1:1: expected H (rows) (a number), found \"two\"");
-    rejects("2 -1\n", "<stdin>:1:3: expected W (columns) (a number), found \"-1\"");
+    rejects("2 -1\n", "<stdin>:1:3: W (columns) must be between 1 and 20, found -1");
     rejects("0 5\n", "<stdin>:1:1: H (rows) must be between 1 and 20, found 0");
     rejects("21 5\n", "<stdin>:1:1: H (rows) must be between 1 and 20, found 21");
     rejects("5 21\n", "<stdin>:1:3: W (columns) must be between 1 and 20, found 21");
