@@ -35,7 +35,7 @@ const FORMATS: &[(&str, &str)] = &[("text", "The total number of moves."), ("jso
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "footholds",
-        about: "Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc`; prints the total moves.",
+        about: "Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc` (0-based); prints the total moves.",
         options: vec![
             vocabulary::engine(ENGINES),
             vocabulary::format(FORMATS)[0],
