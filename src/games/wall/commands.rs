@@ -124,7 +124,7 @@ const FORMATS: &[(&str, &str)] = &[
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "wall",
-        about: "Wall Making Game (BOJ 11717): `H W` then H rows of '.'/'X'; prints First or Second (input errors: FILE:LINE:COLUMN, 1-based).",
+        about: "Wall Making Game (BOJ 11717): `H W` then H rows of '.'/'X'; prints First or Second.",
         options: vec![
             vocabulary::format(FORMATS)[0],
             vocabulary::format(FORMATS)[1],
