@@ -112,9 +112,13 @@ fn options_that_do_not_apply_are_refused() {
         &["verify", "nim", "--claim", "solver", "--max", "3"],
         &["verify", "misere-nim", "--sequence", "3", "--max", "3"],
         &["verify", "cross", "--claim", "nope", "--max", "3"],
+        &["verify", "footholds", "--max", "5", "--random", "3"],
     ] {
         sprague().args(args).arg("--out").arg("/nonexistent/never").assert().code(2);
     }
+    // --force lifts the naive engine's limits: with the claim it would be ignored.
+    sprague().args(["solve", "wall", "--force"]).write_stdin("1 1\n.\n").assert().code(2).stderr(contains("naive engine only"));
+    sprague().args(["solve", "wall", "--force", "--rules", "misere"]).write_stdin("1 1\n.\n").assert().success().stdout("Second\n");
 }
 
 #[test]

@@ -70,8 +70,8 @@ static VERIFY: VerifyCommand = VerifyCommand {
         name: "footholds",
         about: "Footholds: memoized negamax vs plain DFS on every board of ≤ 12 cells or random 5×5 ones.",
         options: vec![
-            OptSpec::value("max", "CELLS", "Every shape r×c (sides ≤ 5) with at most this many cells, every board, every start pair.").default("12").aliases(&["max-cells"]),
-            OptSpec::value("random", "COUNT", "Check COUNT random 5×5 positions instead."),
+            OptSpec::value("max", "CELLS", "Every shape r×c (sides ≤ 5) with at most this many cells, every board, every start pair.").default("12").aliases(&["max-cells"]).conflicts(&["random"]),
+            OptSpec::value("random", "COUNT", "Check COUNT random 5×5 positions instead (not with --max)."),
             OptSpec::value("seed", "SEED", "Seed of the random positions (ChaCha8; position i is stream i of the seed).").default("1").requires(&["random"]),
             OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("memo").choices(CLAIM_CHOICES),
         ],

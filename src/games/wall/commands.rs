@@ -202,6 +202,9 @@ fn answer(board: &Board, naive: Option<cost::NaiveLimits>, rule: Rule) -> Result
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let rule: Rule = args.require("rules")?;
     let naive = args.text("engine").map_or(claim_known_false(rule), |e| e == "naive");
+    if args.flag("force") && !naive {
+        return Err(Error::Usage("--force applies to the naive engine only (the claim answers any board at once)".into()));
+    }
     let naive = naive.then(|| cost::NaiveLimits { memory: sys::available_memory_bytes(), force: args.flag("force") });
     let json = vocabulary::json(args);
     let print = |board: Board, stdout: &mut dyn Write| -> Result<()> {
