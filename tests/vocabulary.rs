@@ -159,6 +159,24 @@ fn old_manifest_options_rebuild_the_same_run() {
     assert_eq!(kings.jobs().unwrap().len(), 2);
 }
 
+/// Shards of one run, one recorded before the renames (`"rule"`), merge with the others.
+#[test]
+fn shards_recorded_under_old_option_names_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |k: &str| dir.path().join(k);
+    for k in ["1", "2"] {
+        let args = ["verify", "wall", "--rules", "standard", "--max", "2x3", "-q", "--shard"];
+        sprague().args(args).arg(format!("{k}/2")).arg("--out").arg(shard(k)).assert().success();
+    }
+    let path = shard("2").join("manifest.json");
+    let mut manifest = sprague::output::manifest::Manifest::read(&path).unwrap();
+    assert_eq!(manifest.parameters["options"], serde_json::json!({"max": "2x3", "rules": "standard"}));
+    manifest.parameters.insert("options".into(), serde_json::json!({"max": "2x3", "rule": "standard"}));
+    manifest.write(&path).unwrap();
+    sprague().arg("merge").arg(shard("1")).arg(shard("2")).arg("--out").arg(shard("m")).assert().success();
+    assert!(std::fs::read_to_string(shard("m").join("summary.csv")).unwrap().contains("wall,standard,2,3,64,0,"));
+}
+
 #[test]
 fn errors_say_what_and_where() {
     let err = |args: &[&str], input: &str, want: &str| {
