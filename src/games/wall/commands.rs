@@ -130,8 +130,8 @@ static SOLVE: SolveCommand = SolveCommand {
             vocabulary::format(FORMATS)[1],
             OptSpec::flag("batch", "Read any number of boards, one after another; one answer per board."),
             OptSpec {
-                help: "Engine that answers (default: claim under standard and t-split rules, naive under x-blocks and misere, where the claim is known false; \
-                       the claim's answer is then labelled as such).",
+                help: "Engine that answers (default: claim under standard and t-split rules; naive under x-blocks and misere, where the claim is known false \
+                       and --engine claim labels its answer so).",
                 default: None,
                 ..vocabulary::engine(ENGINES)
             },
