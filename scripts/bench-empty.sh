@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times the X-free wall board: `sprague table wall-empty --max NxN` for each N (default 1000
-# 2000; add 4000 for the largest) and `sprague prove wall-empty --max-height A` (default 300),
+# 2000; add 4000 for the largest) and `sprague prove wall-empty --max A` (default 300),
 # release build, all cores, --quiet. Prints wall and CPU seconds, peak memory and the load
 # average before each run (other work on the machine slows the figures).
 # Usage: scripts/bench-empty.sh [N...]   (PROVE_HEIGHT=A to change the proof, 0 to skip it)
@@ -33,7 +33,7 @@ done
 
 if [[ $height -gt 0 ]]; then
   before=$(load)
-  read -r secs user kib < <(measure "$bin" prove wall-empty --max-height "$height" --out "$dir/proof" -q)
-  printf 'prove wall-empty --max-height %s threads %s: %8.1f s (%8.1f s CPU), peak RSS %7.1f MiB, load %s\n  %s\n' \
+  read -r secs user kib < <(measure "$bin" prove wall-empty --max "$height" --out "$dir/proof" -q)
+  printf 'prove wall-empty --max %s threads %s: %8.1f s (%8.1f s CPU), peak RSS %7.1f MiB, load %s\n  %s\n' \
     "$height" "$(nproc)" "$secs" "$user" "$(awk -v k="$kib" 'BEGIN { print k / 1024 }')" "$before" "$(cat "$dir/proof/verdict.txt")"
 fi

@@ -22,12 +22,12 @@ done
 # kings: N = 100 bridges of lengths near 10^9.
 awk 'BEGIN { srand(9); print 100; s = ""; for (i = 0; i < 100; i++) s = s int(1e9 - rand() * 1e6) " "; print s; print "Blackking" }' > "$dir/kings-N100.txt"
 
-# Each input with the claimed engine; footholds also with the plain DFS (--engine brute).
+# Each input with the claimed engine; footholds also with the plain DFS (--engine naive).
 jobs=("$dir"/*.txt)
 for f in "$dir"/footholds-*.txt; do jobs+=("$f:brute"); done
 for job in "${jobs[@]}"; do
   input=${job%:brute}; engine=(); label=$(basename "$input" .txt)
-  if [[ $job == *:brute ]]; then engine=(--engine brute); label="$label (dfs)"; fi
+  if [[ $job == *:brute ]]; then engine=(--engine naive); label="$label (dfs)"; fi
   game=$(basename "$input" .txt); game=${game%%-*}
   best=""
   for _ in $(seq "$runs"); do

@@ -13,5 +13,5 @@ run odd-even-nim odd-even-nim --piles 5 --max 10 --heaps 400
 run pimber pimber --piles 5 --max 10 --heaps 1200
 run polygon polygon --max 14
 run cross cross --max 20
-run cross-solver cross --rule solver --max 20
+run cross-solver cross --claim solver --max 20
 run divisor divisor --max 1000000

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 cargo build --release -q
 B=target/release/sprague
 run() { local dir=$1; shift; echo "== $dir"; "$B" verify "$@" --out "results/$dir" -q; }
-run footholds footholds --max-cells 16
+run footholds footholds --max 16
 run footholds/random footholds --random 20000 --seed 1
-run cards cards --max-len 10 --max-value 4
-run cards/random cards --random 20000 --seed 1 --max-len 16 --max-value 10000
-run kings kings --max-bridges 4 --max-length 9
+run cards cards --max 10x4
+run cards/random cards --random 20000 --seed 1 --max 16x10000
+run kings kings --max 4x9

@@ -17,9 +17,9 @@ MAX=6x6
 "$B" census wall --size 6x6 --out results/wall/census -q
 for rule in x-blocks misere t-split; do
   status=0
-  "$B" verify wall --max 4x4 --rule "$rule" --shrink --out "results/wall/$rule" -q || status=$?
+  "$B" verify wall --max 4x4 --rules "$rule" --shrink --out "results/wall/$rule" -q || status=$?
   if [[ "$rule" == t-split && $status -ne 0 ]] || [[ "$rule" != t-split && $status -ne 1 ]]; then
-    echo "unexpected exit $status for --rule $rule" >&2
+    echo "unexpected exit $status for --rules $rule" >&2
     exit 1
   fi
 done

@@ -17,6 +17,15 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// A character as an error message names it: a tab, a space, or quoted (`'a'`).
+pub fn describe_char(c: char) -> String {
+    match c {
+        '\t' => "a tab".to_string(),
+        ' ' => "a space".to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
 /// Reads whitespace-separated tokens or whole lines, reporting 1-based line:column on error.
 pub struct Scanner<'a> {
     source_name: String,
@@ -107,20 +116,26 @@ impl<'a> Scanner<'a> {
         Ok(token)
     }
 
-    /// The next token parsed as a number in `range` (inclusive); errors name `what`.
+        /// The next token parsed as a number in `range` (inclusive); errors name `what`.
     pub fn number<T>(&mut self, what: &str, min: T, max: T) -> Result<T>
     where
         T: FromStr + PartialOrd + Display + Copy,
     {
         let tok = self.token(what)?;
+        let out_of_range = |text: &str| format!("{what} must be between {min} and {max}, found {text}");
         let value: T = tok.text.parse().map_err(|_| {
-            self.error_at(tok.line, tok.col, format!("expected {what} (a number), found {}", quoted(tok.text)))
+            let digits = tok.text.strip_prefix(['-', '+']).unwrap_or(tok.text);
+            let message = match !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                true => out_of_range(tok.text), // a whole number the type cannot hold
+                false => format!("expected {what} (a number), found {}", quoted(tok.text)),
+            };
+            self.error_at(tok.line, tok.col, message)
         })?;
         if value < min || value > max {
             return Err(self.error_at(
                 tok.line,
                 tok.col,
-                format!("{what} must be between {min} and {max}, found {value}"),
+                out_of_range(&value.to_string()),
             ));
         }
         Ok(value)

@@ -4,7 +4,10 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use proptest::prelude::*;
+use sprague::game::{commands, Args, Verb};
 use sprague::games::catalogue::divisor;
+use sprague::impartial::{BruteForce, Impartial};
+use sprague::stress::Source;
 
 fn solve(game: &str, input: &str) -> assert_cmd::assert::Assert {
     Command::cargo_bin("sprague").unwrap().args(["solve", game]).write_stdin(input).assert()
@@ -79,13 +82,71 @@ fn verify_rejects_bad_options() {
     cmd.args(["verify", "divisor", "--max", "999", "-q", "--out", "/nonexistent/x"]);
     cmd.assert().code(2).stderr(predicate::str::contains("power of ten"));
     let mut cmd = Command::cargo_bin("sprague").unwrap();
-    cmd.args(["verify", "nim", "--rule", "misere", "--max", "2", "-q", "--out", "/nonexistent/x"]);
-    cmd.assert().code(2).stderr(predicate::str::contains("no rule"));
+    cmd.args(["verify", "nim", "--claim", "misere", "--max", "2", "-q", "--out", "/nonexistent/x"]);
+    cmd.assert().code(2).stderr(predicate::str::contains("unexpected argument '--claim'"));
 }
 
 proptest! {
     #[test]
     fn big_omega_is_additive(a in 1u64..1_000_000_000, b in 1u64..1_000_000_000) {
         prop_assert_eq!(divisor::big_omega(a * b), divisor::big_omega(a) + divisor::big_omega(b));
+    }
+}
+
+/// The numbers of `input`: N, then (Nim family) the piles or (polygon) the vertices.
+fn numbers(input: &[u8]) -> Vec<i64> {
+    String::from_utf8_lossy(input).split_whitespace().map(|t| t.parse().unwrap()).collect()
+}
+
+/// The winner's word the brute force (whole positions, never the claim) gives `position`.
+fn truth<G: Impartial>(game: &G, position: G::Position, answers: &[&str]) -> String {
+    let first_wins = BruteForce::new(game).first_player_wins(&position);
+    answers[usize::from(!first_wins)].to_string()
+}
+
+/// Nim's winning first moves by brute force: pile i (each pile counts, equal ones too) taken
+/// down to any smaller size that leaves a lost position.
+fn winning_moves(piles: &[u32]) -> String {
+    let mut brute = BruteForce::new(&sprague::games::catalogue::nim::Nim);
+    let after = |i: usize, size: u32| {
+        let mut next: Vec<u32> = piles.iter().enumerate().map(|(j, &p)| if j == i { size } else { p }).filter(|&p| p > 0).collect();
+        next.sort_unstable();
+        next
+    };
+    let moves = (0..piles.len()).flat_map(|i| (0..piles[i]).map(move |size| (i, size)));
+    moves.filter(|&(i, size)| !brute.first_player_wins(&after(i, size))).count().to_string()
+}
+
+/// Every catalogue game: `solve` answers the true game (the brute force on the position the
+/// input describes) on the smallest inputs of its exhaustive generator.
+#[test]
+fn solve_answers_what_the_brute_force_finds() {
+    use sprague::games::catalogue::{cross, divisor::Divisor, entries, misere_nim::MisereNim, nim, odd_even_nim::OddEvenNim, pimber::Pimber, polygon::Polygon};
+    let games = [&entries::NIM, &entries::NIM_COUNT, &entries::MISERE_NIM, &entries::ODD_EVEN_NIM, &entries::PIMBER, &entries::POLYGON, &entries::CROSS, &entries::DIVISOR];
+    for game in games {
+        let stress = commands(Verb::Stress).into_iter().find(|c| c.spec().name == game.name).unwrap();
+        let defaults = stress.spec().options.iter().filter_map(|o| o.default.map(|d| (o.name, d))).fold(Args::new(), |a, (k, v)| a.with(k, v));
+        let side = stress.stress_side(&defaults.with("cmd", "true")).unwrap().unwrap();
+        let samples = side.samples(Source::Exhaustive, 1, 60);
+        let mut checked = 0;
+        for input in samples.iter().map(|(input, _)| input).filter(|input| numbers(input)[0] <= 12) {
+            let (n, piles) = (numbers(input)[0] as u64, numbers(input)[1..].iter().map(|&p| p as u32).collect::<Vec<_>>());
+            let mut sorted = piles.clone();
+            sorted.sort_unstable();
+            let want = match game.name {
+                "nim" => truth(&nim::Nim, sorted, game.answers),
+                "nim-count" => winning_moves(&piles),
+                "misere-nim" => truth(&MisereNim, sorted, game.answers),
+                "odd-even-nim" => truth(&OddEvenNim, sorted, game.answers),
+                "pimber" => truth(&Pimber, sorted, game.answers),
+                "polygon" => truth(&Polygon, (n as u32, 0), game.answers),
+                "cross" => truth(&cross::Cross(cross::CrossClaim::Solver), (n as u32, 0), game.answers),
+                _ => truth(&Divisor, n, game.answers),
+            };
+            let text = String::from_utf8_lossy(input);
+            assert_eq!((game.solve)("<test>", &text).unwrap(), want, "{}: {text}", game.name);
+            checked += 1;
+        }
+        assert!(checked >= 8, "{}: {checked} inputs", game.name);
     }
 }

@@ -32,9 +32,9 @@ fn merging_by_a_move_changes_the_winner() {
     let text = "6 5\n1 2\n2 3\n4 5\n4 6\n5 6\n3\n1 1\n2 1\n4 2\n";
     assert_eq!(solve_both(text), (0, 0));
     sprague().args(["solve", "dagame"]).write_stdin(text).assert().success().stdout("Cheol\n");
-    sprague().args(["solve", "dagame", "--engine", "brute"]).write_stdin(text).assert().success().stdout("Cheol\n");
+    sprague().args(["solve", "dagame", "--engine", "naive"]).write_stdin(text).assert().success().stdout("Cheol\n");
     let independent = text.replace("2 1\n4 2", "2 3\n4 2");
-    sprague().args(["solve", "dagame", "--json"]).write_stdin(independent).assert().success().stdout("{\"grundy\":3,\"winner\":\"Young\"}\n");
+    sprague().args(["solve", "dagame", "--format", "json"]).write_stdin(independent).assert().success().stdout("{\"grundy\":3,\"winner\":\"Young\"}\n");
 }
 
 fn chain(n: usize) -> Dag {
@@ -142,14 +142,14 @@ fn bad_inputs_exit_2_with_line_and_column() {
 fn verify_cli_writes_files() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("ex");
-    sprague().args(["verify", "dagame", "--max-nodes", "3", "-q", "--out"]).arg(&out).assert().success();
+    sprague().args(["verify", "dagame", "--max", "3", "-q", "--out"]).arg(&out).assert().success();
     let results = read_verify_files(&out).unwrap();
     assert_eq!(results.sizes.len(), 6);
     assert!(out.join("manifest.json").exists());
     let out = dir.path().join("rnd");
-    sprague().args(["verify", "dagame", "--max-nodes", "8", "--random", "300", "--seed", "5", "-q", "--out"]).arg(&out).assert().success();
+    sprague().args(["verify", "dagame", "--max", "8", "--random", "300", "--seed", "5", "-q", "--out"]).arg(&out).assert().success();
     let results = read_verify_files(&out).unwrap();
     assert_eq!(results.rule, "random:seed=5:count=300:max_nodes=8");
     assert_eq!(results.sizes.values().map(|t| t.patterns).sum::<u64>(), 300);
-    sprague().args(["verify", "dagame", "--max-nodes", "7"]).arg("--out").arg(dir.path()).assert().code(2);
+    sprague().args(["verify", "dagame", "--max", "7"]).arg("--out").arg(dir.path()).assert().code(2);
 }

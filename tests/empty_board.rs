@@ -50,19 +50,19 @@ fn a_proof_resumes_and_stops_at_its_time_limit() {
         cmd.args(["prove", "wall-empty", "-q", "--out"]).arg(out).args(extra);
         cmd
     };
-    prove(&a, &["--max-height", "40"])
+    prove(&a, &["--max", "40"])
         .assert()
         .success()
         .stderr(predicate::str::contains("PROVEN for every X-free board with a side <= 40"));
-    prove(&b, &["--max-height", "40", "--time-limit", "0"]).assert().code(3).stderr(predicate::str::contains("stopped at the time limit"));
-    prove(&b, &["--max-height", "25", "--resume"]).assert().success();
-    prove(&b, &["--max-height", "40", "--resume"]).assert().success();
+    prove(&b, &["--max", "40", "--budget", "0"]).assert().code(3).stderr(predicate::str::contains("stopped at the time limit"));
+    prove(&b, &["--max", "25", "--resume"]).assert().success();
+    prove(&b, &["--max", "40", "--resume"]).assert().success();
     for file in ["rows.csv", "zeros.csv", "verdict.txt", "proof.bin"] {
         assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap(), "{file}");
     }
     let rows = std::fs::read_to_string(a.join("rows.csv")).unwrap();
     assert!(rows.starts_with("rows,constant,start,computed_to\n1,1,1,1\n2,2,3,3\n3,1,5,7\n4,4,7,11\n"), "{rows}");
-    prove(&b, &["--max-height", "30", "--resume"]).assert().code(2).stderr(predicate::str::contains("more than --max-height 30"));
+    prove(&b, &["--max", "30", "--resume"]).assert().code(2).stderr(predicate::str::contains("more than --max 30"));
 }
 
 #[test]
@@ -75,11 +75,11 @@ fn bad_options_get_exit_2_and_one_line() {
         &["table", "wall-empty", "--max", "20000x20000", "--out", "x.csv"],
         &["table", "wall-empty", "--max", "3000x3000", "--memory-limit", "1000000", "--out", "x.csv"],
         &["table", "wall-empty", "--max", "9x9", "--csv-max", "10x10", "--out-dir", "never"],
-        &["prove", "wall-empty", "--max-height", "0"],
-        &["prove", "wall-empty", "--max-height", "-4"],
-        &["prove", "wall-empty", "--max-height", "many"],
-        &["prove", "wall-empty", "--max-height", "5000000"],
-        &["prove", "wall-empty", "--max-height", "9", "--time-limit", "-1"],
+        &["prove", "wall-empty", "--max", "0"],
+        &["prove", "wall-empty", "--max", "-4"],
+        &["prove", "wall-empty", "--max", "many"],
+        &["prove", "wall-empty", "--max", "5000000"],
+        &["prove", "wall-empty", "--max", "9", "--budget", "-1"],
     ];
     for args in cases {
         let output = sprague().args(*args).output().unwrap();

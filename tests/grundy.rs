@@ -43,12 +43,12 @@ fn solve_answers_and_refuses_bad_input() {
 fn verify_agrees_and_the_misreading_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("ok");
-    sprague().args(["verify", "grundy", "--max-total", "16", "-q", "--out"]).arg(&out).assert().success();
+    sprague().args(["verify", "grundy", "--max", "16", "-q", "--out"]).arg(&out).assert().success();
     let sequence = std::fs::read_to_string(out.join("sequence.csv")).unwrap();
     assert!(sequence.starts_with("game,n,grundy\ngrundy,0,0\ngrundy,1,0\ngrundy,2,0\ngrundy,3,1\n"), "{sequence}");
     let bad = dir.path().join("bad");
-    sprague().args(["verify", "grundy", "--max-total", "6", "--claim", "equal-splits", "-q", "--out"]).arg(&bad).assert().code(1);
+    sprague().args(["verify", "grundy", "--max", "6", "--claim", "equal-splits", "-q", "--out"]).arg(&bad).assert().code(1);
     let mismatches = std::fs::read_to_string(bad.join("mismatches.csv")).unwrap();
     assert!(mismatches.contains("grundy,exhaustive:claim=equal-splits,1,2,2,1,0,Second"), "{mismatches}");
-    sprague().args(["verify", "grundy", "--max-total", "61", "--out"]).arg(dir.path().join("x")).assert().code(2);
+    sprague().args(["verify", "grundy", "--max", "61", "--out"]).arg(dir.path().join("x")).assert().code(2);
 }

@@ -15,7 +15,7 @@ fn a_second_run_into_a_locked_directory_is_refused_and_the_first_keeps_its_files
     verify(&alone, &["--max", "3x4"], 0);
     let mut first = start_slow_run(&shared, &["--max", "3x4"]);
     let holder = format!("pid {}", first.id());
-    for args in [&["--max", "3x4", "--rule", "misere"][..], &["--max", "3x4"], &["--max", "3x4", "--resume"]] {
+    for args in [&["--max", "3x4", "--rules", "misere"][..], &["--max", "3x4"], &["--max", "3x4", "--resume"]] {
         verify(&shared, args, 2)
             .stderr(contains("is in use by another run").and(contains(holder.as_str())).and(contains("command ")).and(contains("started ")));
     }
@@ -93,7 +93,7 @@ fn hopeless_runs_are_refused_before_they_start() {
     let out = root.path().join("out");
     verify(&out, &["--size", "7x9"], 2)
         .stderr(contains("would take an estimated").and(contains("years")).and(contains("--shard K/N")).and(contains("--force")));
-    verify(&out, &["--rule", "x-blocks", "--size", "5x6"], 2).stderr(contains("days"));
+    verify(&out, &["--rules", "x-blocks", "--size", "5x6"], 2).stderr(contains("days"));
     // All 2^49 7x7 boards: about 2 days on 2 cores, so shards or --force.
     let census = |args: &[&str]| common::sprague().args(["census", "wall", "-q", "--out"]).arg(&out).args(args).assert();
     census(&["--size", "7x7", "--threads", "2"]).code(2).stderr(contains("would take an estimated").and(contains("days")));

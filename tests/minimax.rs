@@ -22,21 +22,21 @@ fn footholds_issue_examples_with_both_engines() {
     let hole = "3 3\n1 1 1\n1 0 1\n1 1 1\n1 0 1 2\n";
     for (input, moves) in [(FULL_3X3, "5\n"), (hole, "4\n"), ("1 5\n1 1 1 1 1\n0 0 0 4\n", "4\n"), ("1 1\n1\n0 0 0 0\n", "0\n")] {
         solve("footholds", &[], input).success().stdout(moves);
-        solve("footholds", &["--engine", "brute"], input).success().stdout(moves);
+        solve("footholds", &["--engine", "naive"], input).success().stdout(moves);
     }
-    solve("footholds", &["--json"], FULL_3X3).success().stdout("{\"moves\":5,\"winner\":\"A\"}\n");
+    solve("footholds", &["--format", "json"], FULL_3X3).success().stdout("{\"moves\":5,\"winner\":\"A\"}\n");
 }
 
 #[test]
 fn cards_and_kings_answers() {
     let cards = "2\n4\n1 2 5 2\n9\n1 1 1 1 2 2 2 2 2\n";
     solve("cards", &[], cards).success().stdout("6\n8\n");
-    solve("cards", &["--engine", "brute"], cards).success().stdout("6\n8\n");
+    solve("cards", &["--engine", "naive"], cards).success().stdout("6\n8\n");
     // Heaps 1 and 1: nim-sum 0, the player to move (Black) loses.
     solve("kings", &[], "2\n3 3\nBlackking\n").success().stdout("Whiteking\n");
-    solve("kings", &["--engine", "retro"], "2\n3 3\nBlackking\n").success().stdout("Whiteking\n");
+    solve("kings", &["--engine", "naive"], "2\n3 3\nBlackking\n").success().stdout("Whiteking\n");
     // Heaps 1 xor 2 = 3 ≠ 0: White, to move, wins; also at full limits (lengths near 10^9).
-    solve("kings", &["--engine", "retro"], "2\n3 4\nWhiteking\n").success().stdout("Whiteking\n");
+    solve("kings", &["--engine", "naive"], "2\n3 4\nWhiteking\n").success().stdout("Whiteking\n");
     solve("kings", &[], "3\n1000000000 1000000000 2\nWhiteking\n").success().stdout("Blackking\n");
 }
 
@@ -45,10 +45,10 @@ fn bad_input_exits_2_with_position() {
     let cases: &[(&str, &str, &str)] = &[
         ("footholds", "", "<stdin>:1:1: empty input"),
         ("footholds", "3 x\n", "<stdin>:1:3: expected C (number of columns) (a number), found \"x\""),
-        ("footholds", "2 2\n1 1\n1\n", "<stdin>:3:2: expected cell (1, 1) of the board (0 or 1), found end of input"),
-        ("footholds", "1 2\n1 3\n0 0 0 0\n", "<stdin>:2:3: cell (0, 1) of the board (0 or 1) must be between 0 and 1, found 3"),
-        ("footholds", "1 2\n0 1\n0 0 0 1\n", "<stdin>:3:1: A stands on (0, 0), which has no foothold"),
-        ("footholds", "1 2\n1 1\n0 0 1 0\n", "<stdin>:3:5: row of B must be between 0 and 0, found 1"),
+        ("footholds", "2 2\n1 1\n1\n", "<stdin>:3:2: expected cell (1, 1) (row, column; 0-based) of the board (0 or 1), found end of input"),
+        ("footholds", "1 2\n1 3\n0 0 0 0\n", "<stdin>:2:3: cell (0, 1) (row, column; 0-based) of the board (0 or 1) must be between 0 and 1, found 3"),
+        ("footholds", "1 2\n0 1\n0 0 0 1\n", "<stdin>:3:1: A stands on (0, 0) (0-based), which has no foothold"),
+        ("footholds", "1 2\n1 1\n0 0 1 0\n", "<stdin>:3:5: row of B (0-based) must be between 0 and 0, found 1"),
         ("footholds", "1 1\n1\n0 0 0 0 0\n", "<stdin>:3:9: unexpected extra input \"0\""),
         ("cards", "0\n", "<stdin>:1:1: T (number of test cases) must be between 1 and 100000, found 0"),
         ("cards", "1\n2\n5 10001\n", "<stdin>:3:3: card 2 of case 1 must be between 1 and 10000, found 10001"),
@@ -63,8 +63,8 @@ fn bad_input_exits_2_with_position() {
         solve(game, &[], input).code(2).stderr(contains(message));
     }
     // Inputs too large for the reference engines are usage errors, not panics.
-    solve("cards", &["--engine", "brute"], &format!("1\n23\n{}\n", "1 ".repeat(23))).code(2).stderr(contains("at most 22"));
-    solve("kings", &["--engine", "retro"], "2\n1000 1000\nWhiteking\n").code(2).stderr(contains("retrograde"));
+    solve("cards", &["--engine", "naive"], &format!("1\n23\n{}\n", "1 ".repeat(23))).code(2).stderr(contains("at most 22"));
+    solve("kings", &["--engine", "naive"], "2\n1000 1000\nWhiteking\n").code(2).stderr(contains("retrograde"));
 }
 
 #[test]
@@ -99,14 +99,14 @@ fn broken_claims_are_caught() {
 fn cli_verify_writes_files_and_fails_on_broken_claims() {
     let dir = tempfile::tempdir().unwrap();
     let out = |name: &str| dir.path().join(name).display().to_string();
-    sprague().args(["verify", "footholds", "--max-cells", "6", "-q", "--out", &out("f")]).assert().success();
+    sprague().args(["verify", "footholds", "--max", "6", "-q", "--out", &out("f")]).assert().success();
     let outcomes = std::fs::read_to_string(dir.path().join("f/outcomes.csv")).unwrap();
     assert!(outcomes.starts_with("game,rule,rows,cols,winner,moves,positions\nfootholds,exhaustive,1,1,B,0,1\n"), "{outcomes}");
-    sprague().args(["verify", "footholds", "--max-cells", "6", "--claim", "lose-fast", "-q", "--out", &out("fb")]).assert().code(1);
-    sprague().args(["verify", "cards", "--max-len", "5", "--claim", "greedy", "-q", "--out", &out("cb")]).assert().code(1);
-    sprague().args(["verify", "kings", "--max-bridges", "2", "--max-length", "4", "-q", "--out", &out("k")]).assert().success();
+    sprague().args(["verify", "footholds", "--max", "6", "--claim", "lose-fast", "-q", "--out", &out("fb")]).assert().code(1);
+    sprague().args(["verify", "cards", "--max", "5", "--claim", "greedy", "-q", "--out", &out("cb")]).assert().code(1);
+    sprague().args(["verify", "kings", "--max", "2x4", "-q", "--out", &out("k")]).assert().success();
     assert!(dir.path().join("k/graphs.csv").exists());
-    sprague().args(["verify", "kings", "--claim", "nim-minus-1", "--max-bridges", "1", "-q", "--out", &out("kb")]).assert().code(1);
-    sprague().args(["verify", "kings", "--max-bridges", "5", "-q", "--out", &out("kx")]).assert().code(2);
+    sprague().args(["verify", "kings", "--claim", "nim-minus-1", "--max", "1x7", "-q", "--out", &out("kb")]).assert().code(1);
+    sprague().args(["verify", "kings", "--max", "5x7", "-q", "--out", &out("kx")]).assert().code(2);
 }
 

@@ -27,7 +27,7 @@ fn reads_a_file_or_dash() {
 fn json_lists_winning_moves() {
     solve(&["--format", "json"], "2 2\nX.\n..\n")
         .success()
-        .stdout("{\"rows\":2,\"cols\":2,\"grundy\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]]}\n");
+        .stdout("{\"rows\":2,\"cols\":2,\"grundy\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]],\"engine\":\"claim\",\"claim_known_false\":false}\n");
 }
 
 #[test]
@@ -40,8 +40,9 @@ fn batch_answers_each_board_in_order() {
 #[test]
 fn engines_agree_in_json() {
     let input = "4 5\nX....\n...X.\n.....\n.....\n";
-    let dp = solve(&["--format", "json"], input).success().get_output().stdout.clone();
-    solve(&["--format", "json", "--engine", "naive"], input).success().stdout(String::from_utf8(dp).unwrap());
+    let claim = String::from_utf8(solve(&["--format", "json"], input).success().get_output().stdout.clone()).unwrap();
+    let naive = claim.replace("\"engine\":\"claim\"", "\"engine\":\"naive\"");
+    solve(&["--format", "json", "--engine", "naive"], input).success().stdout(naive);
 }
 
 #[test]
@@ -76,7 +77,7 @@ fn bad_input_is_rejected_with_line_and_column() {
     rejects("", "<stdin>:1:1: empty input");
     rejects("   \n\n", "<stdin>:1:1: empty input");
     rejects("two 2\n", "<stdin>:1:1: expected H (rows) (a number), found \"two\"");
-    rejects("2 -1\n", "<stdin>:1:3: expected W (columns) (a number), found \"-1\"");
+    rejects("2 -1\n", "<stdin>:1:3: W (columns) must be between 1 and 20, found -1");
     rejects("0 5\n", "<stdin>:1:1: H (rows) must be between 1 and 20, found 0");
     rejects("21 5\n", "<stdin>:1:1: H (rows) must be between 1 and 20, found 21");
     rejects("5 21\n", "<stdin>:1:3: W (columns) must be between 1 and 20, found 21");
@@ -167,7 +168,7 @@ fn a_huge_token_is_quoted_in_part() {
 fn the_naive_engine_refuses_boards_beyond_the_machine() {
     let empty = |h: usize, w: usize| format!("{h} {w}\n{}", format!("{}\n", ".".repeat(w)).repeat(h));
     // 8x8: about 1.2e9 positions, 65 GiB (this machine has 24).
-    solve(&["--engine", "naive"], &empty(8, 8)).code(2).stderr(predicate::str::contains("needs an estimated").and(predicate::str::contains("--engine dp")));
+    solve(&["--engine", "naive"], &empty(8, 8)).code(2).stderr(predicate::str::contains("needs an estimated").and(predicate::str::contains("--engine claim")));
     solve(&["--engine", "naive"], &empty(4, 5)).success().stdout("First\n");
 }
 

@@ -25,7 +25,7 @@ fn sprague() -> Command {
 /// Runs `stress GAME --cmd PROGRAM ARGS…` into `out`; the assertion on its exit.
 fn stress(game: &str, program_name: &str, out: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
     let cmd = program(program_name);
-    sprague().args(["stress", game, "--cmd"]).arg(&cmd).arg("--out").arg(out).args(["--jobs", "2", "--quiet"]).args(args).assert()
+    sprague().args(["stress", game, "--cmd"]).arg(&cmd).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).assert()
 }
 
 /// The one saved failure of `out`: checked against its files, `sprague solve` and the program.
@@ -104,7 +104,7 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["nim", "--cmd", plain.to_str().unwrap()]).stderr(predicate::str::contains("is not executable"));
     run(&["wall", "--cmd", "true", "--generator", "fuzzy"]).stderr(predicate::str::contains("unknown generator \"fuzzy\""));
     run(&["wall", "--cmd", "true", "--budget", "0"]).stderr(predicate::str::contains("--budget must be a positive number"));
-    run(&["wall", "--cmd", "true", "--jobs", "0"]).stderr(predicate::str::contains("--jobs must be between"));
+    run(&["wall", "--cmd", "true", "--threads", "0"]).stderr(predicate::str::contains("--threads must be at least 1"));
     run(&["wall", "--cmd", "true", "--max", "21x2"]).stderr(predicate::str::contains("at most 20"));
     run(&["dagame", "--cmd", "true", "--max", "9"]).stderr(predicate::str::contains("--max for dagame"));
     sprague().args(["stress", "chess", "--cmd", "true"]).assert().code(2);

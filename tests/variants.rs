@@ -139,7 +139,7 @@ fn sprague() -> Command {
 fn cli_verify_shrink_writes_counterexamples_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     sprague()
-        .args(["verify", "wall", "--max", "2x3", "--rule", "x-blocks", "--shrink", "-q", "--out"])
+        .args(["verify", "wall", "--max", "2x3", "--rules", "x-blocks", "--shrink", "-q", "--out"])
         .arg(dir.path())
         .assert()
         .code(1);
@@ -152,7 +152,7 @@ fn cli_verify_shrink_writes_counterexamples_and_exits_1() {
 #[test]
 fn cli_verify_t_split_agrees() {
     let dir = tempfile::tempdir().unwrap();
-    sprague().args(["verify", "wall", "--max", "3x3", "--rule", "t-split", "--shrink", "-q", "--out"]).arg(dir.path()).assert().code(0);
+    sprague().args(["verify", "wall", "--max", "3x3", "--rules", "t-split", "--shrink", "-q", "--out"]).arg(dir.path()).assert().code(0);
     let csv = std::fs::read_to_string(dir.path().join("counterexamples.csv")).unwrap();
     assert_eq!(csv, "game,rule,rows,cols,board,claimed,actual\n");
 }
@@ -163,15 +163,23 @@ fn cli_solve_rule() {
         let out = sprague().args(["solve", "wall"]).args(args).write_stdin(input).assert().success();
         String::from_utf8(out.get_output().stdout.clone()).unwrap()
     };
-    // Misère: the naive engine plays the rule; dp states the (false) claim.
-    assert_eq!(solve(&["--rule", "misere", "--engine", "naive"], "1 1\n.\n"), "Second\n");
-    assert_eq!(solve(&["--rule", "misere", "--engine", "dp"], "1 1\n.\n"), "First\n");
-    // T-split: a column of 3 is a Nim heap of 3; the winning move takes the top cell.
-    let want = "{\"rows\":3,\"cols\":1,\"grundy\":3,\"winner\":\"First\",\"winning_moves\":[[0,0]]}\n";
-    for engine in ["dp", "naive"] {
-        assert_eq!(solve(&["--rule", "t-split", "--format", "json", "--engine", engine], "3 1\n.\n.\n.\n"), want);
+    // Misère and x-blocks: the answer is the rules' own (the naive engine, by default); the
+    // claim's answer, known false there, is given only when asked for, and labelled.
+    assert_eq!(solve(&["--rules", "misere"], "1 1\n.\n"), "Second\n");
+    assert_eq!(solve(&["--rules", "misere", "--engine", "naive"], "1 1\n.\n"), "Second\n");
+    assert_eq!(solve(&["--rules", "misere", "--engine", "claim"], "1 1\n.\n"), "First (claim: rectangle DP, known false under misere rules)\n");
+    let x_blocks = solve(&["--rules", "x-blocks", "--format", "json"], "1 3\n.X.\n");
+    assert_eq!(x_blocks, "{\"rows\":1,\"cols\":3,\"grundy\":0,\"winner\":\"Second\",\"winning_moves\":[],\"engine\":\"naive\",\"claim_known_false\":false}\n");
+    let claim = solve(&["--rules", "x-blocks", "--format", "json", "--engine", "claim"], "1 3\n.X.\n");
+    assert!(claim.contains("\"winner\":\"First\"") && claim.contains("\"engine\":\"claim\",\"claim_known_false\":true"), "{claim}");
+    // T-split: a column of 3 is a Nim heap of 3; the winning move takes the top cell (the
+    // claim, verified under t-split, answers by default).
+    let want = |engine: &str| format!("{{\"rows\":3,\"cols\":1,\"grundy\":3,\"winner\":\"First\",\"winning_moves\":[[0,0]],\"engine\":\"{engine}\",\"claim_known_false\":false}}\n");
+    for engine in ["claim", "naive"] {
+        assert_eq!(solve(&["--rules", "t-split", "--format", "json", "--engine", engine], "3 1\n.\n.\n.\n"), want(engine));
     }
-    let err = sprague().args(["solve", "wall", "--rule", "nope"]).write_stdin("1 1\n.\n").assert().code(2);
+    assert_eq!(solve(&["--rules", "t-split", "--format", "json"], "3 1\n.\n.\n.\n"), want("claim"));
+    let err = sprague().args(["solve", "wall", "--rules", "nope"]).write_stdin("1 1\n.\n").assert().code(2);
     let stderr = String::from_utf8(err.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("unknown rule \"nope\" (expected one of: standard, x-blocks, misere, t-split)"), "{stderr}");
 }

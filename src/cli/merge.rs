@@ -1,7 +1,7 @@
 //! `sprague merge DIR... --out DIR`: combine shard outputs into the files of one unsharded run.
 
 use sprague::game::Status;
-use sprague::games::verification_from_manifest;
+use sprague::games::{current_options, verification_from_manifest};
 use sprague::output::manifest::RunClock;
 use sprague::runner::merge::merge_into;
 use std::path::PathBuf;
@@ -18,7 +18,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
     let clock = RunClock::start(super::command_line(), rayon::current_num_threads());
-    let report = merge_into(&args.dirs, &args.out, &clock, verification_from_manifest)?;
+    let report = merge_into(&args.dirs, &args.out, &clock, verification_from_manifest, current_options)?;
     let positions: u64 = report.results.sizes.values().map(|t| t.patterns).sum();
     eprintln!(
         "{} ({}): merged {} shards, {positions} positions; files in {}",

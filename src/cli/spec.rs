@@ -1,6 +1,6 @@
 //! Library command specs as clap arguments, and clap's matches back as library option values.
 
-use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches};
 use sprague::game::{Args, CommandSpec, OptSpec};
 
@@ -32,8 +32,10 @@ fn arg(spec: &OptSpec) -> Arg {
         arg = arg.default_value(default);
     }
     if !spec.choices.is_empty() {
-        let values = spec.choices.iter().map(|&(value, help)| PossibleValue::new(value).help(help));
-        arg = arg.value_parser(PossibleValuesParser::new(values));
+        let old = |value| spec.value_aliases.iter().filter(move |&&(_, new)| new == value).map(|&(old, _)| old);
+        let values = spec.choices.iter().map(|&(value, help)| PossibleValue::new(value).help(help).aliases(old(value)));
+        let spec = *spec;
+        arg = arg.value_parser(PossibleValuesParser::new(values).map(move |value: String| spec.current_value(&value).to_string()));
     } else if let Some(validate) = spec.validate {
         arg = arg.value_parser(move |s: &str| validate(s).map(|()| s.to_string()));
     }

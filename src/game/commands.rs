@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// The FILE argument of every `solve` command.
 pub const INPUT_FILE: OptSpec =
-    OptSpec::positional("file", "Input file in the problem's format; `-` or absent reads standard input.");
+    OptSpec::positional("file", "Input file in the problem's format; `-` or absent reads standard input. Errors name the place as FILE:LINE:COLUMN, 1-based.");
 
 /// Options of every verify-style run (appended to the game's own).
 pub const RUN_OPTIONS: &[OptSpec] = &[

@@ -7,6 +7,7 @@ pub mod commands;
 pub mod options;
 pub mod session;
 pub mod stress;
+pub mod vocabulary;
 
 pub use commands::{SolveCommand, VerifyCommand};
 pub use stress::{StressCommand, StressSide};

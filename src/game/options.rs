@@ -27,8 +27,10 @@ pub struct OptSpec {
     pub required_unless: &'static [&'static str],
     pub conflicts: &'static [&'static str],
     pub requires: &'static [&'static str],
-    /// Old names still accepted.
+    /// Old names still accepted (hidden).
     pub aliases: &'static [&'static str],
+    /// Old values still accepted (hidden), as (old, current): e.g. `("dp", "claim")`.
+    pub value_aliases: &'static [(&'static str, &'static str)],
     /// Testing and tuning options left out of the help.
     pub hidden: bool,
     /// May be given more than once; the values are joined with ','.
@@ -50,6 +52,7 @@ impl OptSpec {
         conflicts: &[],
         requires: &[],
         aliases: &[],
+        value_aliases: &[],
         hidden: false,
         multiple: false,
     };
@@ -103,6 +106,15 @@ impl OptSpec {
 
     pub const fn aliases(self, aliases: &'static [&'static str]) -> OptSpec {
         OptSpec { aliases, ..self }
+    }
+
+    pub const fn value_aliases(self, value_aliases: &'static [(&'static str, &'static str)]) -> OptSpec {
+        OptSpec { value_aliases, ..self }
+    }
+
+    /// `value` with an old spelling replaced by the current one.
+    pub fn current_value<'a>(&self, value: &'a str) -> &'a str {
+        self.value_aliases.iter().find(|(old, _)| *old == value).map_or(value, |&(_, new)| new)
     }
 
     pub const fn hidden(self) -> OptSpec {
@@ -183,6 +195,15 @@ impl Args {
         Ok(args)
     }
 
+    /// The same values under the current names of `options`: old option names (aliases) and
+    /// old values (value aliases) replaced, as in options read back from an older manifest.
+    pub fn current(&self, options: &[OptSpec]) -> Args {
+        let spec = |name: &str| options.iter().find(|o| o.name == name || o.aliases.contains(&name));
+        let name = |name: &str| spec(name).map_or(name, |o| o.name).to_string();
+        let values = self.values.iter().map(|(k, v)| (name(k), spec(k).map_or(v.as_str(), |o| o.current_value(v)).to_string()));
+        Args { values: values.collect(), flags: self.flags.iter().map(|f| name(f)).collect() }
+    }
+
     /// Option `name` parsed as `T`; a usage error when it is missing.
     pub fn require<T: FromStr>(&self, name: &str) -> Result<T>
     where
@@ -208,5 +229,18 @@ mod tests {
         let json = args.to_json(&["max", "quiet"]);
         assert_eq!(json.to_string(), r#"{"max":"12","quiet":true}"#);
         assert_eq!(Args::from_json(&json).unwrap(), Args::new().with("max", "12").with_flag("quiet"));
+    }
+
+    #[test]
+    fn old_names_and_values_read_as_current_ones() {
+        let options = [
+            OptSpec::value("rules", "RULES", "").aliases(&["rule"]),
+            OptSpec::value("engine", "ENGINE", "").value_aliases(&[("dp", "claim")]),
+            OptSpec::flag("quiet", "").aliases(&["silent"]),
+        ];
+        let old = Args::new().with("rule", "misere").with("engine", "dp").with("other", "1").with_flag("silent");
+        let current = Args::new().with("rules", "misere").with("engine", "claim").with("other", "1").with_flag("quiet");
+        assert_eq!(old.current(&options), current);
+        assert_eq!(current.current(&options), current);
     }
 }

@@ -53,8 +53,8 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("seed", "N", "Seed of the random and adversarial generators.").default("1"),
         OptSpec::value("budget", "SECONDS", "Time for generating and judging inputs.").default("60"),
         OptSpec::value("timeout", "SECONDS", "Time limit per run; the program and its children are killed past it.").default("2"),
-        OptSpec::value("max-failures", "N", "Stop after this many failures.").default("1"),
-        OptSpec::value("jobs", "N", "Programs run at once (default: the number of cores)."),
+        OptSpec::value("failures", "N", "Stop after this many failures.").default("1").aliases(&["max-failures"]),
+        OptSpec::value("threads", "N", "Programs run at once (default: the number of cores).").aliases(&["jobs"]),
         OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, failures.csv, manifest.json.").default("out/stress"),
         OptSpec::value("memory", "MIB", "Address-space limit of the program under test, in MiB (default: none)."),
         OptSpec::value("shrink-budget", "SECONDS", "Least time left for shrinking after the budget.").default("60").hidden(),
@@ -139,20 +139,20 @@ pub fn sources(args: &Args) -> Result<Vec<Source>> {
 
 fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> Result<StressConfig> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let jobs = args.get::<usize>("jobs")?.unwrap_or(cores);
+    let jobs = args.get::<usize>("threads")?.unwrap_or(cores);
     if jobs == 0 || jobs > 64 * cores {
-        return Err(Error::Usage(format!("--jobs must be between 1 and {} (this machine has {cores} cores), not {jobs}", 64 * cores)));
+        return Err(Error::Usage(format!("--threads must be between 1 and {} (this machine has {cores} cores), not {jobs}", 64 * cores)));
     }
-    let max_failures: usize = args.require("max-failures")?;
+    let max_failures: usize = args.require("failures")?;
     if max_failures == 0 {
-        return Err(Error::Usage("--max-failures must be at least 1".into()));
+        return Err(Error::Usage("--failures must be at least 1".into()));
     }
     let memory = args.get::<u64>("memory")?.map(|mib| mib.saturating_mul(1 << 20));
     let limits = Limits { timeout: seconds(args, "timeout")?, memory, ..Limits::default() };
     let parameters = BTreeMap::from([
         ("game".to_string(), Value::from(game)),
         ("program".to_string(), Value::from(command.display())),
-        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "timeout", "max-failures", "jobs", "memory"])),
+        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "timeout", "failures", "threads", "memory"])),
     ]);
     Ok(StressConfig {
         sources: sources(args)?,

@@ -69,6 +69,29 @@ pub fn commands(verb: Verb) -> Vec<Box<dyn Command>> {
 /// The verification a finished run's manifest describes (its game, mode and recorded options),
 /// rebuilt from the registry; `merge` uses it to write the game's own files.
 pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Value>) -> Result<Box<dyn Verification>> {
+    let (command, verb, game, mut args) = manifest_command(parameters)?;
+    let spec = command.spec();
+    for option in spec.options.iter().filter(|o| o.default.is_some()) {
+        if args.text(option.name).is_none() && option.value.is_some() {
+            args = args.with(option.name, option.default.expect("filtered"));
+        }
+    }
+    command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))?
+}
+
+/// A manifest's options under their current names and values (`"rule"` → `"rules"`, options
+/// the command no longer has dropped), so that shards recorded by older and newer versions of
+/// one run compare equal.
+pub fn current_options(parameters: &mut BTreeMap<String, serde_json::Value>) -> Result<()> {
+    let (command, _, _, args) = manifest_command(parameters)?;
+    let names: Vec<&str> = command.spec().options.iter().map(|o| o.name).collect();
+    parameters.insert("options".into(), args.to_json(&names));
+    Ok(())
+}
+
+/// The command a manifest's parameters name (its game and mode), the verb, the game, and the
+/// recorded options read under their current names (older manifests record `rule`, `max-nodes`).
+fn manifest_command(parameters: &BTreeMap<String, serde_json::Value>) -> Result<(Box<dyn Command>, Verb, String, Args)> {
     let text = |key: &str| parameters.get(key).and_then(serde_json::Value::as_str);
     let game = text("game").ok_or_else(|| Error::Usage("the manifest names no game".into()))?;
     let verb = if text("mode") == Some("census") { Verb::Census } else { Verb::Verify };
@@ -78,11 +101,6 @@ pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Valu
     let command = find(game)
         .and_then(|g| g.commands().into_iter().find(|c| c.verb() == verb))
         .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
-    let mut args = Args::from_json(options)?;
-    for option in command.spec().options.iter().filter(|o| o.default.is_some()) {
-        if args.text(option.name).is_none() && option.value.is_some() {
-            args = args.with(option.name, option.default.expect("filtered"));
-        }
-    }
-    command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))?
+    let args = Args::from_json(options)?.current(&command.spec().options);
+    Ok((command, verb, game.to_string(), args))
 }

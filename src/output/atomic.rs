@@ -34,7 +34,7 @@ where
 pub fn create_dir(dir: &Path) -> Result<()> {
     let Err(error) = fs::create_dir_all(dir) else { return Ok(()) };
     let os = Error::io(dir, error).describe();
-    let existing = dir.ancestors().skip(1).find(|a| a.as_os_str().is_empty() || a.exists());
+    let existing = dir.ancestors().find(|a| a.as_os_str().is_empty() || a.exists());
     let why = match existing {
         Some(a) if a.is_file() => format!("{} is a file, not a directory", a.display()),
         Some(a) if !a.as_os_str().is_empty() => format!("{} does not accept a new directory here ({os})", a.display()),

@@ -144,15 +144,20 @@ pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
 
 /// Merges the finished shard directories `dirs` into `out`: the files one unsharded run would
 /// have written (the game's own files from the verification `rebuild` makes of the shards'
-/// manifest parameters) and a manifest that lists the inputs.
+/// manifest parameters) and a manifest that lists the inputs. `current` rewrites a shard's
+/// parameters as the current version records them (old option names) before they are compared.
 pub fn merge_into(
     dirs: &[PathBuf],
     out: &Path,
     clock: &RunClock,
     rebuild: impl Fn(&BTreeMap<String, Value>) -> Result<Box<dyn Verification>>,
+    current: impl Fn(&mut BTreeMap<String, Value>) -> Result<()>,
 ) -> Result<Report> {
     refuse_input_as_output(dirs, out)?;
-    let outputs = dirs.iter().map(|dir| load_shard(dir)).collect::<Result<Vec<_>>>()?;
+    let mut outputs = dirs.iter().map(|dir| load_shard(dir)).collect::<Result<Vec<_>>>()?;
+    for output in &mut outputs {
+        current(&mut output.parameters)?;
+    }
     let results = merge_shards(&outputs)?;
     let parameters = merged_parameters(&outputs);
     let verification = rebuild(&parameters)?;

@@ -3,6 +3,7 @@
 use super::verify::{CardsRun, RandomSpec, CLAIMS, MAX_BRUTE_LEN};
 use super::{brute, claim, parse_input};
 use crate::error::{Error, Result};
+use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
@@ -25,13 +26,13 @@ fn results() -> Vec<ResultsDir> {
     ["cards", "cards/random"].map(|dir| ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| super::verify::recompute_size(rule, r, c)) }).to_vec()
 }
 
-const ENGINES: &[(&str, &str)] = &[("dp", "O(N²) interval DP (the claim)."), ("brute", "Plain minimax recursion (rows of at most 22 cards).")];
+const ENGINES: &[(&str, &str)] = &[("claim", "O(N²) interval DP (verified)."), ("naive", "Plain minimax recursion (rows of at most 22 cards).")];
 
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "cards",
         about: "Card game: T, then per case N (≤ 1000) and N cards (≤ 10,000); prints the first player's totals.",
-        options: vec![OptSpec::value("engine", "ENGINE", "Engine that answers.").default("dp").choices(ENGINES)],
+        options: vec![vocabulary::engine(ENGINES)],
         examples: &["printf '1\\n4\\n1 2 5 2\\n' | sprague solve cards"],
     },
     solve,
@@ -40,10 +41,10 @@ static SOLVE: SolveCommand = SolveCommand {
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let (name, text) = session.read_input(args.text("file"))?;
     let rows = parse_input(&name, &text)?;
-    let brute_force = args.text("engine") == Some("brute");
+    let brute_force = vocabulary::naive(args);
     if brute_force {
         if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() > MAX_BRUTE_LEN) {
-            return Err(Error::Usage(format!("case {} has {} cards; --engine brute takes at most {MAX_BRUTE_LEN}", i + 1, row.len())));
+            return Err(Error::Usage(format!("case {} has {} cards; --engine naive takes at most {MAX_BRUTE_LEN}", i + 1, row.len())));
         }
     }
     for row in &rows {
@@ -64,20 +65,23 @@ static VERIFY: VerifyCommand = VerifyCommand {
         name: "cards",
         about: "Cards: interval DP vs plain minimax on every short row or random rows.",
         options: vec![
-            OptSpec::value("max-len", "MAX_LEN", "Longest row: every length 1..=MAX_LEN (exhaustive), or the bound of random rows.").default("10"),
-            OptSpec::value("max-value", "MAX_VALUE", "Card values are 1..=MAX_VALUE.").default("4"),
+            OptSpec::value("max", "LENxVALUE", "Rows of length 1..=LEN (every row, or the bound of random rows) with card values 1..=VALUE; `LEN` alone: values 1..=4.")
+                .default("10x4"),
+            OptSpec::value("max-len", "LEN", "Old spelling of --max's LEN.").hidden(),
+            OptSpec::value("max-value", "VALUE", "Old spelling of --max's VALUE.").hidden(),
             OptSpec::value("random", "COUNT", "Check COUNT random rows instead of every row."),
             OptSpec::value("seed", "SEED", "Seed of the random rows (ChaCha8; row i is stream i of the seed).").default("1").requires(&["random"]),
             OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("dp").choices(CLAIM_CHOICES),
         ],
-        examples: &["sprague verify cards --max-len 8 --out out/cards", "sprague verify cards --claim greedy --max-len 5"],
+        examples: &["sprague verify cards --max 8x4 --out out/cards", "sprague verify cards --claim greedy --max 5"],
     },
     build,
 };
 
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
     let claim = CLAIMS.of(args.text("claim"))?;
-    let (max_len, max_value) = (args.require("max-len")?, args.require("max-value")?);
+    let (max_len, max_value) = vocabulary::max_pair(args, "LENxVALUE", Some(4), ["max-len", "max-value"])?;
+    let (max_len, max_value) = (usize::try_from(max_len).unwrap_or(usize::MAX), u32::try_from(max_value).unwrap_or(u32::MAX));
     Ok(Box::new(match args.get::<u64>("random")? {
         Some(count) => CardsRun::random(RandomSpec { seed: args.require("seed")?, count, max_len, max_value }, claim)?,
         None => CardsRun::exhaustive(max_len, max_value, claim)?,

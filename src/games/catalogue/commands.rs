@@ -1,8 +1,7 @@
 //! The catalogue's commands: `solve` and `verify` for each of its eight games; their registry entries.
 
-use super::contest::{divisor_special, pile_of, CatalogueContest, Family};
+use super::contest::{CatalogueContest, Family};
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
-use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
 use crate::game::stress::{max_in, run_stress, stress_spec};
@@ -25,6 +24,11 @@ pub struct CatalogueGame {
     pub answers: &'static [&'static str],
     /// The contest input family, for `stress`.
     pub family: Family,
+    /// What `verify --max` bounds; the claim variants `verify --claim` offers (none: the
+    /// option is not offered); whether sequence.csv (and `--sequence`) applies.
+    pub max_help: &'static str,
+    pub claims: &'static [(&'static str, &'static str)],
+    pub sequence: bool,
     /// Default `--max` of `stress` (the exhaustive generator's bound), and its help's examples.
     pub stress_max: &'static str,
     pub stress_examples: &'static [&'static str],
@@ -82,13 +86,13 @@ impl Command for Verify {
     }
 
     fn spec(&self) -> CommandSpec {
-        let mut options = verify_options();
+        let mut options = verify_options(&self.0);
         options.extend_from_slice(RUN_OPTIONS);
         CommandSpec { name: self.0.name, about: self.0.verify_about, options, examples: self.0.verify_examples }
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
-        let own: Vec<&str> = verify_options().iter().map(|o| o.name).collect();
+        let own: Vec<&str> = verify_options(&self.0).iter().map(|o| o.name).collect();
         run_verification(&*build(self.0.name, args)?, &own, args, session)
     }
 
@@ -99,9 +103,6 @@ impl Command for Verify {
 
 /// `stress GAME`: the program under test against `solve GAME`.
 struct Stress(CatalogueGame);
-
-const WINNER: &[&str] = &["koosaga", "cubelover"];
-const ONE_TWO: &[&str] = &["1", "2"];
 
 impl Stress {
     fn build(&self, args: &Args) -> Result<Box<dyn StressSide>> {
@@ -135,144 +136,37 @@ impl Command for Stress {
     }
 }
 
-const NIM_PILES: Family = Family::Piles {
-    max_piles: nim::MAX_PILES as u64,
-    max_pile: nim::MAX_PILE as u64,
-    heap_value: |v| v,
-    with_value: pile_of,
-};
-
-pub static NIM: CatalogueGame = CatalogueGame {
-    name: "nim",
-    solve_about: "Nim: N (≤ 100) then N piles (≤ 10^9); prints koosaga (first wins) or cubelover.",
-    verify_about: "Nim: XOR vs brute force on every multiset of piles.",
-    solve: nim::solve,
-    results: &["nim"],
-    examples: &["printf '3\\n1 2 3\\n' | sprague solve nim"],
-    verify_examples: &["sprague verify nim --piles 5 --max 10"],
-    answers: WINNER,
-    family: NIM_PILES,
-    stress_max: "12",
-    stress_examples: &["sprague stress nim --cmd ./a.out", "sprague stress nim --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static NIM_COUNT: CatalogueGame = CatalogueGame {
-    name: "nim-count",
-    solve_about: "Nim: same input; prints the number of winning first moves.",
-    verify_about: "Nim: the winning-move count formula vs brute force.",
-    solve: nim::solve_count,
-    results: &["nim-count"],
-    examples: &["printf '3\\n3 4 5\\n' | sprague solve nim-count"],
-    verify_examples: &["sprague verify nim-count --piles 5 --max 10"],
-    answers: &[],
-    family: NIM_PILES,
-    stress_max: "12",
-    stress_examples: &["sprague stress nim-count --cmd ./a.out", "sprague stress nim-count --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static MISERE_NIM: CatalogueGame = CatalogueGame {
-    name: "misere-nim",
-    solve_about: "Misère Nim (last stone loses): same input; koosaga / cubelover.",
-    verify_about: "Misère Nim: Bouton's misère rule vs minimax.",
-    solve: misere_nim::solve,
-    results: &["misere-nim"],
-    examples: &["printf '3\\n1 1 1\\n' | sprague solve misere-nim"],
-    verify_examples: &["sprague verify misere-nim --piles 5 --max 10"],
-    answers: WINNER,
-    family: NIM_PILES,
-    stress_max: "12",
-    stress_examples: &["sprague stress misere-nim --cmd ./a.out", "sprague stress misere-nim --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
-    name: "odd-even-nim",
-    solve_about: "Odd-even Nim: same input; koosaga / cubelover.",
-    verify_about: "Odd-even Nim: the closed form vs brute force.",
-    solve: odd_even_nim::solve,
-    results: &["odd-even-nim"],
-    examples: &["printf '2\\n3 6\\n' | sprague solve odd-even-nim"],
-    verify_examples: &["sprague verify odd-even-nim --piles 5 --max 10 --heaps 400"],
-    answers: WINNER,
-    family: Family::Piles { max_piles: nim::MAX_PILES as u64, max_pile: nim::MAX_PILE as u64, heap_value: odd_even_nim::heap_value, with_value: odd_even_nim::heap_with_value },
-    stress_max: "12",
-    stress_examples: &["sprague stress odd-even-nim --cmd ./a.out", "sprague stress odd-even-nim --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static PIMBER: CatalogueGame = CatalogueGame {
-    name: "pimber",
-    solve_about: "Pimber (remove a Fibonacci number): N (≤ 10^5) then piles (≤ 3·10^6); koosaga / cubelover.",
-    verify_about: "Pimber: the mex recurrence vs brute force.",
-    solve: pimber::solve,
-    results: &["pimber"],
-    examples: &["printf '2\\n4 9\\n' | sprague solve pimber"],
-    verify_examples: &["sprague verify pimber --piles 5 --max 10 --heaps 1200"],
-    answers: WINNER,
-    family: Family::Piles { max_piles: pimber::MAX_PILES as u64, max_pile: pimber::MAX_PILE as u64, heap_value: pimber::heap_value, with_value: pimber::heap_with_value },
-    stress_max: "12",
-    stress_examples: &["sprague stress pimber --cmd ./a.out", "sprague stress pimber --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static POLYGON: CatalogueGame = CatalogueGame {
-    name: "polygon",
-    solve_about: "Polygon chords: N (3..1000), optionally the N vertices; prints 1 or 2.",
-    verify_about: "Polygon chords: the recurrence vs play on the polygon.",
-    solve: polygon::solve,
-    results: &["polygon"],
-    examples: &["printf '5\\n' | sprague solve polygon"],
-    verify_examples: &["sprague verify polygon --max 14"],
-    answers: ONE_TWO,
-    family: Family::Number { min: polygon::MIN_N as u64, max: polygon::MAX_N as u64, vertices: true, special: Vec::new },
-    stress_max: "1000",
-    stress_examples: &["sprague stress polygon --cmd ./a.out", "sprague stress polygon --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static CROSS: CatalogueGame = CatalogueGame {
-    name: "cross",
-    solve_about: "Cross on a 1×N strip (N ≤ 2000), by real play; prints 1 or 2.",
-    verify_about: "Cross: the published recurrence (or the solver) vs play on the strip.",
-    solve: cross::solve,
-    results: &["cross", "cross-solver"],
-    examples: &["printf '7\\n' | sprague solve cross"],
-    verify_examples: &["sprague verify cross --max 20", "sprague verify cross --max 20 --rule solver"],
-    answers: ONE_TWO,
-    family: Family::Number { min: 1, max: cross::MAX_N as u64, vertices: false, special: Vec::new },
-    stress_max: "2000",
-    stress_examples: &["sprague stress cross --cmd ./a.out", "sprague stress cross --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
-pub static DIVISOR: CatalogueGame = CatalogueGame {
-    name: "divisor",
-    solve_about: "Divisor game: N (≤ 10^18); koosaga / cubelover.",
-    verify_about: "Divisor game: Ω(N) − 1 vs the divisor DAG (--max a power of ten).",
-    solve: divisor::solve,
-    results: &["divisor"],
-    examples: &["printf '12\\n' | sprague solve divisor"],
-    verify_examples: &["sprague verify divisor --max 1000000"],
-    answers: WINNER,
-    family: Family::Number { min: 1, max: divisor::MAX_N, vertices: false, special: divisor_special },
-    stress_max: "100000",
-    stress_examples: &["sprague stress divisor --cmd ./a.out", "sprague stress divisor --cmd 'python3 sol.py' --generator random --seed 7"],
-};
-
 /// The verification `verify GAME` runs with these options.
 pub fn build(game: &str, args: &Args) -> Result<Box<dyn Verification>> {
     Ok(Box::new(CatalogueRun::new(CatalogueOptions {
         game: game.to_string(),
-        rule: args.text("rule").map(str::to_string),
-        piles: args.require("piles")?,
+        rule: args.text("claim").map(str::to_string),
+        piles: args.get("piles")?.unwrap_or(DEFAULT_PILES),
         max: args.require("max")?,
-        heaps: args.require("heaps")?,
+        heaps: args.get("heaps")?.unwrap_or(0),
         sequence: args.get("sequence")?,
     })?))
 }
 
-/// The options of every catalogue `verify`.
-pub fn verify_options() -> Vec<OptSpec> {
-    vec![
-        OptSpec::value("max", "MAX", "Largest pile (Nim family), vertices (polygon), cells (cross), or N as a power of ten (divisor).").required(),
-        OptSpec::value("piles", "PILES", "Nim family: check every multiset of 1..=PILES piles.").default("4"),
-        OptSpec::value("heaps", "HEAPS", "Nim family: also check single heaps up to this size.").default("0"),
-        OptSpec::value("rule", "RULE", "Claim variant (default: the game's own; cross: `published` or `solver`)."),
-        OptSpec::value("sequence", "N", "Write sequence.csv with single-heap brute-force values for 0..=N (default: the largest heap checked, at most 10000)."),
-    ]
+/// Piles of a Nim-family run without --piles (what older manifests of other games record too).
+const DEFAULT_PILES: u32 = 4;
+
+/// The options of `verify GAME`: only those that apply to the game.
+pub fn verify_options(game: &CatalogueGame) -> Vec<OptSpec> {
+    let mut options = vec![OptSpec::value("max", "MAX", game.max_help).required()];
+    if let Family::Piles { .. } = game.family {
+        options.push(OptSpec::value("piles", "PILES", "Check every multiset of 1..=PILES piles.").default("4"));
+        options.push(OptSpec::value("heaps", "HEAPS", "Also check single heaps up to this size.").default("0"));
+    }
+    if let Some(&(first, _)) = game.claims.first() {
+        options.push(OptSpec::value("claim", "CLAIM", "The claim under test.").default(first).choices(game.claims).aliases(&["rule"]));
+    }
+    if game.sequence {
+        options.push(OptSpec::value(
+            "sequence",
+            "N",
+            "Write sequence.csv with single-heap brute-force values for 0..=N (default: the largest heap checked, at most 10000).",
+        ));
+    }
+    options
 }

@@ -5,6 +5,7 @@ pub mod commands;
 pub mod contest;
 pub mod cross;
 pub mod divisor;
+pub mod entries;
 pub mod misere_nim;
 pub mod nim;
 pub mod odd_even_nim;
@@ -14,4 +15,4 @@ pub mod polygon;
 pub mod run;
 pub mod verify;
 
-pub use commands::{CROSS, DIVISOR, MISERE_NIM, NIM, NIM_COUNT, ODD_EVEN_NIM, PIMBER, POLYGON};
+pub use entries::{CROSS, DIVISOR, MISERE_NIM, NIM, NIM_COUNT, ODD_EVEN_NIM, PIMBER, POLYGON};

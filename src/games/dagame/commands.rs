@@ -4,6 +4,7 @@ use super::random::RandomSpec;
 use super::verify::DagameRun;
 use super::{brute, claim, winner_name, Instance};
 use crate::error::{Error, Result};
+use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
@@ -29,17 +30,20 @@ fn results() -> Vec<ResultsDir> {
 }
 
 const ENGINES: &[(&str, &str)] = &[
-    ("claim", "XOR over colours of pair/single Grundy values (full limits)."),
-    ("brute", "Whole-position search (at most 8 tokens on 128 nodes; small inputs only)."),
+    ("claim", "XOR over colours of pair/single Grundy values (verified; full limits)."),
+    ("naive", "Whole-position search (at most 8 tokens on 128 nodes; small inputs only)."),
 ];
+
+const FORMATS: &[(&str, &str)] = &[("text", "The winner's name."), ("json", "`{\"grundy\":G,\"winner\":W}`.")];
 
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "dagame",
         about: "DAGame (BOJ 27306): `N M`, M edges `p q`, `K`, K tokens `v c`; prints Young or Cheol.",
         options: vec![
-            OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(ENGINES),
-            OptSpec::flag("json", "Print `{\"grundy\":G,\"winner\":W}` instead of the winner's name."),
+            vocabulary::engine(ENGINES),
+            vocabulary::format(FORMATS)[0],
+            vocabulary::format(FORMATS)[1],
         ],
         examples: &["printf '6 5\\n1 2\\n2 3\\n4 5\\n4 6\\n5 6\\n3\\n1 1\\n2 1\\n4 2\\n' | sprague solve dagame"],
     },
@@ -49,8 +53,8 @@ static SOLVE: SolveCommand = SolveCommand {
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let (name, text) = session.read_input(args.text("file"))?;
     let instance = Instance::parse_input(&name, &text)?;
-    let grundy = if args.text("engine") == Some("brute") { brute::solve(&instance)? } else { claim::solve(&instance) };
-    let line = if args.flag("json") {
+    let grundy = if vocabulary::naive(args) { brute::solve(&instance)? } else { claim::solve(&instance) };
+    let line = if vocabulary::json(args) {
         serde_json::json!({ "grundy": grundy, "winner": winner_name(grundy) }).to_string()
     } else {
         winner_name(grundy).to_string()
@@ -64,17 +68,17 @@ static VERIFY: VerifyCommand = VerifyCommand {
         name: "dagame",
         about: "DAGame: pair-Grundy claim vs whole-position brute force on every small DAG or random ones.",
         options: vec![
-            OptSpec::value("max-nodes", "MAX_NODES", "Largest node count: every N from 2 up (exhaustive), or the bound of random instances.").default("5"),
-            OptSpec::value("random", "COUNT", "Check COUNT random instances (N from 2 to --max-nodes) instead of every DAG."),
+            OptSpec::value("max", "NODES", "Largest node count: every N from 2 up (exhaustive), or the bound of random instances.").default("5").aliases(&["max-nodes"]),
+            OptSpec::value("random", "COUNT", "Check COUNT random instances (N from 2 to --max) instead of every DAG."),
             OptSpec::value("seed", "SEED", "Seed of the random instances (ChaCha8; instance i is stream i of the seed).").default("1").requires(&["random"]),
         ],
-        examples: &["sprague verify dagame --max-nodes 4", "sprague verify dagame --max-nodes 10 --random 1000 --seed 7"],
+        examples: &["sprague verify dagame --max 4", "sprague verify dagame --max 10 --random 1000 --seed 7"],
     },
     build,
 };
 
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
-    let max_nodes = args.require("max-nodes")?;
+    let max_nodes = args.require("max")?;
     Ok(Box::new(match args.get::<u64>("random")? {
         Some(count) => DagameRun::random(RandomSpec { count, seed: args.require("seed")?, max_nodes })?,
         None => DagameRun::exhaustive(max_nodes)?,

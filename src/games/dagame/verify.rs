@@ -113,7 +113,7 @@ impl DagameRun {
     pub fn exhaustive(max_nodes: usize) -> Result<DagameRun> {
         if !(2..=MAX_EXHAUSTIVE_NODES).contains(&max_nodes) {
             return Err(Error::Usage(format!(
-                "--max-nodes must be between 2 and {MAX_EXHAUSTIVE_NODES} for exhaustive runs (use --random for larger DAGs), not {max_nodes}"
+                "--max (nodes) must be between 2 and {MAX_EXHAUSTIVE_NODES} for exhaustive runs (use --random for larger DAGs), not {max_nodes}"
             )));
         }
         Ok(DagameRun::Exhaustive { nodes: (2..=max_nodes).collect(), colours: (1..=MAX_COLOURS).collect() })

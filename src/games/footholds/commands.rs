@@ -3,6 +3,7 @@
 use super::verify::{FootholdsRun, RandomSpec, CLAIMS};
 use super::{brute, claim, Position};
 use crate::error::{Error, Result};
+use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
@@ -27,15 +28,18 @@ fn results() -> Vec<ResultsDir> {
         .to_vec()
 }
 
-const ENGINES: &[(&str, &str)] = &[("claim", "Memoized negamax (the claim)."), ("brute", "Plain full-tree DFS, no memo.")];
+const ENGINES: &[(&str, &str)] = &[("claim", "Memoized negamax (verified)."), ("naive", "Plain full-tree DFS, no memo.")];
+
+const FORMATS: &[(&str, &str)] = &[("text", "The total number of moves."), ("json", "`{\"moves\":M,\"winner\":\"A\"|\"B\"}`.")];
 
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "footholds",
-        about: "Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc`; prints the total moves.",
+        about: "Disappearing footholds: `R C`, R rows of 0/1, `ar ac br bc` (0-based); prints the total moves.",
         options: vec![
-            OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(ENGINES),
-            OptSpec::flag("json", "Print `{\"moves\":M,\"winner\":\"A\"|\"B\"}` instead of the number of moves."),
+            vocabulary::engine(ENGINES),
+            vocabulary::format(FORMATS)[0],
+            vocabulary::format(FORMATS)[1],
         ],
         examples: &["printf '1 5\\n1 1 1 1 1\\n0 0 0 4\\n' | sprague solve footholds"],
     },
@@ -45,8 +49,8 @@ static SOLVE: SolveCommand = SolveCommand {
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let (name, text) = session.read_input(args.text("file"))?;
     let position = Position::parse_input(&name, &text)?;
-    let outcome = if args.text("engine") == Some("brute") { brute::solve(&position) } else { claim::solve(&position) };
-    let line = if args.flag("json") {
+    let outcome = if vocabulary::naive(args) { brute::solve(&position) } else { claim::solve(&position) };
+    let line = if vocabulary::json(args) {
         let winner = if outcome.first_wins { "A" } else { "B" };
         serde_json::json!({ "moves": outcome.moves, "winner": winner }).to_string()
     } else {
@@ -66,12 +70,12 @@ static VERIFY: VerifyCommand = VerifyCommand {
         name: "footholds",
         about: "Footholds: memoized negamax vs plain DFS on every board of ≤ 12 cells or random 5×5 ones.",
         options: vec![
-            OptSpec::value("max-cells", "MAX_CELLS", "Every shape r×c (sides ≤ 5) with at most this many cells, every board, every start pair.").default("12"),
-            OptSpec::value("random", "COUNT", "Check COUNT random 5×5 positions instead."),
+            OptSpec::value("max", "CELLS", "Every shape r×c (sides ≤ 5) with at most this many cells, every board, every start pair.").default("12").aliases(&["max-cells"]).conflicts(&["random"]),
+            OptSpec::value("random", "COUNT", "Check COUNT random 5×5 positions instead (not with --max)."),
             OptSpec::value("seed", "SEED", "Seed of the random positions (ChaCha8; position i is stream i of the seed).").default("1").requires(&["random"]),
             OptSpec::value("claim", "CLAIM", "The claimed solver under test.").default("memo").choices(CLAIM_CHOICES),
         ],
-        examples: &["sprague verify footholds --max-cells 9", "sprague verify footholds --random 1000 --seed 7"],
+        examples: &["sprague verify footholds --max 9", "sprague verify footholds --random 1000 --seed 7"],
     },
     build,
 };
@@ -80,6 +84,6 @@ fn build(args: &Args) -> Result<Box<dyn Verification>> {
     let policy = CLAIMS.of(args.text("claim"))?;
     Ok(Box::new(match args.get::<u64>("random")? {
         Some(count) => FootholdsRun { boards: super::verify::Boards::Random(RandomSpec { seed: args.require("seed")?, count }), policy },
-        None => FootholdsRun::exhaustive(args.require("max-cells")?, policy)?,
+        None => FootholdsRun::exhaustive(args.require("max")?, policy)?,
     }))
 }

@@ -56,17 +56,17 @@ impl Position {
         let mut board = 0u32;
         for r in 0..rows {
             for c in 0..cols {
-                let cell: u32 = s.number(&format!("cell ({r}, {c}) of the board (0 or 1)"), 0, 1)?;
+                let cell: u32 = s.number(&format!("cell ({r}, {c}) (row, column; 0-based) of the board (0 or 1)"), 0, 1)?;
                 board |= cell << (r * cols + c);
             }
         }
         let mut piece = |who: &str| -> Result<usize> {
             s.skip_blank();
             let (line, col) = s.position();
-            let r: usize = s.number(&format!("row of {who}"), 0, rows - 1)?;
-            let c: usize = s.number(&format!("column of {who}"), 0, cols - 1)?;
+            let r: usize = s.number(&format!("row of {who} (0-based)"), 0, rows - 1)?;
+            let c: usize = s.number(&format!("column of {who} (0-based)"), 0, cols - 1)?;
             if board >> (r * cols + c) & 1 == 0 {
-                return Err(s.error_at(line, col, format!("{who} stands on ({r}, {c}), which has no foothold")));
+                return Err(s.error_at(line, col, format!("{who} stands on ({r}, {c}) (0-based), which has no foothold")));
             }
             Ok(r * cols + c)
         };
@@ -191,9 +191,9 @@ mod tests {
     fn errors_name_position() {
         let err = |t: &str| Position::parse_input("in", t).unwrap_err().to_string();
         assert_eq!(err("6 1\n"), "in:1:1: R (number of rows) must be between 1 and 5, found 6");
-        assert_eq!(err("1 2\n1 2\n0 0 0 0\n"), "in:2:3: cell (0, 1) of the board (0 or 1) must be between 0 and 1, found 2");
-        assert_eq!(err("1 2\n1 0\n0 0 0 1\n"), "in:3:5: B stands on (0, 1), which has no foothold");
-        assert_eq!(err("1 2\n1 1\n0 0 0\n"), "in:3:6: expected column of B, found end of input");
+        assert_eq!(err("1 2\n1 2\n0 0 0 0\n"), "in:2:3: cell (0, 1) (row, column; 0-based) of the board (0 or 1) must be between 0 and 1, found 2");
+        assert_eq!(err("1 2\n1 0\n0 0 0 1\n"), "in:3:5: B stands on (0, 1) (0-based), which has no foothold");
+        assert_eq!(err("1 2\n1 1\n0 0 0\n"), "in:3:6: expected column of B (0-based), found end of input");
         assert_eq!(err("1 1\n1\n0 0 0 0 9\n"), "in:3:9: unexpected extra input \"9\"");
     }
 }

@@ -1,7 +1,8 @@
 //! Grundy's game's commands: `solve grundy` (contest input) and `verify grundy`; its registry entry.
 
-use super::verify::{recompute_size, GrundyRun, CLAIMS};
-use super::{claim, parse_input};
+use super::verify::{recompute_size, GrundyRun, CLAIMS, MAX_TOTAL};
+use super::{brute, claim, parse_input};
+use crate::game::vocabulary;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -29,16 +30,30 @@ static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "grundy",
         about: "Grundy's game: n (≤ 1000), then n heaps (≤ 10^4); prints First if the player to move wins, else Second.",
-        options: Vec::new(),
-        examples: &["printf '2\\n3 5\\n' | sprague solve grundy"],
+        options: vec![vocabulary::engine(ENGINES)],
+        examples: &["printf '2\\n3 5\\n' | sprague solve grundy", "printf '2\\n3 5\\n' | sprague solve grundy --engine naive"],
     },
     solve,
 };
 
+const ENGINES: &[(&str, &str)] = &[
+    ("claim", "XOR of the one-heap values (verified; full limits)."),
+    ("naive", "Search of whole positions, never XORs (at most 60 stones in all)."),
+];
+
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let (name, text) = session.read_input(args.text("file"))?;
-    let winner = if claim::grundy(&parse_input(&name, &text)?) != 0 { "First" } else { "Second" };
-    writeln!(session.stdout, "{winner}").map_err(|e| Error::io("<stdout>", e))
+    let heaps = parse_input(&name, &text)?;
+    let first_wins = if vocabulary::naive(args) {
+        let total: u64 = heaps.iter().map(|&h| u64::from(h)).sum();
+        if total > u64::from(MAX_TOTAL) {
+            return Err(Error::Usage(format!("--engine naive searches positions of at most {MAX_TOTAL} stones in all; {name} has {total}")));
+        }
+        brute::solve(&mut crate::impartial::BruteForce::new(&brute::WholePositions), &heaps).1
+    } else {
+        claim::grundy(&heaps) != 0
+    };
+    writeln!(session.stdout, "{}", if first_wins { "First" } else { "Second" }).map_err(|e| Error::io("<stdout>", e))
 }
 
 const CLAIM_CHOICES: &[(&str, &str)] = &[
@@ -52,10 +67,10 @@ static VERIFY: VerifyCommand = VerifyCommand {
         name: "grundy",
         about: "Grundy's game: XOR of one-heap values vs whole-position search on every multiset of heaps.",
         options: vec![
-            OptSpec::value("max-total", "T", "Every multiset of heaps with 1..=T stones in all (at most 60).").default("30"),
+            OptSpec::value("max", "T", "Every multiset of heaps with 1..=T stones in all (at most 60).").default("30").aliases(&["max-total"]),
             OptSpec::value("claim", "CLAIM", "The claim under test.").default("xor").choices(CLAIM_CHOICES),
         ],
-        examples: &["sprague verify grundy --max-total 40", "sprague verify grundy --max-total 8 --claim equal-splits"],
+        examples: &["sprague verify grundy --max 40", "sprague verify grundy --max 8 --claim equal-splits"],
     },
-    build: |args| Ok(Box::new(GrundyRun::new(args.require("max-total")?, CLAIMS.of(args.text("claim"))?)?) as Box<dyn Verification>),
+    build: |args| Ok(Box::new(GrundyRun::new(args.require("max")?, CLAIMS.of(args.text("claim"))?)?) as Box<dyn Verification>),
 };

@@ -52,7 +52,7 @@ pub struct GrundyRun {
 impl GrundyRun {
     pub fn new(max_total: u16, claim: Claim) -> Result<GrundyRun> {
         if !(1..=MAX_TOTAL).contains(&max_total) {
-            return Err(Error::Usage(format!("--max-total must be between 1 and {MAX_TOTAL}, not {max_total}")));
+            return Err(Error::Usage(format!("--max (total stones) must be between 1 and {MAX_TOTAL}, not {max_total}")));
         }
         Ok(GrundyRun { max_total, claim, only: None })
     }

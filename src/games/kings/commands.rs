@@ -4,6 +4,7 @@ use super::retro::{start_value, Value};
 use super::verify::{KingsRun, CLAIMS};
 use super::{claim, parse_input};
 use crate::error::{Error, Result};
+use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
@@ -27,15 +28,15 @@ fn results() -> Vec<ResultsDir> {
 }
 
 const ENGINES: &[(&str, &str)] = &[
-    ("claim", "Nim on A_i − 2 (the claim)."),
-    ("retro", "Retrograde analysis of the position graph (small inputs only; may answer Draw)."),
+    ("claim", "Nim on A_i − 2 (verified)."),
+    ("naive", "Retrograde analysis of the position graph (small inputs only; may answer Draw)."),
 ];
 
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "kings",
         about: "Kings' bridge: N (≤ 100), A_1 … A_N (≤ 10^9), Whiteking|Blackking; prints the winner.",
-        options: vec![OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(ENGINES)],
+        options: vec![vocabulary::engine(ENGINES)],
         examples: &["printf '2\\n3 3\\nBlackking\\n' | sprague solve kings"],
     },
     solve,
@@ -44,7 +45,7 @@ static SOLVE: SolveCommand = SolveCommand {
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let (name, text) = session.read_input(args.text("file"))?;
     let game = parse_input(&name, &text)?;
-    let winner = if args.text("engine") == Some("retro") {
+    let winner = if vocabulary::naive(args) {
         match start_value(&game)? {
             Value::Win => game.first.name(),
             Value::Loss => game.first.other().name(),
@@ -67,16 +68,18 @@ static VERIFY: VerifyCommand = VerifyCommand {
         name: "kings",
         about: "Kings' bridge: Nim on A_i − 2 vs retrograde analysis of every small set of bridges.",
         options: vec![
-            OptSpec::value("max-bridges", "MAX_BRIDGES", "Every multiset of 1..=MAX_BRIDGES bridges.").default("3"),
-            OptSpec::value("max-length", "MAX_LENGTH", "Bridge lengths 2..=MAX_LENGTH.").default("7"),
+            OptSpec::value("max", "BRIDGESxLENGTH", "Every multiset of 1..=BRIDGES bridges of lengths 2..=LENGTH, e.g. 3x7.").default("3x7"),
+            OptSpec::value("max-bridges", "BRIDGES", "Old spelling of --max's BRIDGES.").hidden(),
+            OptSpec::value("max-length", "LENGTH", "Old spelling of --max's LENGTH.").hidden(),
             OptSpec::value("claim", "CLAIM", "The claimed rule under test.").default("nim-minus-2").choices(CLAIM_CHOICES),
         ],
-        examples: &["sprague verify kings --max-bridges 3 --max-length 6", "sprague verify kings --claim nim-minus-1"],
+        examples: &["sprague verify kings --max 3x6", "sprague verify kings --claim nim-minus-1"],
     },
     build,
 };
 
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
     let claim = CLAIMS.of(args.text("claim"))?;
-    Ok(Box::new(KingsRun::new(args.require("max-bridges")?, args.require("max-length")?, claim)?))
+    let (bridges, length) = vocabulary::max_pair(args, "BRIDGESxLENGTH", None, ["max-bridges", "max-length"])?;
+    Ok(Box::new(KingsRun::new(usize::try_from(bridges).unwrap_or(usize::MAX), length, claim)?))
 }

@@ -16,7 +16,7 @@ pub static STRESS: StressCommand = StressCommand {
     about: "Kings' bridge: N, A_1 … A_N, Whiteking|Blackking to the program, the winner expected.",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of bridges with at most N cells in all (at most 40), either side first.").default("16"),
     build: |args| Ok(Box::new(KingsContest { exhaustive_max: max_in(args, "kings", 2..=40)? }) as Box<dyn StressSide>),
-    examples: &["sprague stress kings --cmd ./a.out", "sprague stress kings --cmd ./a.out --max-failures 5 --out out/kings"],
+    examples: &["sprague stress kings --cmd ./a.out", "sprague stress kings --cmd ./a.out --failures 5 --out out/kings"],
 };
 
 /// The kings' contest side; `exhaustive_max` bounds the total length of exhaustive inputs.

@@ -6,9 +6,10 @@ use super::verify::{recompute_census, recompute_size, WallRun};
 use super::board::dims::parse_shape;
 use super::board::{rules::Rule, Board, Shape};
 use super::{claim, empty, naive, verify::cost};
-use crate::{runner, sys};
+use crate::sys;
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
+use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Shard;
 use crate::output::csv::read_csv;
@@ -89,26 +90,52 @@ fn shape_option(args: &Args, name: &str, parse: fn(&str) -> std::result::Result<
     args.text(name).map(|text| parse(text).map_err(|e| Error::Usage(format!("--{name}: {e}")))).transpose()
 }
 
-const RULE_HELP: &str = "Rule variant: standard, x-blocks, misere or t-split (docs/variants.md).";
+const RULES_HELP: &str = "The game's rules: standard, x-blocks, misere or t-split (docs/variants.md).";
+
+/// `--rules` (`--rule`, its old name, hidden: manifests record it).
+const RULES: OptSpec = OptSpec::value("rules", "RULES", RULES_HELP).default("standard").aliases(&["rule"]).validate(|s| s.parse::<Rule>().map(|_| ()));
+
+const ENGINES: &[(&str, &str)] = &[
+    ("claim", "The claim, the rectangle DP (any board up to 20×20): verified under standard and t-split rules, known false under x-blocks and misere."),
+    ("naive", "Whole-board search, exact under every rule (boards of at most 64 cells; refused when it will not fit in memory or a day)."),
+];
+
+const FORMATS: &[(&str, &str)] = &[
+    ("text", "First or Second."),
+    ("json", "{rows, cols, grundy, winner, winning_moves: [[row, col], …] 0-based, engine, claim_known_false}."),
+];
 
 static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "wall",
         about: "Wall Making Game (BOJ 11717): `H W` then H rows of '.'/'X'; prints First or Second.",
         options: vec![
-            OptSpec::value("format", "FORMAT", "Output format.").default("text").choices(&[("text", "First or Second."), ("json", "Grundy value, winner and winning moves.")]),
+            vocabulary::format(FORMATS)[0],
+            vocabulary::format(FORMATS)[1],
             OptSpec::flag("batch", "Read any number of boards, one after another; one answer per board."),
-            OptSpec::value("engine", "ENGINE", "Engine that answers.").default("dp").choices(&[
-                ("dp", "Rectangle DP (any board up to 20×20)."),
-                ("naive", "Whole-board search (boards of at most 64 cells; refused when it will not fit in memory or a day)."),
-            ]),
+            OptSpec {
+                help: "Engine that answers (default: claim under standard and t-split rules; naive under x-blocks and misere, where the claim is known false \
+                       and --engine claim labels its answer so).",
+                default: None,
+                ..vocabulary::engine(ENGINES)
+            },
             OptSpec::flag("force", "With --engine naive: search even when the estimate says it takes more than a day or more memory than is available."),
-            OptSpec::value("rule", "RULE", RULE_HELP).default("standard").validate(|s| s.parse::<Rule>().map(|_| ())),
+            RULES,
         ],
-        examples: &["printf '2 2\\nX.\\n..\\n' | sprague solve wall --format json", "sprague solve wall --batch boards.txt"],
+        examples: &[
+            "printf '2 2\\nX.\\n..\\n' | sprague solve wall --format json",
+            "sprague solve wall --batch boards.txt",
+            "printf '1 1\\n.\\n' | sprague solve wall --rules misere",
+        ],
     },
     solve,
 };
+
+/// Whether the claim (the rectangle DP) is known to be false under `rule` (docs/variants.md:
+/// `verify wall --rules x-blocks|misere` finds counterexamples; standard and t-split agree).
+pub fn claim_known_false(rule: Rule) -> bool {
+    matches!(rule, Rule::XBlocks | Rule::Misere)
+}
 
 #[derive(serde::Serialize)]
 struct WallAnswer {
@@ -116,13 +143,27 @@ struct WallAnswer {
     cols: usize,
     grundy: u32,
     winner: &'static str,
+    /// Each move's cell as [row, col], 0-based.
     winning_moves: Vec<[usize; 2]>,
+    engine: &'static str,
+    /// The claim answered under rules where it is known to be false.
+    claim_known_false: bool,
 }
 
-fn answer(board: &Board, naive: Option<NaiveLimits>, rule: Rule) -> Result<WallAnswer> {
+impl WallAnswer {
+    /// The text line: the winner, labelled when the answer is a claim known to be false.
+    fn text(&self, rule: Rule) -> String {
+        match self.claim_known_false {
+            true => format!("{} (claim: rectangle DP, known false under {rule} rules)", self.winner),
+            false => self.winner.to_string(),
+        }
+    }
+}
+
+fn answer(board: &Board, naive: Option<cost::NaiveLimits>, rule: Rule) -> Result<WallAnswer> {
     let (grundy, first_wins, moves) = match naive {
         Some(limits) => {
-            let cap = limits.check(board, rule)?;
+            let cap = limits.check(board, rule, claim_known_false(rule))?;
             let verdict = naive::solve_within(board, rule, cap)?;
             (verdict.grundy, verdict.first_player_wins, naive::winning_moves_within(board, rule, cap)?)
         }
@@ -137,53 +178,22 @@ fn answer(board: &Board, naive: Option<NaiveLimits>, rule: Rule) -> Result<WallA
         grundy,
         winner: if first_wins { "First" } else { "Second" },
         winning_moves: moves.into_iter().map(|(r, c)| [r, c]).collect(),
+        engine: if naive.is_some() { "naive" } else { "claim" },
+        claim_known_false: naive.is_none() && claim_known_false(rule),
     })
 }
 
-/// What the naive engine may spend on one board: the memory available, and a day unless forced.
-#[derive(Debug, Clone, Copy)]
-struct NaiveLimits {
-    memory: Option<u64>,
-    force: bool,
-}
-
-impl NaiveLimits {
-    /// Refuses a board whose estimated search will not fit (or, unless forced, takes more than a
-    /// day); otherwise the most positions the search may hold.
-    fn check(self, board: &Board, rule: Rule) -> Result<usize> {
-        if !board.shape().fits_mask() {
-            return Ok(usize::MAX); // the oracle refuses it, naming its 64-cell limit
-        }
-        let (seconds, bytes) = cost::naive_cost(board, rule);
-        let what = format!("the whole-board search of this {} board ({} X)", board.shape(), board.x_count());
-        let advice = "use the rectangle DP (--engine dp, the default)";
-        if let Some(available) = self.memory.filter(|&m| bytes > m as f64 && !self.force) {
-            return Err(Error::Usage(format!(
-                "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
-                 (the search stops cleanly when the memory is used up)",
-                sys::format_bytes(bytes as u64),
-                sys::format_bytes(available)
-            )));
-        }
-        if seconds > runner::cost::DAY_SECONDS && !self.force {
-            return Err(Error::Usage(format!(
-                "{what} would take an estimated {}; {advice}, or pass --force to run it anyway",
-                runner::cost::format_duration(seconds)
-            )));
-        }
-        let cap = self.memory.map_or(f64::MAX, |m| m as f64 / cost::NAIVE_BYTES_PER_POSITION);
-        Ok(cap.min(usize::MAX as f64) as usize)
-    }
-}
-
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
-    let rule: Rule = args.require("rule")?;
-    let naive = (args.text("engine") == Some("naive"))
-        .then(|| NaiveLimits { memory: sys::available_memory_bytes(), force: args.flag("force") });
-    let json = args.text("format") == Some("json");
+    let rule: Rule = args.require("rules")?;
+    let naive = args.text("engine").map_or(claim_known_false(rule), |e| e == "naive");
+    if args.flag("force") && !naive {
+        return Err(Error::Usage("--force applies to the naive engine only (the claim answers any board at once)".into()));
+    }
+    let naive = naive.then(|| cost::NaiveLimits { memory: sys::available_memory_bytes(), force: args.flag("force") });
+    let json = vocabulary::json(args);
     let print = |board: Board, stdout: &mut dyn Write| -> Result<()> {
         let answer = answer(&board, naive, rule)?;
-        let line = if json { serde_json::to_string(&answer).expect("answers serialize") } else { answer.winner.to_string() };
+        let line = if json { serde_json::to_string(&answer).expect("answers serialize") } else { answer.text(rule) };
         writeln!(stdout, "{line}").and_then(|()| stdout.flush()).map_err(|e| Error::io("<stdout>", e))
     };
     if args.flag("batch") {
@@ -220,7 +230,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
     verb: Verb::Verify,
     spec: || {
         let mut options = vec![
-            OptSpec::value("rule", "RULE", RULE_HELP).default("standard").validate(|s| s.parse::<Rule>().map(|_| ())),
+            RULES,
             OptSpec::flag("shrink", "Also shrink every counterexample to a minimal one and write counterexamples.csv."),
         ];
         options.extend(size_options());
@@ -228,12 +238,12 @@ static VERIFY: VerifyCommand = VerifyCommand {
             name: "wall",
             about: "Wall Making Game: rectangle DP vs whole-board search on every X-pattern.",
             options,
-            examples: &["sprague verify wall --max 5x5", "sprague verify wall --max 4x4 --rule x-blocks --shrink --out out/x-blocks"],
+            examples: &["sprague verify wall --max 5x5", "sprague verify wall --max 4x4 --rules x-blocks --shrink --out out/x-blocks"],
         }
     },
     build: |args| {
         let (shapes, label) = shapes(args)?;
-        let mut run = WallRun::verify(shapes, args.require("rule")?, label)?;
+        let mut run = WallRun::verify(shapes, args.require("rules")?, label)?;
         run.shrink = args.flag("shrink");
         Ok(Box::new(run) as Box<dyn Verification>)
     },

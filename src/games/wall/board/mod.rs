@@ -137,7 +137,7 @@ impl Board {
                 match ch {
                     '.' => {}
                     'X' => board.set_x(r, c, true),
-                    other => return Err(bad(format!("row {} column {}: {other:?} is not '.' or 'X'", r + 1, c + 1))),
+                    other => return Err(bad(format!("row {} column {} (1-based): {} is not '.' or 'X'", r + 1, c + 1, crate::input::describe_char(other)))),
                 }
             }
         }
@@ -175,7 +175,7 @@ impl Board {
                     '.' => {}
                     'X' => board.set_x(r, c, true),
                     other => {
-                        return Err(scanner.error_at(line, c + 1, format!("{other:?} is not '.' or 'X'")));
+                        return Err(scanner.error_at(line, c + 1, format!("{} is not '.' or 'X'", crate::input::describe_char(other))));
                     }
                 }
             }

@@ -140,10 +140,14 @@ impl Command for ProveEmpty {
 
     fn spec(&self) -> CommandSpec {
         let mut options = vec![
-            OptSpec::value("max-height", "A", "Prove every row h ≤ A (every board with a side ≤ A).").required().validate(|s| parse_height(s).map(|_| ())),
+            OptSpec::value("max", "A", "Prove every row h ≤ A (every board with a side ≤ A).")
+                .required()
+                .aliases(&["max-height"])
+                .validate(|s| parse_height(s).map(|_| ())),
             OptSpec::value("out", "DIR", "Directory for rows.csv, zeros.csv, verdict.txt, proof.bin, manifest.json.").default("out/wall-empty-proof"),
             OptSpec::flag("resume", "Continue from the proof.bin in --out."),
-            OptSpec::value("time-limit", "SECONDS", "Stop after the row that ends past this time (files written; exit 3; --resume continues)."),
+            OptSpec::value("budget", "SECONDS", "Stop after the row that ends past this time (files written; exit 3; --resume continues).")
+                .aliases(&["time-limit"]),
             OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between writes of the files while rows complete.").default("60").hidden(),
         ];
         options.extend(run_options());
@@ -151,20 +155,20 @@ impl Command for ProveEmpty {
             name: "wall-empty",
             about: "Wall Making Game: prove g(h×n) for every n and every h ≤ A (exit 0 proven, 1 public claim refuted).",
             options,
-            examples: &["sprague prove wall-empty --max-height 300 --out out/proof", "sprague prove wall-empty --max-height 2000 --time-limit 3600 --resume --out out/proof"],
+            examples: &["sprague prove wall-empty --max 300 --out out/proof", "sprague prove wall-empty --max 2000 --budget 3600 --resume --out out/proof"],
         }
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
-        let target = parse_height(args.text("max-height").unwrap_or("")).map_err(|e| Error::Usage(format!("--max-height: {e}")))?;
-        let limit = seconds_option(args, "time-limit")?;
+        let target = parse_height(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+        let limit = seconds_option(args, "budget")?;
         let every = seconds_option(args, "checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
         let _lock = clock.lock(&dir)?;
         let mut proof = if args.flag("resume") { super::compact::read_proof(&dir.join(PROOF_BIN))? } else { Proof::new() };
         if proof.height() > target {
-            return Err(Error::Usage(format!("{} already proves {} rows, more than --max-height {target}", dir.display(), proof.height())));
+            return Err(Error::Usage(format!("{} already proves {} rows, more than --max {target}", dir.display(), proof.height())));
         }
         check_fits(&format!("the proof to height {target}"), proof.next_memory(Lemma::Proven), proof_work(target) - proof_work(proof.height()), args)?;
         let (started, mut saved) = (Instant::now(), Instant::now());

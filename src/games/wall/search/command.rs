@@ -1,5 +1,5 @@
 //! `sprague search wall --size HxW --maximize grundy`: rounds of the annealing search (seeds
-//! seed, seed + 1, …, `--jobs` at a time) until the budget is spent; the best board per size
+//! seed, seed + 1, …, `--threads` at a time) until the budget is spent; the best board per size
 //! is kept in `DIR/best.csv` (a row is replaced only by a larger value), with manifest.json.
 
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
@@ -37,7 +37,7 @@ impl Command for SearchCommand {
                 OptSpec::value("seed", "N", "Seed of the first round; round k uses seed + k.").default("1"),
                 OptSpec::value("budget", "SECONDS", "Time for the whole search.").default("60"),
                 OptSpec::value("evaluations", "N", "Boards evaluated per round (the cooling schedule's length).").default("40000"),
-                OptSpec::value("jobs", "N", "Rounds run at once.").default("1"),
+                OptSpec::value("threads", "N", "Rounds run at once (default: 1).").aliases(&["jobs"]),
                 OptSpec::value("out", "DIR", "Output directory of best.csv and manifest.json.").default("out/search"),
                 OptSpec::flag("quiet", "No progress line.").short('q'),
             ],
@@ -55,7 +55,7 @@ impl Command for SearchCommand {
             return Err(Error::Usage(format!("--budget must be a positive number of seconds, not {budget}")));
         }
         let (seed, evaluations): (u64, u64) = (args.require("seed")?, args.require("evaluations")?);
-        let jobs = args.require::<usize>("jobs")?.clamp(1, 256);
+        let jobs = args.get::<usize>("threads")?.unwrap_or(1).clamp(1, 256);
         let out = std::path::PathBuf::from(args.require::<String>("out")?);
         let clock = RunClock::start(session.command_line.clone(), jobs);
         let _lock = clock.lock(&out)?;
@@ -65,7 +65,7 @@ impl Command for SearchCommand {
         session.progress.finish();
         let kept = keep_best(&out.join(BEST), &best)?;
         let mut manifest = clock.finish(&out, &[BEST])?;
-        manifest.parameters.insert("options".into(), args.to_json(&["size", "maximize", "seed", "budget", "evaluations", "jobs"]));
+        manifest.parameters.insert("options".into(), args.to_json(&["size", "maximize", "seed", "budget", "evaluations", "threads"]));
         manifest.notes.push(format!("{rounds} rounds; best {shape} board of this run: Grundy {} (seed {}, evaluation {})", best.grundy, best.seed, best.at_evaluation));
         manifest.write(&out.join(crate::stress::MANIFEST))?;
         let verdict = match kept {

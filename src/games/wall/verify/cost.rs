@@ -11,6 +11,8 @@
 
 use crate::games::wall::board::{Board, Shape};
 use crate::games::wall::board::rules::Rule;
+use crate::error::{Error, Result};
+use crate::{runner, sys};
 
 /// Bytes the naive search keeps per position it visits: two hash maps (Grundy value and
 /// outcome) of 64-bit keys, 17 bytes a slot each at hashbrown's load of 44–88 %.
@@ -115,6 +117,46 @@ impl<'b> RectangleCount<'b> {
         }
         self.memo[at] = total;
         total
+    }
+}
+
+/// What the naive engine may spend on one board: the memory available, and a day unless forced.
+#[derive(Debug, Clone, Copy)]
+pub struct NaiveLimits {
+    pub memory: Option<u64>,
+    pub force: bool,
+}
+
+impl NaiveLimits {
+    /// Refuses a board whose estimated search will not fit (or, unless forced, takes more than a
+    /// day); otherwise the most positions the search may hold. `claim_false`: the claim is
+    /// known false under `rule` (the refusal's advice says so).
+    pub fn check(self, board: &Board, rule: Rule, claim_false: bool) -> Result<usize> {
+        if !board.shape().fits_mask() {
+            return Ok(usize::MAX); // the oracle refuses it, naming its 64-cell limit
+        }
+        let (seconds, bytes) = naive_cost(board, rule);
+        let what = format!("the whole-board search of this {} board ({} X)", board.shape(), board.x_count());
+        let advice = match claim_false {
+            true => "--engine claim gives the claim's answer, known false under these rules",
+            false => "use the claim (--engine claim, the default)",
+        };
+        if let Some(available) = self.memory.filter(|&m| bytes > m as f64 && !self.force) {
+            return Err(Error::Usage(format!(
+                "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
+                 (the search stops cleanly when the memory is used up)",
+                sys::format_bytes(bytes as u64),
+                sys::format_bytes(available)
+            )));
+        }
+        if seconds > runner::cost::DAY_SECONDS && !self.force {
+            return Err(Error::Usage(format!(
+                "{what} would take an estimated {}; {advice}, or pass --force to run it anyway",
+                runner::cost::format_duration(seconds)
+            )));
+        }
+        let cap = self.memory.map_or(f64::MAX, |m| m as f64 / NAIVE_BYTES_PER_POSITION);
+        Ok(cap.min(usize::MAX as f64) as usize)
     }
 }
 

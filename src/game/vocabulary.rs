@@ -1,0 +1,117 @@
+//! The command line's one vocabulary: every visible option name with its one meaning in every
+//! game, the values of `--engine` and `--format`, and the option specs games share for them.
+//! A test derived from the registry (tests/vocabulary.rs) holds every command to it.
+
+use super::options::{Args, OptSpec};
+use crate::error::{Error, Result};
+
+/// Every option name a command may show, with its one meaning.
+pub const OPTIONS: &[(&str, &str)] = &[
+    ("file", "solve: the input file (`-` or absent: standard input)"),
+    ("format", "the output format: text or json"),
+    ("batch", "solve: any number of inputs, one answer each"),
+    ("engine", "which engine answers: claim (the claimed fast solver) or naive (the exact whole-position search)"),
+    ("rules", "the game's rules (a variant of the game itself)"),
+    ("claim", "the claim under test (a variant of the claimed solver)"),
+    ("max", "the size bound, in the game's own form (HxW, nodes, cells, stones, …)"),
+    ("size", "exactly one size, in the game's own form"),
+    ("piles", "Nim family: how many piles"),
+    ("heaps", "Nim family: single heaps up to this size"),
+    ("sequence", "sequence.csv up to this heap"),
+    ("random", "this many random positions instead of every one"),
+    ("seed", "the seed of the random choices"),
+    ("shrink", "shrink every counterexample to a minimal one"),
+    ("force", "run even when the estimate says it takes more than a day or more memory than is available"),
+    ("out", "where the output goes"),
+    ("out-dir", "table: the directory of the whole table's files"),
+    ("csv-max", "table: the CSV's extent, at most --max"),
+    ("threads", "how many things run at once"),
+    ("quiet", "no progress bars"),
+    ("shard", "only shard K of N of the positions"),
+    ("resume", "continue an unfinished run in --out"),
+    ("budget", "time to spend, in seconds"),
+    ("timeout", "stress: time limit of one run of the program under test, in seconds"),
+    ("failures", "stress: stop after this many failures"),
+    ("memory", "stress: address-space limit of the program under test, in MiB"),
+    ("cmd", "stress: the program under test"),
+    ("generator", "stress: which input generators"),
+    ("maximize", "search: what to maximize"),
+    ("evaluations", "search: boards evaluated per round"),
+    ("results", "report: the results directory to read"),
+];
+
+/// The values of `--engine`.
+pub const ENGINES: [&str; 2] = ["claim", "naive"];
+
+/// Old `--engine` values, still accepted: `dp` (wall, cards), `brute` (dagame, footholds, cards)
+/// and `retro` (kings).
+pub const ENGINE_ALIASES: &[(&str, &str)] = &[("dp", "claim"), ("brute", "naive"), ("retro", "naive")];
+
+/// The values of `--format`.
+pub const FORMATS: [&str; 2] = ["text", "json"];
+
+/// `--engine` with the game's own help for `claim` and `naive` (`choices`, in that order).
+pub const fn engine(choices: &'static [(&'static str, &'static str)]) -> OptSpec {
+    OptSpec::value("engine", "ENGINE", "Engine that answers.").default("claim").choices(choices).value_aliases(ENGINE_ALIASES)
+}
+
+/// True when `--engine naive` was asked for.
+pub fn naive(args: &Args) -> bool {
+    args.text("engine") == Some("naive")
+}
+
+/// `--format text|json` (`choices`: the game's help for each, in that order) and the old
+/// `--json` flag, hidden, meaning `--format json`.
+pub const fn format(choices: &'static [(&'static str, &'static str)]) -> [OptSpec; 2] {
+    [
+        OptSpec::value("format", "FORMAT", "Output format.").default("text").choices(choices),
+        OptSpec::flag("json", "Old spelling of --format json.").hidden(),
+    ]
+}
+
+/// True when the answer is asked for as JSON (`--format json`, or the old `--json`).
+pub fn json(args: &Args) -> bool {
+    args.text("format") == Some("json") || args.flag("json")
+}
+
+/// A two-part bound `AxB` (e.g. `--max 3x7` of kings: bridges × length), or `A` alone with
+/// `default_b`; `what` names the parts for the error.
+pub fn pair(text: &str, what: &str, default_b: Option<u64>) -> std::result::Result<(u64, u64), String> {
+    let bad = || format!("invalid value {text:?}: expected {what}, e.g. 3x7");
+    let (a, b) = match (text.split_once(['x', 'X']), default_b) {
+        (Some((a, b)), _) => (a, b.parse::<u64>().map_err(|_| bad())?),
+        (None, Some(b)) => (text, b),
+        (None, None) => return Err(bad()),
+    };
+    Ok((a.parse::<u64>().map_err(|_| bad())?, b))
+}
+
+/// Option `max` read with [`pair`], then each part replaced by the old single option that
+/// gives it (`old[0]` the first part, `old[1]` the second), as older command lines and
+/// manifests wrote them.
+pub fn max_pair(args: &Args, what: &str, default_b: Option<u64>, old: [&str; 2]) -> Result<(u64, u64)> {
+    let text = args.text("max").ok_or_else(|| Error::Usage("--max is required".into()))?;
+    let (a, b) = pair(text, what, default_b).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+    Ok((args.get(old[0])?.unwrap_or(a), args.get(old[1])?.unwrap_or(b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_and_old_options() {
+        assert_eq!(pair("3x7", "BxL", None), Ok((3, 7)));
+        assert_eq!(pair("9", "LENxVALUE", Some(4)), Ok((9, 4)));
+        assert_eq!(pair("9", "BxL", None).unwrap_err(), "invalid value \"9\": expected BxL, e.g. 3x7");
+        assert!(pair("3x", "BxL", None).is_err() && pair("x3", "BxL", None).is_err());
+        let args = Args::new().with("max", "3x7").with("max-length", "9");
+        assert_eq!(max_pair(&args, "BxL", None, ["max-bridges", "max-length"]).unwrap(), (3, 9));
+    }
+
+    #[test]
+    fn old_json_flag_means_format_json() {
+        assert!(json(&Args::new().with_flag("json")) && json(&Args::new().with("format", "json")));
+        assert!(!json(&Args::new().with("format", "text")));
+    }
+}
