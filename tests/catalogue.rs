@@ -4,7 +4,8 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use proptest::prelude::*;
-use sprague::game::{commands, Args, Verb};
+use sprague::game::{Args, Verb};
+use sprague::games::commands;
 use sprague::games::catalogue::divisor;
 use sprague::impartial::{BruteForce, Impartial};
 use sprague::stress::Source;

@@ -6,7 +6,8 @@
 use assert_cmd::Command as Cli;
 use predicates::str::contains;
 use sprague::game::vocabulary::{ENGINES, FORMATS, OPTIONS};
-use sprague::game::{commands, verification_from_manifest, Args, Command, OptSpec, Session, Verb};
+use sprague::game::{Args, Command, OptSpec, Session, Verb};
+use sprague::games::{commands, verification_from_manifest};
 use sprague::games::REGISTRY;
 use sprague::runner::Silent;
 use sprague::stress::Source;
