@@ -27,7 +27,7 @@ fn reads_a_file_or_dash() {
 fn json_lists_winning_moves() {
     solve(&["--format", "json"], "2 2\nX.\n..\n")
         .success()
-        .stdout("{\"rows\":2,\"cols\":2,\"grundy\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]],\"engine\":\"claim\",\"claim_known_false\":false}\n");
+        .stdout("{\"rows\":2,\"cols\":2,\"grundy\":2,\"winner\":\"First\",\"winning_moves\":[[1,1]],\"engine\":\"claim\",\"exact\":true}\n");
 }
 
 #[test]

@@ -169,12 +169,12 @@ fn cli_solve_rule() {
     assert_eq!(solve(&["--rules", "misere", "--engine", "naive"], "1 1\n.\n"), "Second\n");
     assert_eq!(solve(&["--rules", "misere", "--engine", "claim"], "1 1\n.\n"), "First (claim: rectangle DP, known false under misere rules)\n");
     let x_blocks = solve(&["--rules", "x-blocks", "--format", "json"], "1 3\n.X.\n");
-    assert_eq!(x_blocks, "{\"rows\":1,\"cols\":3,\"grundy\":0,\"winner\":\"Second\",\"winning_moves\":[],\"engine\":\"naive\",\"claim_known_false\":false}\n");
+    assert_eq!(x_blocks, "{\"rows\":1,\"cols\":3,\"grundy\":0,\"winner\":\"Second\",\"winning_moves\":[],\"engine\":\"naive\",\"exact\":true}\n");
     let claim = solve(&["--rules", "x-blocks", "--format", "json", "--engine", "claim"], "1 3\n.X.\n");
-    assert!(claim.contains("\"winner\":\"First\"") && claim.contains("\"engine\":\"claim\",\"claim_known_false\":true"), "{claim}");
+    assert!(claim.contains("\"winner\":\"First\"") && claim.contains("\"engine\":\"claim\",\"exact\":false"), "{claim}");
     // T-split: a column of 3 is a Nim heap of 3; the winning move takes the top cell (the
     // claim, verified under t-split, answers by default).
-    let want = |engine: &str| format!("{{\"rows\":3,\"cols\":1,\"grundy\":3,\"winner\":\"First\",\"winning_moves\":[[0,0]],\"engine\":\"{engine}\",\"claim_known_false\":false}}\n");
+    let want = |engine: &str| format!("{{\"rows\":3,\"cols\":1,\"grundy\":3,\"winner\":\"First\",\"winning_moves\":[[0,0]],\"engine\":\"{engine}\",\"exact\":true}}\n");
     for engine in ["claim", "naive"] {
         assert_eq!(solve(&["--rules", "t-split", "--format", "json", "--engine", engine], "3 1\n.\n.\n.\n"), want(engine));
     }

@@ -102,7 +102,7 @@ const ENGINES: &[(&str, &str)] = &[
 
 const FORMATS: &[(&str, &str)] = &[
     ("text", "First or Second."),
-    ("json", "{rows, cols, grundy, winner, winning_moves: [[row, col], …] 0-based, engine, claim_known_false}."),
+    ("json", "{rows, cols, grundy, winner, winning_moves: [[row, col], …] 0-based, engine, exact (false: a claim known false answered)}."),
 ];
 
 static SOLVE: SolveCommand = SolveCommand {
@@ -146,16 +146,17 @@ struct WallAnswer {
     /// Each move's cell as [row, col], 0-based.
     winning_moves: Vec<[usize; 2]>,
     engine: &'static str,
-    /// The claim answered under rules where it is known to be false.
-    claim_known_false: bool,
+    /// False only when the claim answered under rules where it is known to be false
+    /// (`--engine claim` with x-blocks or misère rules): then the answer may be wrong.
+    exact: bool,
 }
 
 impl WallAnswer {
     /// The text line: the winner, labelled when the answer is a claim known to be false.
     fn text(&self, rule: Rule) -> String {
-        match self.claim_known_false {
-            true => format!("{} (claim: rectangle DP, known false under {rule} rules)", self.winner),
-            false => self.winner.to_string(),
+        match self.exact {
+            false => format!("{} (claim: rectangle DP, known false under {rule} rules)", self.winner),
+            true => self.winner.to_string(),
         }
     }
 }
@@ -179,7 +180,7 @@ fn answer(board: &Board, naive: Option<cost::NaiveLimits>, rule: Rule) -> Result
         winner: if first_wins { "First" } else { "Second" },
         winning_moves: moves.into_iter().map(|(r, c)| [r, c]).collect(),
         engine: if naive.is_some() { "naive" } else { "claim" },
-        claim_known_false: naive.is_none() && claim_known_false(rule),
+        exact: naive.is_some() || !claim_known_false(rule),
     })
 }
 
