@@ -2,10 +2,9 @@
 
 use crate::error::{Error, Result};
 use crate::output::atomic::sha256_file;
-use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
-use crate::output::verify_files::{read_verify_files_unchecked, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::output::verify_files::{read_verify_files_unchecked, VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::verification::check_totals;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -23,13 +22,16 @@ impl Committed {
     /// Reads the files of `dir`, with what [`protect`] finds wrong with them.
     pub(super) fn read(dir: &Path, rebuild: Rebuild) -> Result<(Self, Vec<Damage>)> {
         let (manifest, damage) = protect(dir, rebuild)?;
-        let committed = Committed {
-            summary: read_csv(&existing(dir, SUMMARY)?)?,
-            distribution: read_csv(&existing(dir, DISTRIBUTION)?)?,
-            mismatches: read_csv(&existing(dir, MISMATCHES)?)?,
-            manifest,
-        };
-        Ok((committed, damage))
+        Ok((Committed::with_manifest(dir, manifest)?, damage))
+    }
+
+    /// Reads the three verify files of `dir` (each must exist) under their game's columns.
+    pub(super) fn with_manifest(dir: &Path, manifest: Manifest) -> Result<Self> {
+        for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
+            existing(dir, name)?;
+        }
+        let VerifyRows { summary, distribution, mismatches, .. } = VerifyRows::read(dir)?;
+        Ok(Committed { summary, distribution, mismatches, manifest })
     }
 }
 

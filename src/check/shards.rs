@@ -6,7 +6,6 @@ use super::compare::{compare_size, Difference, Row};
 use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
 use crate::game::Recompute;
-use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::merge::{load_shard, merge_shards, merged_parameters, ShardOutput};
@@ -139,13 +138,7 @@ fn read_shard(dir: &Path) -> Result<(ShardOutput, Committed)> {
         return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
     }
     let output = load_shard(dir)?;
-    let committed = Committed {
-        summary: read_csv(&dir.join(SUMMARY))?,
-        distribution: read_csv(&dir.join(DISTRIBUTION))?,
-        mismatches: read_csv(&dir.join(MISMATCHES))?,
-        manifest,
-    };
-    Ok((output, committed))
+    Ok((output, Committed::with_manifest(dir, manifest)?))
 }
 
 /// Every (game, rule, rows, cols) in a directory's summary.

@@ -15,6 +15,7 @@ pub use session::{Session, Status};
 
 use crate::check::Difference;
 use crate::error::{Error, Result};
+use crate::output::records::Columns;
 use std::collections::BTreeMap;
 use crate::runner::{RunResults, Shard, Verification};
 use std::path::Path;
@@ -158,6 +159,8 @@ pub trait Game: Sync {
         Vec::new()
     }
     fn oracle(&self) -> Oracle;
+    /// The names of the size, key and position columns of its verify files.
+    fn columns(&self) -> Columns;
 }
 
 /// A game given by its parts (the usual way to declare one: `pub static GAME: GameEntry`).
@@ -166,6 +169,7 @@ pub struct GameEntry {
     pub commands: fn() -> Vec<Box<dyn Command>>,
     pub results: fn() -> Vec<ResultsDir>,
     pub oracle: Oracle,
+    pub columns: Columns,
 }
 
 impl Game for GameEntry {
@@ -180,6 +184,9 @@ impl Game for GameEntry {
     }
     fn oracle(&self) -> Oracle {
         self.oracle
+    }
+    fn columns(&self) -> Columns {
+        self.columns
     }
 }
 

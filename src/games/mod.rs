@@ -2,6 +2,7 @@
 //! commands), and the registry from which the command line, `check` and the tests are derived.
 
 use crate::game::Game;
+use crate::output::records::Columns;
 
 /// Declares each game folder as a module and lists its games in [`REGISTRY`].
 macro_rules! registry {
@@ -44,4 +45,9 @@ registry! {
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Game> {
     REGISTRY.iter().copied().find(|g| g.name() == name)
+}
+
+/// The column names of game `name`'s verify files ([`Columns::BOARD`] for a name no game has).
+pub fn columns(name: &str) -> Columns {
+    find(name).map_or(Columns::BOARD, |g| g.columns())
 }

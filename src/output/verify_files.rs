@@ -1,7 +1,7 @@
 //! The verify files of one run directory: summary.csv, distribution.csv, mismatches.csv.
 
-use super::csv::{read_csv, write_csv};
-use super::records::{DistributionRow, MismatchRow, SummaryRow};
+use super::csv::{first_field, read_csv_headed, write_csv_headed};
+use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
 use crate::error::{Error, Result};
 use crate::runner::tally::{RunResults, SizeTally};
 use std::path::Path;
@@ -11,12 +11,41 @@ pub const DISTRIBUTION: &str = "distribution.csv";
 pub const MISMATCHES: &str = "mismatches.csv";
 pub const MANIFEST: &str = "manifest.json";
 
-/// Writes the three CSV files of `results` into `dir`; returns their names (for the manifest).
+/// Writes the three CSV files of `results` into `dir` under its game's column names; returns
+/// their names (for the manifest).
 pub fn write_verify_files(dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
-    write_csv(&dir.join(SUMMARY), &results.summary_rows())?;
-    write_csv(&dir.join(DISTRIBUTION), &results.distribution_rows())?;
-    write_csv(&dir.join(MISMATCHES), &results.mismatch_rows())?;
+    let columns = results.columns;
+    write_csv_headed::<SummaryRow, _>(&dir.join(SUMMARY), &columns.summary(), results.summary_rows())?;
+    write_csv_headed::<DistributionRow, _>(&dir.join(DISTRIBUTION), &columns.distribution(), results.distribution_rows())?;
+    write_csv_headed::<MismatchRow, _>(&dir.join(MISMATCHES), &columns.mismatches(), results.mismatch_rows())?;
     Ok(vec![SUMMARY, DISTRIBUTION, MISMATCHES])
+}
+
+/// The rows of the verify files of one directory, as written, and the column names they were
+/// read with (those of the game the summary's first row names).
+#[derive(Debug, Clone)]
+pub struct VerifyRows {
+    pub columns: Columns,
+    pub summary: Vec<SummaryRow>,
+    pub distribution: Vec<DistributionRow>,
+    pub mismatches: Vec<MismatchRow>,
+}
+
+impl VerifyRows {
+    /// Reads summary.csv, distribution.csv and (when present) mismatches.csv of `dir`, each
+    /// header checked against the columns its game declares; a summary without rows is an error.
+    pub fn read(dir: &Path) -> Result<VerifyRows> {
+        let summary_path = dir.join(SUMMARY);
+        let game = first_field(&summary_path)?.ok_or_else(|| Error::malformed(&summary_path, "no rows"))?;
+        let columns = crate::games::columns(&game);
+        let mismatches_path = dir.join(MISMATCHES);
+        Ok(VerifyRows {
+            columns,
+            summary: read_csv_headed(&summary_path, &columns.summary())?,
+            distribution: read_csv_headed(&dir.join(DISTRIBUTION), &columns.distribution())?,
+            mismatches: if mismatches_path.exists() { read_csv_headed(&mismatches_path, &columns.mismatches())? } else { Vec::new() },
+        })
+    }
 }
 
 /// Reads the files written by [`write_verify_files`] back into results, checking that the
@@ -30,12 +59,8 @@ pub fn read_verify_files(dir: &Path) -> Result<RunResults> {
 /// Reads the files like [`read_verify_files`] but returns the consistency of the summary with
 /// the distribution apart (`Err` names the first disagreeing line); unreadable files are errors.
 pub fn read_verify_files_unchecked(dir: &Path) -> Result<(RunResults, std::result::Result<(), String>)> {
-    let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY))?;
-    let distribution: Vec<DistributionRow> = read_csv(&dir.join(DISTRIBUTION))?;
-    let mismatches_path = dir.join(MISMATCHES);
-    let mismatches: Vec<MismatchRow> =
-        if mismatches_path.exists() { read_csv(&mismatches_path)? } else { Vec::new() };
-    let first = summary.first().ok_or_else(|| Error::malformed(dir.join(SUMMARY), "no rows"))?;
+    let VerifyRows { summary, distribution, mismatches, .. } = VerifyRows::read(dir)?;
+    let first = &summary[0];
     let mut results = RunResults::new(first.game.clone(), first.rule.clone());
     let same_run = |path: &str, line: usize, game: &str, rule: &str| {
         if game != results.game || rule != results.rule {
@@ -124,5 +149,32 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let err = read_verify_files(dir.path()).unwrap_err().to_string();
         assert!(err.contains("distribution.csv: line 7: field 4:"), "{err}");
+    }
+
+    #[test]
+    fn a_game_writes_and_reads_its_own_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut nim = RunResults::new("nim", "standard");
+        nim.size_mut(2, 3).record(4, 0, 2);
+        write_verify_files(dir.path(), &nim).unwrap();
+        let summary = std::fs::read_to_string(dir.path().join(SUMMARY)).unwrap();
+        assert!(summary.starts_with("game,rule,piles,largest_pile,patterns,"), "{summary}");
+        let distribution = std::fs::read_to_string(dir.path().join(DISTRIBUTION)).unwrap();
+        assert_eq!(distribution, "game,rule,piles,largest_pile,stones,grundy,patterns\nnim,standard,2,3,4,0,2\n");
+        assert_eq!(read_verify_files(dir.path()).unwrap(), nim);
+        let path = dir.path().join(DISTRIBUTION);
+        std::fs::write(&path, distribution.replace("piles,largest_pile,stones", "rows,cols,xs")).unwrap();
+        let err = read_verify_files(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("distribution.csv: line 1: header is") && err.contains("\"stones\""), "{err}");
+    }
+
+    #[test]
+    fn every_game_names_distinct_columns() {
+        for game in crate::games::REGISTRY {
+            for header in [game.columns().summary(), game.columns().distribution(), game.columns().mismatches()] {
+                let distinct: std::collections::BTreeSet<&str> = header.iter().copied().collect();
+                assert_eq!(distinct.len(), header.len(), "{}: {header:?}", game.name());
+            }
+        }
     }
 }

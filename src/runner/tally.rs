@@ -1,6 +1,6 @@
 //! Per-size tallies of a verification run (patterns, mismatches, Grundy distribution) and merging.
 
-use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
+use crate::output::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
 use std::collections::BTreeMap;
 
 /// Counts for one size (rows × cols) of one game and rule.
@@ -70,6 +70,8 @@ pub struct Disagreement<'a> {
 pub struct RunResults {
     pub game: String,
     pub rule: String,
+    /// What the game calls the size, key and position columns of its files.
+    pub columns: Columns,
     /// Keyed by (rows, cols).
     pub sizes: BTreeMap<(u32, u32), SizeTally>,
     pub mismatches: Vec<MismatchRow>,
@@ -78,8 +80,10 @@ pub struct RunResults {
 }
 
 impl RunResults {
+    /// Empty results of `game` (its columns from the registry) and `rule`.
     pub fn new(game: impl Into<String>, rule: impl Into<String>) -> Self {
-        RunResults { game: game.into(), rule: rule.into(), ..Default::default() }
+        let game = game.into();
+        RunResults { columns: crate::games::columns(&game), game, rule: rule.into(), ..Default::default() }
     }
 
     /// The tally of one size, created empty on first use.

@@ -2,6 +2,7 @@
 
 use super::verify::{CardsRun, RandomSpec, CLAIMS, MAX_BRUTE_LEN};
 use super::{brute, claim, parse_input};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -15,6 +16,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/cards/brute.rs"],
         may_use: &[],
     },
+    columns: Columns { size: ["cards", "max_value"], key: "tie", position: "row" },
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

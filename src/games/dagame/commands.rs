@@ -3,6 +3,7 @@
 use super::random::RandomSpec;
 use super::verify::DagameRun;
 use super::{brute, claim, winner_name, Instance};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -16,6 +17,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/dagame/brute.rs"],
         may_use: &["super::Dag", "super::Instance", "crate::error"]
     },
+    columns: Columns { size: ["nodes", "colours"], key: "edges", position: "instance" },
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -2,6 +2,7 @@
 
 use super::verify::{FootholdsRun, RandomSpec, CLAIMS};
 use super::{brute, claim, Position};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -15,6 +16,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/footholds/brute.rs"],
         may_use: &["super::Geometry", "super::Outcome", "super::Position"]
     },
+    columns: Columns { size: ["rows", "cols"], key: "moves", position: "position" },
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

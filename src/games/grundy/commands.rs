@@ -2,6 +2,7 @@
 
 use super::verify::{recompute_size, GrundyRun, CLAIMS};
 use super::{claim, parse_input};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -15,6 +16,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/grundy/brute.rs", "src/impartial.rs"],
         may_use: &["super::splits", "crate::impartial"]
     },
+    columns: Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" },
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -3,6 +3,7 @@
 use super::retro::{start_value, Value};
 use super::verify::{KingsRun, CLAIMS};
 use super::{claim, parse_input};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -16,6 +17,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/kings/retro.rs"],
         may_use: &["super::Game", "super::Side", "crate::error"]
     },
+    columns: Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" },
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -4,6 +4,7 @@ use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
 use super::{census, claim, cost, empty, naive, Board, Rule, Shape};
 use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Shard;
@@ -21,6 +22,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/wall/naive.rs", "src/games/wall/naive_table.rs"],
         may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
     },
+    columns: Columns::BOARD,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -2,6 +2,7 @@
 
 use crate::output::atomic::write_bytes_atomic;
 use crate::output::csv::read_csv;
+use crate::output::verify_files::VerifyRows;
 use crate::output::manifest::Manifest;
 use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{DistributionRow, SummaryRow};
@@ -43,13 +44,10 @@ impl WallResults {
     pub fn read(results: &Path) -> Result<Self> {
         let dir = results.join(WALL_DIR);
         let manifest_path = dir.join(MANIFEST);
-        let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY))?;
-        if summary.is_empty() {
-            return Err(Error::malformed(dir.join(SUMMARY), "no rows"));
-        }
+        let VerifyRows { summary, distribution, .. } = VerifyRows::read(&dir)?;
         Ok(WallResults {
             summary,
-            distribution: read_csv(&dir.join(DISTRIBUTION))?,
+            distribution,
             empty: read_csv(&dir.join(EMPTY))?,
             manifest: if manifest_path.exists() { Some(Manifest::read(&manifest_path)?) } else { None },
             census: super::report_census::read_census(results)?,
