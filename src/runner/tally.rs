@@ -168,6 +168,14 @@ impl RunResults {
             .collect()
     }
 
+    /// The smallest disagreement: of the first size in `order` (the game's size order, e.g. its
+    /// jobs' sizes; sizes not in it come after, by (rows, cols)), the shortest position, then
+    /// the first in text order.
+    pub fn first_mismatch(&self, order: &[(u32, u32)]) -> Option<&MismatchRow> {
+        let rank = |r: &MismatchRow| order.iter().position(|&s| s == (r.rows, r.cols)).unwrap_or(order.len());
+        self.mismatches.iter().min_by_key(|r| (rank(r), r.rows, r.cols, r.board.len(), &r.board))
+    }
+
     /// mismatches.csv rows, sorted (by size, then board).
     pub fn mismatch_rows(&self) -> Vec<MismatchRow> {
         let mut rows = self.mismatches.clone();
@@ -193,5 +201,19 @@ mod tests {
         assert_eq!((summary[0].patterns, summary[0].p_positions, summary[0].max_grundy), (2, 1, 1));
         assert_eq!(a.distribution_rows().len(), 2);
         assert!(a.all_agree());
+    }
+
+    #[test]
+    fn first_mismatch_follows_the_size_order() {
+        let mut r = RunResults::new("toy", "standard");
+        let wrong = |position: &str| Disagreement { position: position.into(), claimed: 1, naive_value: Some(0), naive_outcome: "Second" };
+        r.mismatch((2, 1), wrong("X/."));
+        r.mismatch((1, 3), wrong(".X."));
+        r.mismatch((1, 3), wrong("X.."));
+        r.mismatch((1, 3), wrong(".."));
+        assert_eq!(r.first_mismatch(&[(2, 1), (1, 3)]).unwrap().board, "X/.");
+        assert_eq!(r.first_mismatch(&[(1, 3), (2, 1)]).unwrap().board, "..");
+        assert_eq!(r.first_mismatch(&[]).unwrap().board, "..");
+        assert!(RunResults::new("toy", "standard").first_mismatch(&[]).is_none());
     }
 }
