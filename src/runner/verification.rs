@@ -60,7 +60,7 @@ pub fn check_totals(jobs: &[Job], finished: usize, results: &RunResults) -> std:
 }
 
 /// The jobs grouped so that no two groups share a size (usually one job per group).
-fn size_groups(jobs: &[Job]) -> Vec<Vec<usize>> {
+pub fn size_groups(jobs: &[Job]) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (index, job) in jobs.iter().enumerate() {
         let (mut joined, rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
