@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod csv;
 pub mod lock;
 pub mod manifest;
+pub mod panels;
 pub mod plots;
 pub mod records;
 pub mod verify_files;

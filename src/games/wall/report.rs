@@ -4,6 +4,7 @@ use crate::output::atomic::write_bytes_atomic;
 use crate::output::csv::read_csv;
 use crate::output::verify_files::VerifyRows;
 use crate::output::manifest::Manifest;
+use crate::output::panels::{self, LinePanel};
 use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{DistributionRow, SummaryRow};
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, SUMMARY};
@@ -208,21 +209,23 @@ fn p_fraction_plot(data: &WallResults) -> PlotResult<String> {
     plots::line_chart(P_FRACTION_TITLE, "board area (cells)", "fraction of patterns that are P-positions", &series)
 }
 
+/// Small multiples: a panel per row count H, a line per width W (mean claimed value against
+/// the number of X cells), so that no panel holds more than a few lines.
 fn mean_grundy_plot(data: &WallResults) -> PlotResult<String> {
-    let series: Vec<Series> = by_size(data)
-        .into_iter()
-        .map(|((r, c), rows)| {
-            let mut per_xs: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
-            for d in rows {
-                let e = per_xs.entry(d.xs).or_default();
-                e.0 += u64::from(d.grundy) * d.patterns;
-                e.1 += d.patterns;
-            }
-            let points = per_xs.into_iter().map(|(xs, (sum, n))| (f64::from(xs), sum as f64 / n.max(1) as f64)).collect();
-            Series { label: format!("{r}x{c}"), points }
-        })
-        .collect();
-    plots::line_chart(MEAN_GRUNDY_TITLE, "number of X cells", "mean Grundy value", &series)
+    let mut panels: BTreeMap<u32, Vec<Series>> = BTreeMap::new();
+    for ((r, c), rows) in by_size(data) {
+        let mut per_xs: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+        for d in rows {
+            let e = per_xs.entry(d.xs).or_default();
+            e.0 += u64::from(d.grundy) * d.patterns;
+            e.1 += d.patterns;
+        }
+        let points = per_xs.into_iter().map(|(xs, (sum, n))| (f64::from(xs), sum as f64 / n.max(1) as f64)).collect();
+        panels.entry(r).or_default().push(Series { label: format!("W = {c}"), points });
+    }
+    let panels: Vec<LinePanel> = panels.into_iter().map(|(h, series)| LinePanel { label: format!("H = {h}"), series }).collect();
+    let columns = if panels.len() > 4 { 3 } else { 2 };
+    panels::line_panels(MEAN_GRUNDY_TITLE, "number of X cells", "mean Grundy value", &panels, columns)
 }
 
 fn heat_map_plot(data: &WallResults) -> PlotResult<String> {
