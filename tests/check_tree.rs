@@ -79,3 +79,40 @@ fn check_recomputes_a_resealed_edit_in_a_tree() {
         .stdout(predicate::str::contains(format!("{distribution}, line 4, expected nim,standard,1,3,3,2,1, got (none)")))
         .stdout(predicate::str::contains(format!("{distribution}, missing row, expected (none), got nim,standard,1,3,3,3,1")));
 }
+
+#[test]
+fn report_covers_every_run_of_a_tree() {
+    let dir = tree();
+    let out = dir.path().join("report");
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().success();
+    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for line in [
+        "### grundy",
+        "- [`games/grundy`](games/grundy/report.md): rule exhaustive, 12 sizes, 271 positions, 134 P-positions, 0 mismatches",
+        "- [`games/grundy-wrong`](games/grundy-wrong/report.md): rule exhaustive:claim=equal-splits, 8 sizes, 66 positions",
+        "- [`nim`](nim/report.md): rule standard, 16 sizes, 69 positions",
+        "- [`wall`](wall/report.md): rule standard, 6 sizes",
+    ] {
+        assert!(index.contains(line), "{line} not in {index}");
+    }
+    let nim = std::fs::read_to_string(out.join("nim/report.md")).unwrap();
+    assert!(nim.contains("| piles | largest_pile | positions |") && nim.contains("\n| 2 | 4 | 4 | 1 | 25.00 | 7 | 0 |\n"), "{nim}");
+    let svg = std::fs::read_to_string(out.join("nim/distribution.svg")).unwrap();
+    assert!(svg.contains("piles 4, largest_pile 4") && svg.trim_end().ends_with("</svg>"), "nim plot");
+    let wall = std::fs::read_to_string(out.join("wall/report.md")).unwrap();
+    assert!(wall.starts_with("# Wall Making Game: results up to 2x3") && !wall.contains("Empty boards"), "{wall}");
+    for plot in ["grundy_histogram.svg", "p_fraction.svg", "mean_grundy_by_x.svg"] {
+        assert!(out.join("wall").join(plot).is_file(), "{plot}");
+    }
+    assert!(!out.join("wall/empty_heat_map.svg").exists(), "no empty-board table in this run");
+}
+
+#[test]
+fn report_of_a_directory_without_runs_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    sprague().args(["report", "--results"]).arg(dir.path().join("empty")).arg("--out").arg(dir.path().join("out")).assert().success();
+    let index = std::fs::read_to_string(dir.path().join("out/report.md")).unwrap();
+    assert!(index.contains("No run directories"), "{index}");
+    sprague().args(["report", "--results"]).arg(dir.path().join("absent")).arg("--out").arg(dir.path().join("out")).assert().code(2);
+}

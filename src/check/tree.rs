@@ -8,12 +8,11 @@ use super::protect::Committed;
 use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
-use crate::output::verify_files::{MANIFEST, SUMMARY};
+use crate::output::verify_files::{manifest_dirs, MANIFEST};
 use crate::runner::resumable::run_job_in_memory;
 use crate::runner::verification::size_groups;
 use crate::runner::{Plan as RunPlan, RunResults, Shard, Silent, Verification};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 
 /// One run directory of the tree, as read.
 pub(super) struct Run {
@@ -87,26 +86,4 @@ fn job_units(run: &Run, jobs: &[crate::runner::Job], index: usize, threads: f64)
             }
         })
         .collect()
-}
-
-/// Directories under `root` (itself included, as `.`) holding a manifest.json, relative and
-/// '/'-separated, each with whether it holds a run's summary.csv.
-fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, bool)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut subdirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
-        subdirs.sort();
-        if dir.join(MANIFEST).is_file() {
-            let rel = dir.strip_prefix(root).expect("walk stays under root");
-            let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-            let name = if parts.is_empty() { ".".to_string() } else { parts.join("/") };
-            out.push((name, dir.join(SUMMARY).is_file()));
-        }
-        for sub in subdirs {
-            walk(root, &sub, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(root, root, &mut out);
-    out
 }

@@ -161,7 +161,16 @@ pub trait Game: Sync {
     fn oracle(&self) -> Oracle;
     /// The names of the size, key and position columns of its verify files.
     fn columns(&self) -> Columns;
+    /// The game's own report of one of its run directories (`None`: the generic one, a
+    /// summary table and the Grundy-value distribution).
+    fn report(&self) -> Option<RunReport> {
+        None
+    }
 }
+
+/// A report of one run directory `dir`: writes its plots into `out` and returns its report.md
+/// text and the files written.
+pub type RunReport = fn(dir: &Path, out: &Path) -> Result<(String, Vec<std::path::PathBuf>)>;
 
 /// A game given by its parts (the usual way to declare one: `pub static GAME: GameEntry`).
 pub struct GameEntry {
@@ -170,6 +179,7 @@ pub struct GameEntry {
     pub results: fn() -> Vec<ResultsDir>,
     pub oracle: Oracle,
     pub columns: Columns,
+    pub report: Option<RunReport>,
 }
 
 impl Game for GameEntry {
@@ -187,6 +197,9 @@ impl Game for GameEntry {
     }
     fn columns(&self) -> Columns {
         self.columns
+    }
+    fn report(&self) -> Option<RunReport> {
+        self.report
     }
 }
 

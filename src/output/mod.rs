@@ -7,4 +7,5 @@ pub mod manifest;
 pub mod panels;
 pub mod plots;
 pub mod records;
+pub mod run_report;
 pub mod verify_files;

@@ -4,7 +4,7 @@ use super::csv::{first_field, read_csv_headed, write_csv_headed};
 use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
 use crate::error::{Error, Result};
 use crate::runner::tally::{RunResults, SizeTally};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub const SUMMARY: &str = "summary.csv";
 pub const DISTRIBUTION: &str = "distribution.csv";
@@ -97,6 +97,28 @@ pub fn read_verify_files_unchecked(dir: &Path) -> Result<(RunResults, std::resul
     results.sizes = sizes;
     results.mismatches = mismatches;
     Ok((results, consistency))
+}
+
+/// Directories under `root` (itself included, as `.`) holding a manifest.json, relative and
+/// '/'-separated, each with whether it holds a run's summary.csv.
+pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, bool)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut subdirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+        subdirs.sort();
+        if dir.join(MANIFEST).is_file() {
+            let rel = dir.strip_prefix(root).expect("walk stays under root");
+            let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            let name = if parts.is_empty() { ".".to_string() } else { parts.join("/") };
+            out.push((name, dir.join(SUMMARY).is_file()));
+        }
+        for sub in subdirs {
+            walk(root, &sub, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &[],
     },
     columns: Columns { size: ["cards", "max_value"], key: "tie", position: "row" },
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -18,6 +18,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::Dag", "super::Instance", "crate::error"]
     },
     columns: Columns { size: ["nodes", "colours"], key: "edges", position: "instance" },
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

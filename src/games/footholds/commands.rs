@@ -17,6 +17,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::Geometry", "super::Outcome", "super::Position"]
     },
     columns: Columns { size: ["rows", "cols"], key: "moves", position: "position" },
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

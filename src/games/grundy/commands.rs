@@ -17,6 +17,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::splits", "crate::impartial"]
     },
     columns: Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" },
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

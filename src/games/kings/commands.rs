@@ -18,6 +18,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::Game", "super::Side", "crate::error"]
     },
     columns: Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" },
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

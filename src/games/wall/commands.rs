@@ -23,6 +23,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
     },
     columns: Columns::BOARD,
+    report: Some(super::report_runs::run_report),
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
@@ -34,7 +35,7 @@ fn commands() -> Vec<Box<dyn Command>> {
         Box::new(super::search_command::SearchCommand),
         Box::new(super::empty::commands::TableEmpty),
         Box::new(super::empty::commands::ProveEmpty),
-        Box::new(super::report::ReportCommand),
+        Box::new(super::report_runs::ReportCommand),
     ]
 }
 

@@ -28,6 +28,7 @@ pub mod naive_table;
 pub mod packed;
 pub mod report;
 pub mod report_census;
+pub mod report_runs;
 pub mod rules;
 pub mod search;
 pub mod search_command;
