@@ -4,7 +4,7 @@
 //! the same through the command line (`sprague stress wall`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sprague::games::wall::contest::WallContest;
+use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::Shape;
 use sprague::stress::{CommandLine, Generator, Limits, Plan, Pool, Source};
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sprague::games::wall::{dp, Board, Shape};
+use sprague::games::wall::{claim::dp, Board, Shape};
 
 /// A 20×20 board with each cell X with probability `density`, from a fixed seed.
 fn random_board(rng: &mut ChaCha8Rng, density: f64) -> Board {

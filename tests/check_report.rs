@@ -122,7 +122,7 @@ fn no_bit_flip_in_committed_results_passes() {
         let saved = std::fs::read(path).unwrap();
         let bit = (state % (saved.len() as u64 * 8)) as usize;
         flip_bit(path, bit);
-        let outcome = sprague::check::Plan::new(&root, 0.0);
+        let outcome = sprague::games::check_plan(&root, 0.0);
         let found = match &outcome {
             Ok(plan) => !plan.damage.is_empty(),
             Err(_) => true,
@@ -130,7 +130,7 @@ fn no_bit_flip_in_committed_results_passes() {
         assert!(found, "bit {bit} of {} flipped and nothing noticed", path.display());
         std::fs::write(path, saved).unwrap();
     }
-    assert!(sprague::check::Plan::new(&root, 0.0).unwrap().damage.is_empty());
+    assert!(sprague::games::check_plan(&root, 0.0).unwrap().damage.is_empty());
 }
 
 /// Every file under `dir`, recursively.

@@ -116,3 +116,16 @@ fn report_of_a_directory_without_runs_says_so() {
     assert!(index.contains("No run directories"), "{index}");
     sprague().args(["report", "--results"]).arg(dir.path().join("absent")).arg("--out").arg(dir.path().join("out")).assert().code(2);
 }
+
+#[test]
+fn check_and_report_refuse_columns_that_are_not_the_games() {
+    let dir = tree();
+    let nim = dir.path().join("nim");
+    edit_and_reseal(&nim, "summary.csv", "game,rule,piles,largest_pile,", "game,rule,rows,cols,");
+    edit_and_reseal(&nim, "distribution.csv", "game,rule,piles,largest_pile,stones,", "game,rule,rows,cols,xs,");
+    edit_and_reseal(&nim, "mismatches.csv", "game,rule,piles,largest_pile,position,", "game,rule,rows,cols,board,");
+    let header = format!("{}: line 1: header is", nim.join("summary.csv").display());
+    check(dir.path()).assert().code(2).stderr(predicate::str::contains(header.as_str()).and(predicate::str::contains("\"piles\"")));
+    let out = dir.path().join("report");
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().code(2).stderr(predicate::str::contains(header.as_str()));
+}

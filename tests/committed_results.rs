@@ -2,9 +2,9 @@
 //! recompute to exactly what is on disk (`check` recomputes more within its budget), and no
 //! directory under results/ is missing from the registry.
 
-use sprague::check::{registry, Plan};
+use sprague::games::{check_plan, results as registry};
 use sprague::game::Recompute;
-use sprague::output::verify_files::read_verify_files;
+use sprague::runner::files::read_verify_files;
 use std::path::Path;
 
 /// Sizes recomputed per directory (the smallest ones).
@@ -16,7 +16,7 @@ fn root() -> std::path::PathBuf {
 
 #[test]
 fn every_directory_is_registered() {
-    let plan = Plan::new(&root(), 0.0).unwrap();
+    let plan = check_plan(&root(), 0.0).unwrap();
     assert!(plan.unregistered.is_empty(), "not in any game's results(): {:?}", plan.unregistered);
     assert!(registry().len() >= 21, "{} directories", registry().len());
 }

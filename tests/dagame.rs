@@ -4,7 +4,7 @@ use assert_cmd::Command;
 use predicates::str::contains;
 use proptest::prelude::*;
 use sprague::games::dagame::{brute, claim, Dag, Group, Instance};
-use sprague::output::verify_files::read_verify_files;
+use sprague::runner::files::read_verify_files;
 use sprague::games::dagame::verify::verify_nodes;
 
 fn solve_both(text: &str) -> (u32, u32) {

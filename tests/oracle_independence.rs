@@ -1,6 +1,9 @@
 //! The naive oracles are independent checkers: each oracle file may name only the modules its
 //! game declares (`Game::oracle`: the board and the move rule), never the claimed solver.
 
+mod rust_source;
+
+use rust_source::expand;
 use sprague::game::Oracle;
 use sprague::games::REGISTRY;
 use std::path::Path;
@@ -47,34 +50,6 @@ fn use_item(code: &str) -> Option<usize> {
         offset += line.len();
     }
     None
-}
-
-/// Expands one `use` tree under `prefix` into full paths.
-fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
-    let tree = tree.trim();
-    match tree.find('{') {
-        None => {
-            let path = tree.split(" as ").next().unwrap_or_default().trim();
-            out.push(format!("{prefix}{path}").replace("::self", ""));
-        }
-        Some(open) => {
-            let (head, inner) = (&tree[..open], &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())]);
-            let (mut depth, mut from) = (0, 0);
-            for (i, c) in inner.char_indices().chain([(inner.len(), ',')]) {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        if !inner[from..i].trim().is_empty() {
-                            expand(&format!("{prefix}{head}"), &inner[from..i], out);
-                        }
-                        from = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
 }
 
 /// The named paths of `source` that `oracle` does not allow (glob imports never are).

@@ -3,9 +3,9 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use sprague::games::wall::dp::RectDp;
+use sprague::games::wall::claim::dp::RectDp;
 use sprague::games::wall::search::{maximize_grundy, BestRow};
-use sprague::games::wall::search_command::{compare_best, BEST};
+use sprague::games::wall::search::command::{compare_best, BEST};
 use sprague::games::wall::Board;
 use sprague::output::csv::{read_csv, write_csv};
 use sprague::output::manifest::Manifest;

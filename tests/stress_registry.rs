@@ -3,7 +3,8 @@
 //! is exactly what `sprague solve GAME` prints for that input (so a saved `NNN.in` solves to
 //! `NNN.ans`). Generators are reproducible from their seed.
 
-use sprague::game::{commands, Args, Command, Session, StressSide, Verb};
+use sprague::game::{Args, Command, Session, StressSide, Verb};
+use sprague::games::commands;
 use sprague::runner::Silent;
 use sprague::stress::Source;
 

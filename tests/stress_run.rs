@@ -3,7 +3,7 @@
 //! directory is locked.
 
 use assert_cmd::Command;
-use sprague::games::wall::contest::WallContest;
+use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::Shape;
 use sprague::output::csv::read_csv;
 use sprague::output::lock::DirLock;

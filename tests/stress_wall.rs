@@ -2,9 +2,9 @@
 //! examples/: each wrong one is caught with the right classification and shrunk; the right
 //! one passes.
 
-use sprague::games::wall::contest::{shrink_candidates, WallContest};
-use sprague::games::wall::dp::RectDp;
-use sprague::games::wall::generate::InnerMax;
+use sprague::games::wall::search::contest::{shrink_candidates, WallContest};
+use sprague::games::wall::claim::dp::RectDp;
+use sprague::games::wall::search::generate::InnerMax;
 use sprague::games::wall::{Board, Shape};
 use sprague::stress::{judge, shrink, CommandLine, Contest, FailureKind, Generator, Limits, Plan, Pool, Runner, ShrinkLimits, Shrunk, Source, Verdict};
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use proptest::prelude::*;
 use sprague::games::wall::{claim, naive, Board, Rule, Shape};
-use sprague::games::wall::shrink::{claim_fails, minimal_counterexamples, size_key, smaller_neighbours, Shrinker};
+use sprague::games::wall::verify::shrink::{claim_fails, minimal_counterexamples, size_key, smaller_neighbours, Shrinker};
 use sprague::games::wall::verify::verify_shape;
 use sprague::runner::Shard;
 

@@ -1,7 +1,7 @@
 //! The rectangle DP against the independent naive oracle, on every X-pattern up to 4×4.
 
 use proptest::prelude::*;
-use sprague::games::wall::{dp, naive, Board, Rule, Shape};
+use sprague::games::wall::{claim::dp, naive, Board, Rule, Shape};
 
 fn check(board: &Board) {
     let claimed = dp::solve(board);

@@ -7,25 +7,21 @@
 
 pub mod compare;
 pub mod protect;
+mod recompute;
 mod shards;
 mod tree;
 
 pub use compare::{compare_rows, Difference, Row};
 pub use protect::{protect, Damage, Rebuild};
+pub use recompute::{MergedCheck, Recompute, ResultsDir};
 
 use compare::compare_size;
 use crate::error::{Error, Result};
-use crate::game::{verification_from_manifest, Recompute, ResultsDir};
 use crate::output::verify_files::{MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Every committed results directory of every registered game.
-pub fn registry() -> Vec<ResultsDir> {
-    crate::games::REGISTRY.iter().flat_map(|g| g.results()).collect()
-}
 
 /// Default budget of `check` in estimated seconds: the cheap tables and sizes of every game
 /// (for the flagship game every size up to 4×5).
@@ -74,19 +70,19 @@ pub struct Plan {
 impl Plan {
     /// Reads the results under `root` and selects the cheapest units whose estimates add up to
     /// at most `budget`. The committed results (this project's results/, or a copy holding every
-    /// registered directory) are read as the registry says: any missing or malformed file is an
-    /// error naming it. Any other directory is a tree of runs (e.g. `out/` after some `verify`
-    /// runs): each run directory under it is checked on its own, as its manifest records it.
-    pub fn new(root: &Path, budget: f64) -> Result<Plan> {
-        let registry = registry();
+    /// directory of `registry`) are read as [`Plan::with_registry`] reads them. Any other
+    /// directory is a tree of runs (e.g. `out/` after some `verify` runs): each run directory
+    /// under it is checked on its own, as its manifest records it (`rebuild`).
+    pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
         if is_committed(root, &registry) {
-            Self::with_registry(root, budget, registry, verification_from_manifest)
+            Self::with_registry(root, budget, registry, rebuild)
         } else {
-            Self::tree(root, budget, verification_from_manifest)
+            Self::tree(root, budget, rebuild)
         }
     }
 
-    fn tree(root: &Path, budget: f64, rebuild: Rebuild) -> Result<Plan> {
+    /// Reads every run directory under `root` (a tree of runs) and selects within `budget`.
+    pub fn tree(root: &Path, budget: f64, rebuild: Rebuild) -> Result<Plan> {
         let mut plan = Self::with_registry(root, budget, Vec::new(), rebuild)?;
         plan.unregistered.clear();
         plan.read_tree(rayon::current_num_threads().max(1) as f64)?;
@@ -95,7 +91,10 @@ impl Plan {
         Ok(plan)
     }
 
-    fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
+    /// Reads every directory of `registry` under `root` (any missing or malformed file is an
+    /// error naming it) and selects the cheapest units whose estimates add up to at most
+    /// `budget`; `rebuild` makes a run's verification from its manifest.
+    pub fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
         if !root.is_dir() {
             return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", root.display())));
         }

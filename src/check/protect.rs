@@ -4,7 +4,9 @@ use crate::error::{Error, Result};
 use crate::output::atomic::sha256_file;
 use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
-use crate::output::verify_files::{read_verify_files_unchecked, VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::output::records::Columns;
+use crate::output::verify_files::{VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::files::read_verify_files_unchecked;
 use crate::runner::verification::check_totals;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,15 +24,20 @@ impl Committed {
     /// Reads the files of `dir`, with what [`protect`] finds wrong with them.
     pub(super) fn read(dir: &Path, rebuild: Rebuild) -> Result<(Self, Vec<Damage>)> {
         let (manifest, damage) = protect(dir, rebuild)?;
-        Ok((Committed::with_manifest(dir, manifest)?, damage))
+        Ok((Committed::with_manifest(dir, manifest, rebuild)?, damage))
     }
 
-    /// Reads the three verify files of `dir` (each must exist) under their game's columns.
-    pub(super) fn with_manifest(dir: &Path, manifest: Manifest) -> Result<Self> {
+    /// Reads the three verify files of `dir` (each must exist) under their game's columns (those
+    /// of the verification `rebuild` makes of the manifest; the headers' own when it cannot).
+    pub(super) fn with_manifest(dir: &Path, manifest: Manifest, rebuild: Rebuild) -> Result<Self> {
         for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
             existing(dir, name)?;
         }
-        let VerifyRows { summary, distribution, mismatches, .. } = VerifyRows::read(dir)?;
+        let rows = match game_columns(&manifest, rebuild) {
+            Some(columns) => VerifyRows::read_as(dir, columns)?,
+            None => VerifyRows::read(dir)?,
+        };
+        let VerifyRows { summary, distribution, mismatches, .. } = rows;
         Ok(Committed { summary, distribution, mismatches, manifest })
     }
 }
@@ -86,7 +93,7 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
     let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
-    let (results, consistency) = read_verify_files_unchecked(dir)?;
+    let (results, consistency) = read_verify_files_unchecked(dir, game_columns(&manifest, rebuild))?;
     let summary = dir.join(SUMMARY);
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
     match rebuild(&manifest.parameters) {
@@ -98,6 +105,11 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> 
     Ok((manifest, damage))
 }
 
+/// The column names of the game whose run `manifest` records, when `rebuild` can make it.
+fn game_columns(manifest: &Manifest, rebuild: Rebuild) -> Option<Columns> {
+    rebuild(&manifest.parameters).ok().map(|verification| verification.columns())
+}
+
 /// `dir/name`, or an error naming it when it does not exist.
 pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     let path = dir.join(name);
@@ -107,7 +119,7 @@ pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// The verification a manifest's parameters describe ([`crate::game::verification_from_manifest`]
+/// The verification a manifest's parameters describe ([`crate::games::verification_from_manifest`]
 /// for the registered games).
 pub type Rebuild = fn(&BTreeMap<String, serde_json::Value>) -> Result<Box<dyn crate::runner::Verification>>;
 

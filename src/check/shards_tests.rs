@@ -2,9 +2,10 @@
 
 use super::super::Plan;
 use crate::error::Result;
-use crate::game::{MergedCheck, Recompute, ResultsDir};
+use crate::check::{MergedCheck, Recompute, ResultsDir};
 use crate::output::manifest::RunClock;
-use crate::output::verify_files::{write_verify_files, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::runner::files::write_verify_files;
 use crate::runner::merge::{load_shard, merged_parameters};
 use crate::runner::{Job, RunResults, Shard};
 use serde_json::Value;
@@ -36,6 +37,9 @@ struct ToyShardedRun;
 impl crate::runner::Verification for ToyShardedRun {
     fn game(&self) -> &str {
         "toy"
+    }
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
     }
     fn rule(&self) -> String {
         "standard".into()

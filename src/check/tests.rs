@@ -4,7 +4,8 @@ use super::*;
 use crate::output::records::DistributionRow;
 use crate::runner::RunResults;
 use crate::output::manifest::RunClock;
-use crate::output::verify_files::{write_verify_files, DISTRIBUTION, MANIFEST, MISMATCHES};
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES};
+use crate::runner::files::write_verify_files;
 use crate::runner::Job;
 
 #[test]
@@ -89,6 +90,9 @@ struct ToyRun;
 impl crate::runner::Verification for ToyRun {
     fn game(&self) -> &str {
         "toy"
+    }
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
     }
     fn rule(&self) -> String {
         "standard".into()

@@ -56,7 +56,7 @@ impl Plan {
         let mut fresh: Option<RunResults> = None;
         for &job in &run.groups[group] {
             let part = run_job_in_memory(&plan, job, &Silent)?;
-            fresh.get_or_insert_with(|| RunResults::new(part.game.clone(), part.rule.clone())).merge(&part);
+            fresh.get_or_insert_with(|| RunResults::new(part.game.clone(), part.rule.clone()).with_columns(part.columns)).merge(&part);
         }
         let Some(fresh) = fresh else { return Ok(Vec::new()) };
         let sizes: BTreeSet<(u32, u32)> = run.groups[group].iter().flat_map(|&j| plan.jobs[j].sizes.iter().copied()).collect();

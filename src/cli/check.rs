@@ -1,6 +1,6 @@
 //! `sprague check`: recompute the committed results that fit a time budget and compare.
 
-use sprague::check::{Plan, DEFAULT_BUDGET};
+use sprague::check::DEFAULT_BUDGET;
 use sprague::game::Status;
 use std::path::PathBuf;
 
@@ -20,7 +20,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
     anyhow::ensure!(args.budget >= 0.0, "--budget must not be negative");
-    let plan = Plan::new(&args.results, args.budget)?;
+    let plan = sprague::games::check_plan(&args.results, args.budget)?;
     let outcome = plan.run(&|unit, seconds| {
         if args.verbose {
             eprintln!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate);

@@ -1,6 +1,7 @@
 //! `sprague merge DIR... --out DIR`: combine shard outputs into the files of one unsharded run.
 
-use sprague::game::{verification_from_manifest, Status};
+use sprague::game::Status;
+use sprague::games::verification_from_manifest;
 use sprague::output::manifest::RunClock;
 use sprague::runner::merge::merge_into;
 use std::path::PathBuf;

@@ -8,7 +8,8 @@ mod spec;
 
 use anyhow::Context;
 use clap::{ArgMatches, FromArgMatches};
-use sprague::game::{commands, Args, Command, Session, Status, Verb};
+use sprague::game::{Args, Command, Session, Status, Verb};
+use sprague::games::commands;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::process::ExitCode;

@@ -1,6 +1,6 @@
 //! What a game declares: its commands (solve, verify, …), committed results and independent oracle.
 //!
-//! Every game implements [`Game`]; the list of all games is [`crate::games::registry`], from
+//! Every game implements [`Game`]; the list of all games is [`crate::games::REGISTRY`], from
 //! which the command line, `check` and the tests are derived.
 
 pub mod commands;
@@ -12,13 +12,12 @@ pub use commands::{SolveCommand, VerifyCommand};
 pub use stress::{StressCommand, StressSide};
 pub use options::{Args, OptSpec};
 pub use session::{Session, Status};
+pub use crate::check::{MergedCheck, Recompute, ResultsDir};
+pub use crate::output::run_report::RunReport;
 
-use crate::check::Difference;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::output::records::Columns;
-use std::collections::BTreeMap;
-use crate::runner::{RunResults, Shard, Verification};
-use std::path::Path;
+use crate::runner::Verification;
 
 /// The verbs of the command line (`sprague VERB NAME`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -108,38 +107,6 @@ pub trait Command: Sync {
     }
 }
 
-/// How the files of one committed results directory are recomputed by `check`.
-#[derive(Clone, Copy)]
-pub enum Recompute {
-    /// summary/distribution/mismatches, one size at a time, from (game, rule, rows, cols).
-    Sizes(fn(&str, &str, u32, u32) -> Result<RunResults>),
-    /// One table file, recomputed and compared by the game; `seconds` is its estimated cost.
-    Table { file: &'static str, seconds: f64, compare: fn(&Path) -> Result<Vec<Difference>> },
-    /// A run committed as the N shards of one `--shard K/N` split (`DIR/shards/K`) and their
-    /// merge (DIR; absent while shards are still missing): the merge is compared with the
-    /// shards at no cost; shard K is recomputed by `recompute(game, rule, rows, cols, K/N)`
-    /// and `merged` (a game's own check of the merged files) runs when the budget allows.
-    Sharded { recompute: fn(&str, &str, u32, u32, Shard) -> Result<RunResults>, merged: Option<MergedCheck> },
-}
-
-/// A game's own check of a sharded run's merged files (see [`Recompute::Sharded`]).
-#[derive(Clone, Copy)]
-pub struct MergedCheck {
-    /// What is checked, e.g. `few-X rows`.
-    pub label: &'static str,
-    /// Estimated seconds.
-    pub seconds: f64,
-    /// Checks the merged directory and returns the differences.
-    pub compare: fn(&Path) -> Result<Vec<Difference>>,
-}
-
-/// A committed results directory (relative to results/) and how `check` recomputes it.
-#[derive(Clone, Copy)]
-pub struct ResultsDir {
-    pub dir: &'static str,
-    pub recompute: Recompute,
-}
-
 /// The naive oracle's source files and the only modules they may name (tests enforce it).
 #[derive(Debug, Clone, Copy)]
 pub struct Oracle {
@@ -168,9 +135,6 @@ pub trait Game: Sync {
     }
 }
 
-/// A report of one run directory `dir`: writes its plots into `out` and returns its report.md
-/// text and the files written.
-pub type RunReport = fn(dir: &Path, out: &Path) -> Result<(String, Vec<std::path::PathBuf>)>;
 
 /// A game given by its parts (the usual way to declare one: `pub static GAME: GameEntry`).
 pub struct GameEntry {
@@ -203,28 +167,3 @@ impl Game for GameEntry {
     }
 }
 
-/// Every command of every registered game with verb `verb`, in registry order.
-pub fn commands(verb: Verb) -> Vec<Box<dyn Command>> {
-    crate::games::REGISTRY.iter().flat_map(|g| g.commands()).filter(|c| c.verb() == verb).collect()
-}
-
-/// The verification a finished run's manifest describes (its game, mode and recorded options),
-/// rebuilt from the registry; `merge` uses it to write the game's own files.
-pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Value>) -> Result<Box<dyn Verification>> {
-    let text = |key: &str| parameters.get(key).and_then(serde_json::Value::as_str);
-    let game = text("game").ok_or_else(|| Error::Usage("the manifest names no game".into()))?;
-    let verb = if text("mode") == Some("census") { Verb::Census } else { Verb::Verify };
-    let options = parameters.get("options").ok_or_else(|| {
-        Error::Usage(format!("the manifest of this {game} run records no options (written by an older sprague); rerun it"))
-    })?;
-    let command = crate::games::find(game)
-        .and_then(|g| g.commands().into_iter().find(|c| c.verb() == verb))
-        .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
-    let mut args = Args::from_json(options)?;
-    for option in command.spec().options.iter().filter(|o| o.default.is_some()) {
-        if args.text(option.name).is_none() && option.value.is_some() {
-            args = args.with(option.name, option.default.expect("filtered"));
-        }
-    }
-    command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))?
-}

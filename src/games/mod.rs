@@ -1,8 +1,13 @@
 //! The games, one folder each (rules, input format, claimed solver, naive oracle, verification,
 //! commands), and the registry from which the command line, `check` and the tests are derived.
 
-use crate::game::Game;
+use crate::check::{Plan, ResultsDir};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, Game, RunReport, Verb};
 use crate::output::records::Columns;
+use crate::runner::Verification;
+use std::collections::BTreeMap;
+use std::path::Path;
 
 /// Declares each game folder as a module and lists its games in [`REGISTRY`].
 macro_rules! registry {
@@ -50,4 +55,60 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
 /// The column names of game `name`'s verify files ([`Columns::BOARD`] for a name no game has).
 pub fn columns(name: &str) -> Columns {
     find(name).map_or(Columns::BOARD, |g| g.columns())
+}
+
+/// Game `name`'s column names and its own report of a run directory, if it has one: what
+/// `report` hands down to [`crate::output::run_report::report_runs`].
+pub fn run_report(name: &str) -> Option<(Columns, Option<RunReport>)> {
+    find(name).map(|g| (g.columns(), g.report()))
+}
+
+/// Every committed results directory of every registered game (what `check` recomputes).
+pub fn results() -> Vec<ResultsDir> {
+    REGISTRY.iter().flat_map(|g| g.results()).collect()
+}
+
+/// `check`'s plan: the committed results (every registered directory) or any tree of runs under
+/// `root`, the cheapest units within `budget`.
+pub fn check_plan(root: &Path, budget: f64) -> Result<Plan> {
+    Plan::read(root, budget, results(), verification_from_manifest)
+}
+
+/// Every command of every registered game with verb `verb`, in registry order.
+pub fn commands(verb: Verb) -> Vec<Box<dyn Command>> {
+    REGISTRY.iter().flat_map(|g| g.commands()).filter(|c| c.verb() == verb).collect()
+}
+
+/// The verification a finished run's manifest describes (its game, mode and recorded options),
+/// rebuilt from the registry; `merge` uses it to write the game's own files.
+pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Value>) -> Result<Box<dyn Verification>> {
+    let text = |key: &str| parameters.get(key).and_then(serde_json::Value::as_str);
+    let game = text("game").ok_or_else(|| Error::Usage("the manifest names no game".into()))?;
+    let verb = if text("mode") == Some("census") { Verb::Census } else { Verb::Verify };
+    let options = parameters.get("options").ok_or_else(|| {
+        Error::Usage(format!("the manifest of this {game} run records no options (written by an older sprague); rerun it"))
+    })?;
+    let command = find(game)
+        .and_then(|g| g.commands().into_iter().find(|c| c.verb() == verb))
+        .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
+    let mut args = Args::from_json(options)?;
+    for option in command.spec().options.iter().filter(|o| o.default.is_some()) {
+        if args.text(option.name).is_none() && option.value.is_some() {
+            args = args.with(option.name, option.default.expect("filtered"));
+        }
+    }
+    command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))?
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_game_names_distinct_columns() {
+        for game in super::REGISTRY {
+            for header in [game.columns().summary(), game.columns().distribution(), game.columns().mismatches()] {
+                let distinct: std::collections::BTreeSet<&str> = header.iter().copied().collect();
+                assert_eq!(distinct.len(), header.len(), "{}: {header:?}", game.name());
+            }
+        }
+    }
 }

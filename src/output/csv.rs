@@ -55,15 +55,13 @@ pub fn read_csv<T: CsvRecord>(path: &Path) -> Result<Vec<T>> {
     read_csv_headed(path, T::HEADER)
 }
 
-/// The first field of the first row of a CSV file (after its header), if it has a row: what
-/// names the game of a verify file before its header can be checked.
-pub fn first_field(path: &Path) -> Result<Option<String>> {
+/// The header line of a CSV file, column by column (what names the columns of a verify file
+/// before its rows are read).
+pub fn read_header(path: &Path) -> Result<Vec<String>> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
-    match reader.records().next() {
-        None => Ok(None),
-        Some(row) => Ok(row.map_err(|e| Error::malformed(path, format!("line 2: {e}")))?.get(0).map(str::to_string)),
-    }
+    let header = reader.headers().map_err(|e| Error::malformed(path, format!("line 1: {e}")))?;
+    Ok(header.iter().map(str::to_string).collect())
 }
 
 /// Reads a file written by [`write_csv_headed`] under `header`, checking the header and every

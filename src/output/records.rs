@@ -19,6 +19,19 @@ impl Columns {
     /// games no registry entry names are read and written with).
     pub const BOARD: Columns = Columns { size: ["rows", "cols"], key: "xs", position: "board" };
 
+    /// `name` as a `&'static str`: column names read from a file's header (each distinct name
+    /// is kept once for the life of the process).
+    pub fn intern(name: &str) -> &'static str {
+        static NAMES: std::sync::Mutex<std::collections::BTreeSet<&'static str>> = std::sync::Mutex::new(std::collections::BTreeSet::new());
+        let mut names = NAMES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&known) = names.get(name) {
+            return known;
+        }
+        let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+        names.insert(leaked);
+        leaked
+    }
+
     /// The header of summary.csv.
     pub fn summary(&self) -> Vec<&'static str> {
         let [a, b] = self.size;
@@ -35,6 +48,14 @@ impl Columns {
     pub fn mismatches(&self) -> Vec<&'static str> {
         let [a, b] = self.size;
         vec!["game", "rule", a, b, self.position, "dp_grundy", "naive_grundy", "naive_outcome"]
+    }
+}
+
+/// The four names, comma-separated: size, size, key, position.
+impl std::fmt::Display for Columns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b] = self.size;
+        write!(f, "{a},{b},{},{}", self.key, self.position)
     }
 }
 

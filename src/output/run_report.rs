@@ -1,11 +1,12 @@
 //! Reports of the run directories under a results tree (any `out/`): an index for report.md
 //! and, per run, a report.md with its plots in a directory of its own — the game's own report
-//! when it has one ([`crate::game::Game::report`]), else a summary table and the distribution
-//! of claimed values.
+//! when it has one ([`crate::game::Game::report`], handed down by the caller), else a summary
+//! table and the distribution of claimed values.
 
 use super::atomic::write_bytes_atomic;
 use super::manifest::Manifest;
 use super::plots::{self, Panel};
+use super::records::Columns;
 use super::verify_files::{manifest_dirs, VerifyRows, MANIFEST};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
@@ -19,17 +20,29 @@ const MAX_PANELS: usize = 48;
 /// Panels per row of the distribution plot.
 const PANEL_COLUMNS: usize = 6;
 
+/// A report of one run directory `dir`: writes its plots into `out` and returns its report.md
+/// text and the files written.
+pub type RunReport = fn(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)>;
+
+/// What the caller knows of a game, by name: its column names and its own report (`None`: the
+/// generic one); `None` for a name it does not know (its files are read as their headers say).
+pub type Games<'a> = &'a dyn Fn(&str) -> Option<(Columns, Option<RunReport>)>;
+
 /// Writes a report of every unsharded run directory under `root` but those `skip` names
-/// (relative paths) into `out/<run>/`; returns the index lines for report.md (empty when there
-/// was no run) and the files written.
-pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool) -> Result<(String, Vec<PathBuf>)> {
+/// (relative paths) into `out/<run>/`, each run's files read under its game's columns and
+/// reported by its game's report (`games`); returns the index lines for report.md (empty when
+/// there was no run) and the files written.
+pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: Games) -> Result<(String, Vec<PathBuf>)> {
     let mut runs: Vec<(String, String, VerifyRows)> = Vec::new();
     for (rel, is_run) in manifest_dirs(root) {
         let dir = root.join(&rel);
         if !is_run || skip(&rel) || Manifest::read(&dir.join(MANIFEST))?.parameters.get("shard").and_then(|s| s.as_str()).is_some_and(|s| s != "1/1") {
             continue;
         }
-        let rows = VerifyRows::read(&dir)?;
+        let mut rows = VerifyRows::read(&dir)?;
+        if let Some((columns, _)) = games(&rows.summary[0].game).filter(|(columns, _)| *columns != rows.columns) {
+            rows = VerifyRows::read_as(&dir, columns)?;
+        }
         runs.push((rows.summary[0].game.clone(), rel, rows));
     }
     runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
@@ -41,7 +54,7 @@ pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool) -> Resu
             game = name;
         }
         let target = out.join(if rel == "." { "run" } else { rel });
-        let report = crate::games::find(name).and_then(|g| g.report()).unwrap_or(generic_report);
+        let report = games(name).and_then(|(_, report)| report).unwrap_or(generic_report);
         let (markdown, files) = report(&root.join(rel), &target)?;
         let page = target.join("report.md");
         write_bytes_atomic(&page, markdown.as_bytes())?;

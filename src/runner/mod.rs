@@ -3,6 +3,7 @@
 pub mod checkpoint;
 pub mod cost;
 pub mod directory;
+pub mod files;
 pub mod merge;
 pub mod parallel;
 pub mod progress;

@@ -66,7 +66,7 @@ impl<'a> Plan<'a> {
 
     /// Results with nothing counted yet but every job's sizes present.
     fn empty_results(&self) -> RunResults {
-        let mut results = RunResults::new(self.verification.game(), self.verification.rule());
+        let mut results = RunResults::new(self.verification.game(), self.verification.rule()).with_columns(self.verification.columns());
         for &(rows, cols) in self.jobs.iter().flat_map(|j| &j.sizes) {
             results.size_mut(rows, cols);
         }
@@ -171,7 +171,7 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
             }
             check_coverage(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
             plan.check_totals(&saved.results, saved.position.job).map_err(|message| Error::malformed(&path, message))?;
-            Ok(saved)
+            Ok(Checkpoint { results: saved.results.with_columns(plan.verification.columns()), ..saved })
         }
     }
 }

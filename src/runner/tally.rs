@@ -80,10 +80,15 @@ pub struct RunResults {
 }
 
 impl RunResults {
-    /// Empty results of `game` (its columns from the registry) and `rule`.
+    /// Empty results of `game` and `rule`, under [`Columns::BOARD`] until
+    /// [`RunResults::with_columns`] names the game's own.
     pub fn new(game: impl Into<String>, rule: impl Into<String>) -> Self {
-        let game = game.into();
-        RunResults { columns: crate::games::columns(&game), game, rule: rule.into(), ..Default::default() }
+        RunResults { game: game.into(), rule: rule.into(), ..Default::default() }
+    }
+
+    /// The same results, written and read under the game's `columns` ([`super::Verification::columns`]).
+    pub fn with_columns(self, columns: Columns) -> Self {
+        RunResults { columns, ..self }
     }
 
     /// The tally of one size, created empty on first use.

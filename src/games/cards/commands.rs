@@ -7,6 +7,9 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["cards", "max_value"], key: "tie", position: "row" };
+
 /// The card game (BOJ 11062).
 pub static GAME: GameEntry = GameEntry {
     name: "cards",
@@ -16,7 +19,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/cards/brute.rs"],
         may_use: &[],
     },
-    columns: Columns { size: ["cards", "max_value"], key: "tie", position: "row" },
+    columns: COLUMNS,
     report: None,
 };
 

@@ -8,6 +8,9 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["nodes", "colours"], key: "edges", position: "instance" };
+
 /// DAGame (BOJ 27306).
 pub static GAME: GameEntry = GameEntry {
     name: "dagame",
@@ -17,7 +20,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/dagame/brute.rs"],
         may_use: &["super::Dag", "super::Instance", "crate::error"]
     },
-    columns: Columns { size: ["nodes", "colours"], key: "edges", position: "instance" },
+    columns: COLUMNS,
     report: None,
 };
 

@@ -7,6 +7,9 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["rows", "cols"], key: "moves", position: "position" };
+
 /// Disappearing footholds.
 pub static GAME: GameEntry = GameEntry {
     name: "footholds",
@@ -16,7 +19,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/footholds/brute.rs"],
         may_use: &["super::Geometry", "super::Outcome", "super::Position"]
     },
-    columns: Columns { size: ["rows", "cols"], key: "moves", position: "position" },
+    columns: COLUMNS,
     report: None,
 };
 

@@ -7,6 +7,9 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" };
+
 /// Grundy's game (OEIS A002188).
 pub static GAME: GameEntry = GameEntry {
     name: "grundy",
@@ -16,7 +19,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/grundy/brute.rs", "src/impartial.rs"],
         may_use: &["super::splits", "crate::impartial"]
     },
-    columns: Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" },
+    columns: COLUMNS,
     report: None,
 };
 

@@ -8,6 +8,9 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
 
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" };
+
 /// Kings' bridge.
 pub static GAME: GameEntry = GameEntry {
     name: "kings",
@@ -17,7 +20,7 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/kings/retro.rs"],
         may_use: &["super::Game", "super::Side", "crate::error"]
     },
-    columns: Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" },
+    columns: COLUMNS,
     report: None,
 };
 

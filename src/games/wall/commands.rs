@@ -1,7 +1,11 @@
 //! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
 
-use super::verify::{empty_table, recompute_size, sizes_up_to, WallRun, EMPTY};
-use super::{census, claim, cost, empty, naive, Board, Rule, Shape};
+use super::board::dims::sizes_up_to;
+use super::empty::dp::{empty_table, EmptyRow, EMPTY};
+use super::verify::{recompute_census, recompute_size, WallRun};
+use super::board::dims::parse_shape;
+use super::board::{rules::Rule, Board, Shape};
+use super::{claim, empty, naive, verify::cost};
 use crate::{runner, sys};
 use crate::check::{compare_rows, Difference};
 use crate::output::records::Columns;
@@ -19,23 +23,23 @@ pub static GAME: GameEntry = GameEntry {
     commands,
     results,
     oracle: Oracle {
-        files: &["src/games/wall/naive.rs", "src/games/wall/naive_table.rs"],
-        may_use: &["super::board", "super::rules", "super::naive", "crate::bits", "crate::error"],
+        files: &["src/games/wall/naive/mod.rs", "src/games/wall/naive/table.rs"],
+        may_use: &["crate::games::wall::board", "crate::games::wall::naive", "crate::bits", "crate::error"],
     },
     columns: Columns::BOARD,
-    report: Some(super::report_runs::run_report),
+    report: Some(super::report::runs::run_report),
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
     vec![
         Box::new(SOLVE),
         Box::new(VERIFY),
-        Box::new(super::contest::STRESS),
+        Box::new(super::search::contest::STRESS),
         Box::new(CENSUS),
-        Box::new(super::search_command::SearchCommand),
+        Box::new(super::search::command::SearchCommand),
         Box::new(super::empty::commands::TableEmpty),
         Box::new(super::empty::commands::ProveEmpty),
-        Box::new(super::report_runs::ReportCommand),
+        Box::new(super::report::runs::ReportCommand),
     ]
 }
 
@@ -55,7 +59,7 @@ fn results() -> Vec<ResultsDir> {
         sizes("wall/t-split"),
         ResultsDir {
             dir: "wall/search",
-            recompute: Recompute::Table { file: super::search_command::BEST, seconds: 0.05, compare: super::search_command::compare_best },
+            recompute: Recompute::Table { file: super::search::command::BEST, seconds: 0.05, compare: super::search::command::compare_best },
         },
         table("wall/empty/table", empty::files::TABLE_CSV, 0.05, empty::check::table_csv),
         table("wall/empty/table", empty::files::ROW_MAX, empty::WHOLE_TABLE_SECONDS, empty::check::whole_table),
@@ -66,41 +70,21 @@ fn results() -> Vec<ResultsDir> {
 
 /// A census committed as one run.
 fn census_dir(dir: &'static str) -> ResultsDir {
-    ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| census::recompute_size(rule, r, c, Shard::ALL)) }
+    ResultsDir { dir, recompute: Recompute::Sizes(|_, rule, r, c| recompute_census(rule, r, c, Shard::ALL)) }
 }
 
 /// A census committed as shards (DIR/shards/K) and their merge, with the few-X check.
 fn sharded_census(dir: &'static str) -> ResultsDir {
-    let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::few_x::compare_committed };
-    ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| census::recompute_size(rule, r, c, shard), merged: Some(few_x) } }
+    let few_x = MergedCheck { label: "few-X rows by the per-board DP", seconds: 4.0, compare: super::census::few_x::compare_committed };
+    ResultsDir { dir, recompute: Recompute::Sharded { recompute: |_, rule, r, c, shard| recompute_census(rule, r, c, shard), merged: Some(few_x) } }
 }
 
 /// Recomputes empty.csv (every X-free board up to 20×20) and compares it with `path`.
 fn compare_empty(path: &Path) -> Result<Vec<Difference>> {
-    let committed = read_csv::<super::verify::EmptyRow>(path)?;
+    let committed = read_csv::<EmptyRow>(path)?;
     let lines: Vec<_> = committed.iter().enumerate().map(|(i, r)| (i + 2, r)).collect();
     let fresh = empty_table(Shape::new(super::board::MAX_SIDE, super::board::MAX_SIDE))?;
     Ok(compare_rows(path, &lines, &fresh, |r| (r.rows, r.cols)))
-}
-
-/// Checks `HxW` with 1 ≤ H, W.
-pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
-    let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
-    let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (rows, cols): (usize, usize) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
-    if rows == 0 || cols == 0 {
-        return Err(bad());
-    }
-    Ok(Shape::new(rows, cols))
-}
-
-/// Checks `HxW` with 1 ≤ H, W and H·W ≤ 64.
-pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
-    let shape = parse_dims(s)?;
-    if !shape.fits_mask() {
-        return Err(format!("size {shape} has {} cells; verification handles boards of at most 64", shape.cells()));
-    }
-    Ok(shape)
 }
 
 /// Option `name` read with `parse`.

@@ -4,45 +4,23 @@
 //! it together with every cell in the four directions up to the first wall or the edge. The
 //! claim under test: a move splits its rectangle into four independent rectangles, so a
 //! rectangle DP with XOR gives the Grundy value. The functions below are the library's front
-//! door; the modules hold the rules, the claim, the naive oracle and the engines.
+//! door; the rooms hold the rest, each depending only on those below it (docs/architecture.md):
+//! board, claim, naive, census, empty, verify, search, report, commands.
 
-pub mod bands;
 pub mod board;
 pub mod census;
 pub mod claim;
 pub mod commands;
-pub mod contest;
-pub mod cost;
-pub mod dp;
 pub mod empty;
-pub mod engine;
-pub mod few_x;
-#[cfg(target_arch = "x86_64")]
-mod gather;
-pub mod generate;
-pub mod lanes;
-pub mod mex;
-pub mod middle;
 pub mod naive;
-pub mod naive_table;
-pub mod packed;
 pub mod report;
-pub mod report_census;
-pub mod report_runs;
-pub mod rules;
 pub mod search;
-pub mod search_command;
-pub mod shrink;
-pub mod sweep;
-pub mod symmetry;
-pub mod t_split;
-pub mod tables;
 pub mod verify;
 
 pub use board::{Board, Shape};
 pub use commands::GAME;
-pub use dp::Solution;
-pub use rules::Rule;
+pub use board::rules::Rule;
+pub use claim::dp::Solution;
 
 use crate::error::{Error, Result};
 use crate::runner::directory::{verify_into, DirRun, Finished, Report};
@@ -73,7 +51,7 @@ pub fn parse_board(text: &str) -> Result<Board> {
 /// # Ok::<(), sprague::Error>(())
 /// ```
 pub fn solve(board: &Board) -> Solution {
-    dp::solve(board)
+    claim::dp::solve(board)
 }
 
 /// Checks the claim under `rule` on every X-pattern of every size up to `max` (each pattern
@@ -93,7 +71,7 @@ pub fn solve(board: &Board) -> Solution {
 /// # Ok::<(), sprague::Error>(())
 /// ```
 pub fn verify_up_to(dir: &Path, max: Shape, rule: Rule) -> Result<Report> {
-    let run = verify::WallRun::verify(verify::sizes_up_to(max), rule, format!("max {max}"))?;
+    let run = verify::WallRun::verify(board::dims::sizes_up_to(max), rule, format!("max {max}"))?;
     finished(verify_into(&run, &DirRun::new(dir), &clock(), &Silent)?)
 }
 

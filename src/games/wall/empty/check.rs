@@ -8,7 +8,7 @@ use super::table::Table;
 use super::verdict::Verdict;
 use crate::check::{compare_rows, Difference, Row};
 use crate::error::{Error, Result};
-use crate::games::wall::verify::EmptyRow;
+use super::dp::EmptyRow;
 use crate::output::atomic::{sha256_file, sha256_hex};
 use crate::output::csv::{read_csv, CsvRecord};
 use crate::output::manifest::Manifest;
@@ -38,7 +38,7 @@ fn manifest_of(dir: &Path, files: &[&str]) -> Result<(Manifest, Vec<Difference>)
 /// A size parameter `HxW` of the manifest.
 fn size_parameter(manifest: &Manifest, dir: &Path, key: &str) -> Result<(usize, usize)> {
     let text = manifest.parameters.get(key).and_then(|v| v.as_str()).unwrap_or("");
-    let shape = crate::games::wall::commands::parse_dims(text).map_err(|e| Error::malformed(dir.join(MANIFEST), format!("parameter {key}: {e}")))?;
+    let shape = crate::games::wall::board::dims::parse_dims(text).map_err(|e| Error::malformed(dir.join(MANIFEST), format!("parameter {key}: {e}")))?;
     Ok((shape.rows, shape.cols))
 }
 

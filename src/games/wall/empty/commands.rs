@@ -7,7 +7,7 @@ use super::table::{table_memory, table_work, Table};
 use super::verdict::Verdict;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
-use crate::games::wall::verify::EmptyRow;
+use super::dp::EmptyRow;
 use crate::output::csv::write_csv_rows;
 use crate::sys::format_bytes;
 use std::path::{Path, PathBuf};
@@ -24,7 +24,7 @@ const DAY: f64 = 86_400.0;
 
 /// `HxW` with 1 ≤ H, W ≤ [`MAX_SIDE`].
 fn parse_size(s: &str) -> std::result::Result<(usize, usize), String> {
-    let shape = crate::games::wall::commands::parse_dims(s)?;
+    let shape = crate::games::wall::board::dims::parse_dims(s)?;
     if shape.rows.max(shape.cols) > MAX_SIDE {
         return Err(format!("size {s:?} is too large: each side at most {MAX_SIDE}"));
     }

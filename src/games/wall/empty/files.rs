@@ -5,7 +5,7 @@ use super::compact;
 use super::prove::Proof;
 use super::table::Table;
 use crate::error::Result;
-use crate::games::wall::verify::EmptyRow;
+use super::dp::EmptyRow;
 use crate::output::csv::{write_csv, write_csv_rows, CsvRecord};
 use crate::output::manifest::{Manifest, RunClock};
 use crate::output::verify_files::MANIFEST;

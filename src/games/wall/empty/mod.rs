@@ -7,9 +7,9 @@
 pub mod check;
 pub mod commands;
 pub mod compact;
+pub mod dp;
 pub mod kernel;
 pub mod prove;
-pub mod report;
 pub mod simd;
 pub mod table;
 pub mod verdict;

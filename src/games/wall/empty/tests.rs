@@ -2,7 +2,7 @@
 //! kernel's two paths, the proof against the table, and a wrong lemma caught.
 
 use super::*;
-use crate::games::wall::{dp, naive, Board, Rule, Shape};
+use crate::games::wall::{claim::dp, naive, board::{Board, Shape, rules::Rule}};
 use crate::runner::Silent;
 
 #[test]

@@ -1,0 +1,45 @@
+//! Board sizes as options give them: `HxW` (any size, or one that fits a 64-bit mask), and every
+//! size up to a maximum (`--max`).
+
+use super::Shape;
+
+/// Checks `HxW` with 1 ≤ H, W.
+pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
+    let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
+    let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (rows, cols): (usize, usize) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
+    if rows == 0 || cols == 0 {
+        return Err(bad());
+    }
+    Ok(Shape::new(rows, cols))
+}
+
+/// Checks `HxW` with 1 ≤ H, W and H·W ≤ 64.
+pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
+    let shape = parse_dims(s)?;
+    if !shape.fits_mask() {
+        return Err(format!("size {shape} has {} cells; verification handles boards of at most 64", shape.cells()));
+    }
+    Ok(shape)
+}
+
+/// Every size h×w with h ≤ max.rows and w ≤ max.cols, row by row.
+pub fn sizes_up_to(max: Shape) -> Vec<Shape> {
+    (1..=max.rows).flat_map(|r| (1..=max.cols).map(move |c| Shape::new(r, c))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_bad_ones_are_named() {
+        assert_eq!(parse_dims("5x7"), Ok(Shape::new(5, 7)));
+        assert_eq!(parse_dims("20X20"), Ok(Shape::new(20, 20)));
+        for bad in ["0x3", "3x0", "5", "axb", "-3x5", ""] {
+            assert!(parse_dims(bad).unwrap_err().contains("expected HxW"), "{bad}");
+        }
+        assert_eq!(parse_shape("8x8"), Ok(Shape::new(8, 8)));
+        assert!(parse_shape("9x8").unwrap_err().contains("72 cells"));
+    }
+}

@@ -1,0 +1,184 @@
+//! Verification of the wall game's decomposition claim on every X-pattern of each board shape (and the census).
+
+pub mod cost;
+pub mod engine;
+pub mod shrink;
+
+use crate::games::wall::census::{self, CensusEngine};
+use shrink::{write_counterexamples, COUNTEREXAMPLES};
+use crate::games::wall::board::{rules::Rule, Shape};
+use crate::error::{Error, Result};
+use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Patterns per parallel chunk (verify), positions per chunk (census: whole middle patterns).
+const CHUNK: u64 = 1 << 16;
+const CENSUS_CHUNK: u64 = 1 << 24;
+
+/// A wall verification: every X-pattern of each shape, claim vs naive oracle under `rule`, or
+/// (census) the claim alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WallRun {
+    pub shapes: Vec<Shape>,
+    pub rule: Rule,
+    /// Claim only, nothing cross-checked (sizes beyond the oracle's reach).
+    pub census: bool,
+    /// Shrink every counterexample and write counterexamples.csv.
+    pub shrink: bool,
+    /// The `sizes` manifest parameter: `max HxW` or the one size.
+    pub sizes_label: String,
+}
+
+impl WallRun {
+    /// Claim vs oracle on `shapes`; refuses sizes whose patterns cannot be counted in 64 bits.
+    pub fn verify(shapes: Vec<Shape>, rule: Rule, sizes_label: impl Into<String>) -> Result<WallRun> {
+        if let Some(big) = shapes.iter().find(|s| s.cells() > 63) {
+            return Err(Error::Usage(format!(
+                "size {big} has {} cells; exhaustive verification handles at most 63 (2^63 patterns)",
+                big.cells()
+            )));
+        }
+        Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into() })
+    }
+
+    /// The claimed values of every pattern of `shapes`, nothing cross-checked. Standard rule.
+    pub fn census(shapes: Vec<Shape>, sizes_label: impl Into<String>) -> Result<WallRun> {
+        if let Some(&bad) = shapes.iter().find(|&&s| !census::supports(s)) {
+            return Err(census::unsupported(bad));
+        }
+        Ok(WallRun { census: true, ..WallRun::verify(shapes, Rule::Standard, sizes_label)? })
+    }
+}
+
+impl Verification for WallRun {
+    fn game(&self) -> &str {
+        "wall"
+    }
+
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
+    }
+
+    fn rule(&self) -> String {
+        self.rule.name().to_string()
+    }
+
+    fn mode(&self) -> &'static str {
+        if self.census {
+            "census"
+        } else {
+            "verify"
+        }
+    }
+
+    fn job_noun(&self) -> &'static str {
+        "size"
+    }
+
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Ok(self
+            .shapes
+            .iter()
+            .map(|s| {
+                let chunk = if self.census { CENSUS_CHUNK.max(1 << (2 * s.cols)) } else { CHUNK };
+                Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), chunk).one_pattern_each()
+            })
+            .collect())
+    }
+
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        let shape = self.shapes[index];
+        Ok(if self.census { Box::new(CensusEngine::build(shape)) } else { engine::prepare(shape, self.rule) })
+    }
+
+    fn seconds_per_position(&self, index: usize) -> Option<f64> {
+        let shape = self.shapes[index];
+        Some(if self.census { cost::census_seconds_per_pattern(shape) } else { engine::seconds_per_pattern(shape, self.rule) })
+    }
+
+    fn peak_bytes(&self, index: usize) -> u64 {
+        let shape = self.shapes[index];
+        if self.census {
+            census::estimate_peak_bytes(shape)
+        } else {
+            engine::estimate_peak_bytes(shape, self.rule)
+        }
+    }
+
+    fn parameters(&self) -> BTreeMap<String, Value> {
+        let mut parameters = BTreeMap::from([("sizes".to_string(), Value::from(self.sizes_label.as_str()))]);
+        if !self.census {
+            parameters.insert("shrink".into(), self.shrink.into());
+        }
+        parameters
+    }
+
+    fn notes(&self, _: &RunResults) -> Vec<String> {
+        if !self.census {
+            return Vec::new();
+        }
+        vec!["census: rectangle-DP values only; nothing was cross-checked against the naive oracle, \
+              so the mismatches column is 0 by construction"
+            .to_string()]
+    }
+
+    fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
+        if !self.shrink {
+            return Ok(Vec::new());
+        }
+        write_counterexamples(dir, results)?;
+        Ok(vec![COUNTEREXAMPLES])
+    }
+}
+
+/// Evaluates every X-pattern of `shape` (in `shard`) with the claimed engine and the naive
+/// oracle, in parallel on the current rayon pool, in this process.
+pub fn verify_shape(shape: Shape, rule: Rule, shard: Shard) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&WallRun::verify(vec![shape], rule, shape.to_string())?, shard)?, &Silent)
+}
+
+/// The census of one shape (in `shard`) in this process.
+pub fn census_in_memory(shape: Shape, shard: Shard) -> Result<RunResults> {
+    run_in_memory(&Plan::new(&WallRun::census(vec![shape], shape.to_string())?, shard)?, &Silent)
+}
+
+/// Recomputes one size of a committed wall result (for `check`): every pattern, same rule.
+pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
+    let rule: Rule = rule.parse().map_err(Error::Usage)?;
+    verify_shape(Shape::new(rows as usize, cols as usize), rule, Shard::ALL)
+}
+
+/// Recomputes one size of a committed census, or one shard of it (for `check`).
+pub fn recompute_census(rule: &str, rows: u32, cols: u32, shard: Shard) -> Result<RunResults> {
+    if rule != Rule::Standard.name() {
+        return Err(Error::Usage(format!("census handles the standard rule only, not {rule}")));
+    }
+    census_in_memory(Shape::new(rows as usize, cols as usize), shard)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recompute_size_takes_rule_names() {
+        let fresh = recompute_size("standard", 2, 3).unwrap();
+        assert_eq!(fresh.sizes[&(2, 3)].patterns, 64);
+        assert!(recompute_size("chess", 2, 3).is_err());
+        assert!(WallRun::verify(vec![Shape::new(8, 8)], Rule::Standard, "8x8").is_err());
+    }
+
+    #[test]
+    fn recompute_counts_every_pattern_and_refuses_other_rules() {
+        let recomputed = recompute_census("standard", 3, 3, Shard::ALL).unwrap();
+        let verified = engine::tests::run(&*engine::prepare(Shape::new(3, 3), Rule::Standard), Rule::Standard, 0..1 << 9);
+        assert_eq!(recomputed.summary_rows(), verified.summary_rows());
+        assert_eq!(recomputed.distribution_rows(), verified.distribution_rows());
+        let mut halves = recompute_census("standard", 3, 3, Shard { index: 1, count: 2 }).unwrap();
+        halves.merge(&recompute_census("standard", 3, 3, Shard { index: 2, count: 2 }).unwrap());
+        assert_eq!(halves.distribution_rows(), verified.distribution_rows());
+        assert!(recompute_census("misere", 3, 3, Shard::ALL).unwrap_err().to_string().contains("standard rule only, not misere"));
+    }
+}
