@@ -93,10 +93,11 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
     let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
-    let (results, consistency) = read_verify_files_unchecked(dir, game_columns(&manifest, rebuild))?;
+    let verification = rebuild(&manifest.parameters);
+    let (results, consistency) = read_verify_files_unchecked(dir, verification.as_ref().ok().map(|v| v.columns()))?;
     let summary = dir.join(SUMMARY);
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
-    match rebuild(&manifest.parameters) {
+    match verification {
         Ok(verification) => {
             damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
         }

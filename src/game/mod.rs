@@ -166,4 +166,3 @@ impl Game for GameEntry {
         self.report
     }
 }
-
