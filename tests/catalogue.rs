@@ -73,7 +73,7 @@ fn verify_writes_files_and_flags_the_cross_claim() {
     cmd.assert().code(1);
     assert_eq!(
         std::fs::read_to_string(out.join("mismatches.csv")).unwrap(),
-        "game,rule,rows,cols,board,dp_grundy,naive_grundy,naive_outcome\ncross,published,1,2,..,1,0,Second\n"
+        "game,rule,strips,cells,strip,dp_grundy,naive_grundy,naive_outcome\ncross,published,1,2,..,1,0,Second\n"
     );
 }
 

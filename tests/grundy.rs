@@ -47,7 +47,8 @@ fn verify_agrees_and_the_misreading_is_caught() {
     let sequence = std::fs::read_to_string(out.join("sequence.csv")).unwrap();
     assert!(sequence.starts_with("game,n,grundy\ngrundy,0,0\ngrundy,1,0\ngrundy,2,0\ngrundy,3,1\n"), "{sequence}");
     let bad = dir.path().join("bad");
-    sprague().args(["verify", "grundy", "--max", "6", "--claim", "equal-splits", "-q", "--out"]).arg(&bad).assert().code(1);
+    let first = "first counterexample: totals 1, stones 2, heap_sizes 2 — claim 1, naive 0";
+    sprague().args(["verify", "grundy", "--max", "6", "--claim", "equal-splits", "-q", "--out"]).arg(&bad).assert().code(1).stderr(contains(first));
     let mismatches = std::fs::read_to_string(bad.join("mismatches.csv")).unwrap();
     assert!(mismatches.contains("grundy,exhaustive:claim=equal-splits,1,2,2,1,0,Second"), "{mismatches}");
     sprague().args(["verify", "grundy", "--max", "61", "--out"]).arg(dir.path().join("x")).assert().code(2);

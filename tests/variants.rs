@@ -142,7 +142,8 @@ fn cli_verify_shrink_writes_counterexamples_and_exits_1() {
         .args(["verify", "wall", "--max", "2x3", "--rules", "x-blocks", "--shrink", "-q", "--out"])
         .arg(dir.path())
         .assert()
-        .code(1);
+        .code(1)
+        .stderr(predicates::str::contains("first counterexample: rows 1, cols 3, board .X. — claim 1, naive 0\n"));
     let csv = std::fs::read_to_string(dir.path().join("counterexamples.csv")).unwrap();
     assert_eq!(csv, "game,rule,rows,cols,board,claimed,actual\nwall,x-blocks,1,3,.X.,1,0\n");
     let summary = std::fs::read_to_string(dir.path().join("summary.csv")).unwrap();

@@ -9,6 +9,7 @@ pub mod compare;
 pub mod protect;
 mod recompute;
 mod shards;
+mod tree;
 
 pub use compare::{compare_rows, Difference, Row};
 pub use protect::{protect, Damage, Rebuild};
@@ -34,6 +35,8 @@ enum Work {
     Size { entry: usize, key: SizeKey },
     Table { entry: usize },
     Sharded { entry: usize, part: shards::Part },
+    /// A group of jobs of a run found in a tree of runs.
+    Group { run: usize, group: usize },
 }
 
 /// One unit of `check`: a size of a directory, or a whole table file.
@@ -60,9 +63,34 @@ pub struct Plan {
     /// Directories whose files were checked against their manifest.
     protected: BTreeSet<&'static str>,
     sharded: shards::Sharded,
+    /// The run directories of a tree of runs (not the committed results).
+    runs: Vec<tree::Run>,
 }
 
 impl Plan {
+    /// Reads the results under `root` and selects the cheapest units whose estimates add up to
+    /// at most `budget`. The committed results (this project's results/, or a copy holding every
+    /// directory of `registry`) are read as [`Plan::with_registry`] reads them. Any other
+    /// directory is a tree of runs (e.g. `out/` after some `verify` runs): each run directory
+    /// under it is checked on its own, as its manifest records it (`rebuild`).
+    pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
+        if is_committed(root, &registry) {
+            Self::with_registry(root, budget, registry, rebuild)
+        } else {
+            Self::tree(root, budget, rebuild)
+        }
+    }
+
+    /// Reads every run directory under `root` (a tree of runs) and selects within `budget`.
+    pub fn tree(root: &Path, budget: f64, rebuild: Rebuild) -> Result<Plan> {
+        let mut plan = Self::with_registry(root, budget, Vec::new(), rebuild)?;
+        plan.unregistered.clear();
+        plan.read_tree(rayon::current_num_threads().max(1) as f64)?;
+        plan.damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        plan.selected = select(&plan.units, budget);
+        Ok(plan)
+    }
+
     /// Reads every directory of `registry` under `root` (any missing or malformed file is an
     /// error naming it) and selects the cheapest units whose estimates add up to at most
     /// `budget`; `rebuild` makes a run's verification from its manifest.
@@ -82,6 +110,7 @@ impl Plan {
             damage: Vec::new(),
             protected: BTreeSet::new(),
             sharded: shards::Sharded::default(),
+            runs: Vec::new(),
         };
         for index in 0..plan.registry.len() {
             plan.read_entry(index, threads)?;
@@ -153,6 +182,7 @@ impl Plan {
                 _ => unreachable!("table units come from table entries"),
             },
             Work::Sharded { entry, part } => self.run_sharded(*entry, part),
+            Work::Group { run, group } => self.run_group(*run, *group),
             Work::Size { entry, key } => {
                 let entry = &self.registry[*entry];
                 let (game, rule, rows, cols) = key;
@@ -207,6 +237,13 @@ fn select(units: &[Unit], budget: f64) -> Vec<bool> {
         selected[i] = true;
     }
     selected
+}
+
+/// True when `root` is this project's results/ or holds every registered directory.
+fn is_committed(root: &Path, registry: &[ResultsDir]) -> bool {
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let same = matches!((root.canonicalize(), own.canonicalize()), (Ok(a), Ok(b)) if a == b);
+    same || registry.iter().all(|entry| root.join(entry.dir).is_dir())
 }
 
 /// Directories under `root` (relative, '/'-separated) holding a summary.csv.

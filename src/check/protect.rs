@@ -2,10 +2,10 @@
 
 use crate::error::{Error, Result};
 use crate::output::atomic::sha256_file;
-use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
-use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use crate::output::records::Columns;
+use crate::output::verify_files::{VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::files::read_verify_files_unchecked;
 use crate::runner::verification::check_totals;
 use std::collections::BTreeMap;
@@ -24,13 +24,21 @@ impl Committed {
     /// Reads the files of `dir`, with what [`protect`] finds wrong with them.
     pub(super) fn read(dir: &Path, rebuild: Rebuild) -> Result<(Self, Vec<Damage>)> {
         let (manifest, damage) = protect(dir, rebuild)?;
-        let committed = Committed {
-            summary: read_csv(&existing(dir, SUMMARY)?)?,
-            distribution: read_csv(&existing(dir, DISTRIBUTION)?)?,
-            mismatches: read_csv(&existing(dir, MISMATCHES)?)?,
-            manifest,
+        Ok((Committed::with_manifest(dir, manifest, rebuild)?, damage))
+    }
+
+    /// Reads the three verify files of `dir` (each must exist) under their game's columns (those
+    /// of the verification `rebuild` makes of the manifest; the headers' own when it cannot).
+    pub(super) fn with_manifest(dir: &Path, manifest: Manifest, rebuild: Rebuild) -> Result<Self> {
+        for name in [SUMMARY, DISTRIBUTION, MISMATCHES] {
+            existing(dir, name)?;
+        }
+        let rows = match game_columns(&manifest, rebuild) {
+            Some(columns) => VerifyRows::read_as(dir, columns)?,
+            None => VerifyRows::read(dir)?,
         };
-        Ok((committed, damage))
+        let VerifyRows { summary, distribution, mismatches, .. } = rows;
+        Ok(Committed { summary, distribution, mismatches, manifest })
     }
 }
 
@@ -85,16 +93,22 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
     let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
-    let (results, consistency) = read_verify_files_unchecked(dir)?;
+    let verification = rebuild(&manifest.parameters);
+    let (results, consistency) = read_verify_files_unchecked(dir, verification.as_ref().ok().map(|v| v.columns()))?;
     let summary = dir.join(SUMMARY);
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
-    match rebuild(&manifest.parameters) {
+    match verification {
         Ok(verification) => {
             damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
         }
         Err(e) => damage.push(damaged(&dir.join(MANIFEST), format!("cannot rebuild the run it records: {e}"))),
     }
     Ok((manifest, damage))
+}
+
+/// The column names of the game whose run `manifest` records, when `rebuild` can make it.
+fn game_columns(manifest: &Manifest, rebuild: Rebuild) -> Option<Columns> {
+    rebuild(&manifest.parameters).ok().map(|verification| verification.columns())
 }
 
 /// `dir/name`, or an error naming it when it does not exist.

@@ -5,8 +5,7 @@
 use super::compare::{compare_size, Difference, Row};
 use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
-use super::Recompute;
-use crate::output::csv::read_csv;
+use super::{Rebuild, Recompute};
 use crate::output::manifest::Manifest;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::merge::{load_shard, merge_shards, merged_parameters, ShardOutput};
@@ -45,7 +44,7 @@ impl Plan {
         let entry = self.registry[index];
         let Recompute::Sharded { merged: own_check, .. } = entry.recompute else { unreachable!("a sharded entry") };
         let dir = self.root.join(entry.dir);
-        let shards = finished_shard_dirs(&dir.join("shards"))?.iter().map(|d| read_shard(d)).collect::<Result<Vec<_>>>()?;
+        let shards = finished_shard_dirs(&dir.join("shards"))?.iter().map(|d| read_shard(d, self.rebuild)).collect::<Result<Vec<_>>>()?;
         let count = shards[0].0.shard.count;
         let merged = if dir.join(MANIFEST).is_file() {
             let (committed, damage) = Committed::read(&dir, self.rebuild)?;
@@ -129,7 +128,7 @@ fn finished_shard_dirs(shards: &Path) -> Result<Vec<PathBuf>> {
 
 /// One shard, finished and intact: its manifest's own digest, the three verify files listed
 /// in it, and every listed file's SHA-256 ([`load_shard`]).
-fn read_shard(dir: &Path) -> Result<(ShardOutput, Committed)> {
+fn read_shard(dir: &Path, rebuild: Rebuild) -> Result<(ShardOutput, Committed)> {
     let manifest_path = dir.join(MANIFEST);
     let manifest = Manifest::read(&manifest_path)?;
     if manifest.digest.is_none() {
@@ -139,13 +138,7 @@ fn read_shard(dir: &Path) -> Result<(ShardOutput, Committed)> {
         return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
     }
     let output = load_shard(dir)?;
-    let committed = Committed {
-        summary: read_csv(&dir.join(SUMMARY))?,
-        distribution: read_csv(&dir.join(DISTRIBUTION))?,
-        mismatches: read_csv(&dir.join(MISMATCHES))?,
-        manifest,
-    };
-    Ok((output, committed))
+    Ok((output, Committed::with_manifest(dir, manifest, rebuild)?))
 }
 
 /// Every (game, rule, rows, cols) in a directory's summary.

@@ -38,6 +38,9 @@ impl crate::runner::Verification for ToyShardedRun {
     fn game(&self) -> &str {
         "toy"
     }
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
+    }
     fn rule(&self) -> String {
         "standard".into()
     }

@@ -91,6 +91,9 @@ impl crate::runner::Verification for ToyRun {
     fn game(&self) -> &str {
         "toy"
     }
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
+    }
     fn rule(&self) -> String {
         "standard".into()
     }

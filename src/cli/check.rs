@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The results directory (as committed: results/<game>/...).
+    /// The results directory: the committed results/ (every registered directory must be
+    /// there), or any tree of run directories (e.g. out/ after some verify runs).
     #[arg(long, default_value = "results")]
     results: PathBuf,
     /// Estimated seconds to spend; the cheapest sizes are recomputed first.
@@ -43,7 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         println!("{note}");
     }
     for dir in &plan.unregistered {
-        println!("not checked: {dir} (no entry in the check registry)");
+        println!("not checked: {dir} (no entry in the check registry, or no verify files)");
     }
     let estimate = plan.selected().map(|u| u.estimate).fold(0.0, |a, b| a + b);
     println!(

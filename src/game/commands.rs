@@ -4,6 +4,7 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::Result;
+use crate::output::records::{Columns, MismatchRow};
 use crate::runner::directory::{verify_into, DirRun, Finished};
 use crate::runner::resumable::Options;
 use crate::runner::{RunResults, Shard, Verification};
@@ -99,6 +100,10 @@ pub fn run_verification(verification: &dyn Verification, own: &[&str], args: &Ar
         }
         Finished::Done(report) => {
             session.report(&totals(&report.results, verification.mode(), &run));
+            let order: Vec<(u32, u32)> = verification.jobs()?.into_iter().flat_map(|j| j.sizes).collect();
+            if let Some(first) = report.results.first_mismatch(&order) {
+                session.report(&first_counterexample(first, report.results.columns));
+            }
             Ok(if report.all_agree() { Status::Ok } else { Status::Failed })
         }
     }
@@ -123,6 +128,17 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
     run.memory_limit = args.get("memory-limit")?;
     run.force = args.flag("force");
     Ok(run)
+}
+
+/// The smallest counterexample in the game's own column names, e.g. `first counterexample:
+/// rows 1, cols 3, board .X. — claim 1, naive 0`.
+fn first_counterexample(row: &MismatchRow, columns: Columns) -> String {
+    let [a, b] = columns.size;
+    let naive = match row.naive_grundy {
+        Some(value) => format!("naive {value}"),
+        None => format!("naive: {} player wins", row.naive_outcome.to_lowercase()),
+    };
+    format!("first counterexample: {a} {}, {b} {}, {} {} — claim {}, {naive}", row.rows, row.cols, columns.position, row.board, row.dp_grundy)
 }
 
 /// One line per run: positions checked and mismatches, and where the files are.

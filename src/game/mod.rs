@@ -14,8 +14,10 @@ pub use stress::{StressCommand, StressSide};
 pub use options::{Args, OptSpec};
 pub use session::{Session, Status};
 pub use crate::check::{MergedCheck, Recompute, ResultsDir};
+pub use crate::output::run_report::RunReport;
 
 use crate::error::Result;
+use crate::output::records::Columns;
 use crate::runner::Verification;
 
 /// The verbs of the command line (`sprague VERB NAME`).
@@ -125,7 +127,15 @@ pub trait Game: Sync {
         Vec::new()
     }
     fn oracle(&self) -> Oracle;
+    /// The names of the size, key and position columns of its verify files.
+    fn columns(&self) -> Columns;
+    /// The game's own report of one of its run directories (`None`: the generic one, a
+    /// summary table and the Grundy-value distribution).
+    fn report(&self) -> Option<RunReport> {
+        None
+    }
 }
+
 
 /// A game given by its parts (the usual way to declare one: `pub static GAME: GameEntry`).
 pub struct GameEntry {
@@ -133,6 +143,8 @@ pub struct GameEntry {
     pub commands: fn() -> Vec<Box<dyn Command>>,
     pub results: fn() -> Vec<ResultsDir>,
     pub oracle: Oracle,
+    pub columns: Columns,
+    pub report: Option<RunReport>,
 }
 
 impl Game for GameEntry {
@@ -148,5 +160,10 @@ impl Game for GameEntry {
     fn oracle(&self) -> Oracle {
         self.oracle
     }
+    fn columns(&self) -> Columns {
+        self.columns
+    }
+    fn report(&self) -> Option<RunReport> {
+        self.report
+    }
 }
-

@@ -3,7 +3,8 @@
 
 use crate::check::{Plan, ResultsDir};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, Game, Verb};
+use crate::game::{Args, Command, Game, RunReport, Verb};
+use crate::output::records::Columns;
 use crate::runner::Verification;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -51,14 +52,26 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
     REGISTRY.iter().copied().find(|g| g.name() == name)
 }
 
+/// The column names of game `name`'s verify files ([`Columns::BOARD`] for a name no game has).
+pub fn columns(name: &str) -> Columns {
+    find(name).map_or(Columns::BOARD, |g| g.columns())
+}
+
+/// Game `name`'s column names and its own report of a run directory, if it has one: what
+/// `report` hands down to [`crate::output::run_report::report_runs`].
+pub fn run_report(name: &str) -> Option<(Columns, Option<RunReport>)> {
+    find(name).map(|g| (g.columns(), g.report()))
+}
+
 /// Every committed results directory of every registered game (what `check` recomputes).
 pub fn results() -> Vec<ResultsDir> {
     REGISTRY.iter().flat_map(|g| g.results()).collect()
 }
 
-/// `check`'s plan: every registered directory under `root`, the cheapest units within `budget`.
+/// `check`'s plan: the committed results (every registered directory) or any tree of runs under
+/// `root`, the cheapest units within `budget`.
 pub fn check_plan(root: &Path, budget: f64) -> Result<Plan> {
-    Plan::with_registry(root, budget, results(), verification_from_manifest)
+    Plan::read(root, budget, results(), verification_from_manifest)
 }
 
 /// Every command of every registered game with verb `verb`, in registry order.
@@ -103,4 +116,17 @@ fn manifest_command(parameters: &BTreeMap<String, serde_json::Value>) -> Result<
         .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
     let args = Args::from_json(options)?.current(&command.spec().options);
     Ok((command, verb, game.to_string(), args))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_game_names_distinct_columns() {
+        for game in super::REGISTRY {
+            for header in [game.columns().summary(), game.columns().distribution(), game.columns().mismatches()] {
+                let distinct: std::collections::BTreeSet<&str> = header.iter().copied().collect();
+                assert_eq!(distinct.len(), header.len(), "{}: {header:?}", game.name());
+            }
+        }
+    }
 }

@@ -19,10 +19,15 @@ pub fn write_csv<T: CsvRecord>(path: &Path, rows: &[T]) -> Result<()> {
 
 /// [`write_csv`] for rows that come one at a time (a table too large to hold as records).
 pub fn write_csv_rows<T: CsvRecord, R: std::borrow::Borrow<T>>(path: &Path, rows: impl IntoIterator<Item = R>) -> Result<()> {
+    write_csv_headed::<T, R>(path, T::HEADER, rows)
+}
+
+/// Writes `rows` under `header` (a file whose column names the caller chooses), atomically.
+pub fn write_csv_headed<T: Serialize, R: std::borrow::Borrow<T>>(path: &Path, header: &[&str], rows: impl IntoIterator<Item = R>) -> Result<()> {
     write_atomic(path, |w| {
         let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
         let io = |e: csv::Error| Error::malformed(path, e.to_string());
-        csv.write_record(T::HEADER).map_err(io)?;
+        csv.write_record(header).map_err(io)?;
         for row in rows {
             csv.serialize(row.borrow()).map_err(io)?;
         }
@@ -39,28 +44,43 @@ pub fn to_csv_line<T: Serialize>(row: &T) -> String {
 }
 
 /// Reads one record written by [`to_csv_line`] (a checkpoint's extra rows).
-pub fn from_csv_line<T: CsvRecord>(line: &str) -> Result<T> {
+pub fn from_csv_line<T: DeserializeOwned>(line: &str) -> Result<T> {
     let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(line.as_bytes());
     let row = reader.deserialize().next().unwrap_or_else(|| Err(csv::Error::from(std::io::Error::other("empty line"))));
-    row.map_err(|e| Error::Usage(format!("record {line:?} does not read as {}: {e}", T::HEADER.join(","))))
+    row.map_err(|e| Error::Usage(format!("record {line:?} does not read as a {}: {e}", std::any::type_name::<T>())))
 }
 
 /// Reads a file written by [`write_csv`], checking the header and every row.
 pub fn read_csv<T: CsvRecord>(path: &Path) -> Result<Vec<T>> {
+    read_csv_headed(path, T::HEADER)
+}
+
+/// The header line of a CSV file, column by column (what names the columns of a verify file
+/// before its rows are read).
+pub fn read_header(path: &Path) -> Result<Vec<String>> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
+    let header = reader.headers().map_err(|e| Error::malformed(path, format!("line 1: {e}")))?;
+    Ok(header.iter().map(str::to_string).collect())
+}
+
+/// Reads a file written by [`write_csv_headed`] under `header`, checking the header and every
+/// row (fields are read by position, whatever the columns are called).
+pub fn read_csv_headed<T: DeserializeOwned>(path: &Path, expected: &[&str]) -> Result<Vec<T>> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
     let header = reader.headers().map_err(|e| Error::malformed(path, e.to_string()))?.clone();
-    if header.iter().ne(T::HEADER.iter().copied()) {
+    if header.iter().ne(expected.iter().copied()) {
         return Err(Error::malformed(
             path,
-            format!("line 1: header is {:?}, expected {:?}", header.iter().collect::<Vec<_>>(), T::HEADER),
+            format!("line 1: header is {:?}, expected {:?}", header.iter().collect::<Vec<_>>(), expected),
         ));
     }
     reader
-        .deserialize()
+        .records()
         .enumerate()
         .map(|(i, row)| {
-            row.map_err(|e| {
+            row.and_then(|record| record.deserialize(None)).map_err(|e| {
                 let detail = match e.kind() {
                     csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
                     _ => e.to_string(),

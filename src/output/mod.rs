@@ -4,6 +4,8 @@ pub mod atomic;
 pub mod csv;
 pub mod lock;
 pub mod manifest;
+pub mod panels;
 pub mod plots;
 pub mod records;
+pub mod run_report;
 pub mod verify_files;

@@ -7,7 +7,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// A plotting failure, as text.
 pub type PlotResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 /// Width of one legend column beside a chart, and of the legend at least.
 const LEGEND_COLUMN: u32 = 80;
 const LEGEND_WIDTH: u32 = 130;

@@ -1,9 +1,71 @@
-//! The rows of the verify files: summary.csv, distribution.csv, mismatches.csv.
+//! The rows of the verify files: summary.csv, distribution.csv, mismatches.csv, and the names
+//! each game gives their position columns.
 
 use super::csv::CsvRecord;
 use serde::{Deserialize, Serialize};
 
-/// One row of summary.csv: one board size of one game and rule.
+/// The names a game gives the position columns of its verify files: the two size columns
+/// (fields `rows`, `cols` of the records), the distribution key (`xs`) and the position in
+/// mismatches.csv (`board`). Each game declares them once ([`crate::game::Game::columns`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Columns {
+    pub size: [&'static str; 2],
+    pub key: &'static str,
+    pub position: &'static str,
+}
+
+impl Columns {
+    /// Board games: rows, cols, X cells, the board (the wall's names; also what the files of
+    /// games no registry entry names are read and written with).
+    pub const BOARD: Columns = Columns { size: ["rows", "cols"], key: "xs", position: "board" };
+
+    /// `name` as a `&'static str`: column names read from a file's header (each distinct name
+    /// is kept once for the life of the process).
+    pub fn intern(name: &str) -> &'static str {
+        static NAMES: std::sync::Mutex<std::collections::BTreeSet<&'static str>> = std::sync::Mutex::new(std::collections::BTreeSet::new());
+        let mut names = NAMES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&known) = names.get(name) {
+            return known;
+        }
+        let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+        names.insert(leaked);
+        leaked
+    }
+
+    /// The header of summary.csv.
+    pub fn summary(&self) -> Vec<&'static str> {
+        let [a, b] = self.size;
+        vec!["game", "rule", a, b, "patterns", "mismatches", "p_positions", "max_grundy"]
+    }
+
+    /// The header of distribution.csv.
+    pub fn distribution(&self) -> Vec<&'static str> {
+        let [a, b] = self.size;
+        vec!["game", "rule", a, b, self.key, "grundy", "patterns"]
+    }
+
+    /// The header of mismatches.csv.
+    pub fn mismatches(&self) -> Vec<&'static str> {
+        let [a, b] = self.size;
+        vec!["game", "rule", a, b, self.position, "dp_grundy", "naive_grundy", "naive_outcome"]
+    }
+}
+
+/// The four names, comma-separated: size, size, key, position.
+impl std::fmt::Display for Columns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b] = self.size;
+        write!(f, "{a},{b},{},{}", self.key, self.position)
+    }
+}
+
+impl Default for Columns {
+    fn default() -> Self {
+        Columns::BOARD
+    }
+}
+
+/// One row of summary.csv: one size of one game and rule (columns named by [`Columns`]).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SummaryRow {
     pub game: String,
@@ -16,10 +78,6 @@ pub struct SummaryRow {
     pub max_grundy: u32,
 }
 
-impl CsvRecord for SummaryRow {
-    const HEADER: &'static [&'static str] =
-        &["game", "rule", "rows", "cols", "patterns", "mismatches", "p_positions", "max_grundy"];
-}
 
 /// One row of distribution.csv: how many patterns of a size with `xs` X cells have `grundy`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -33,9 +91,6 @@ pub struct DistributionRow {
     pub patterns: u64,
 }
 
-impl CsvRecord for DistributionRow {
-    const HEADER: &'static [&'static str] = &["game", "rule", "rows", "cols", "xs", "grundy", "patterns"];
-}
 
 /// One row of mismatches.csv: a position where the claim and the naive search disagree.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -54,10 +109,6 @@ pub struct MismatchRow {
     pub naive_outcome: String,
 }
 
-impl CsvRecord for MismatchRow {
-    const HEADER: &'static [&'static str] =
-        &["game", "rule", "rows", "cols", "board", "dp_grundy", "naive_grundy", "naive_outcome"];
-}
 
 /// `First` when the player to move wins, else `Second`.
 pub fn outcome_name(first_player_wins: bool) -> &'static str {

@@ -1,6 +1,87 @@
-//! The names of a run directory's files: summary.csv, distribution.csv, mismatches.csv, manifest.json.
+//! The names of a run directory's files (summary.csv, distribution.csv, mismatches.csv,
+//! manifest.json), their rows as read under the column names their headers give, and the run
+//! directories of a tree.
+
+use super::csv::{read_csv_headed, read_header};
+use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
 
 pub const SUMMARY: &str = "summary.csv";
 pub const DISTRIBUTION: &str = "distribution.csv";
 pub const MISMATCHES: &str = "mismatches.csv";
 pub const MANIFEST: &str = "manifest.json";
+
+/// The rows of the verify files of one directory, as written, and the column names they were
+/// read with.
+#[derive(Debug, Clone)]
+pub struct VerifyRows {
+    pub columns: Columns,
+    pub summary: Vec<SummaryRow>,
+    pub distribution: Vec<DistributionRow>,
+    pub mismatches: Vec<MismatchRow>,
+}
+
+impl VerifyRows {
+    /// Reads summary.csv, distribution.csv and (when present) mismatches.csv of `dir` under the
+    /// column names their headers give (for a caller that does not know the game): summary.csv
+    /// names the size columns, which the other two must repeat; distribution.csv names the key
+    /// and mismatches.csv the position column ([`Columns::BOARD`]'s when it is absent). Every
+    /// other column must be where the format has it; a summary without rows is an error.
+    pub fn read(dir: &Path) -> Result<VerifyRows> {
+        let field = |name: &str, at: usize| -> Result<Option<String>> {
+            let path = dir.join(name);
+            if name == MISMATCHES && !path.exists() {
+                return Ok(None);
+            }
+            Ok(Some(read_header(&path)?.get(at).cloned().unwrap_or_default()))
+        };
+        let summary = read_header(&dir.join(SUMMARY))?;
+        let size_column = |at: usize| Columns::intern(summary.get(at).map_or("", String::as_str));
+        let columns = Columns {
+            size: [size_column(2), size_column(3)],
+            key: Columns::intern(&field(DISTRIBUTION, 4)?.unwrap_or_default()),
+            position: field(MISMATCHES, 4)?.map_or(Columns::BOARD.position, |p| Columns::intern(&p)),
+        };
+        Self::read_as(dir, columns)
+    }
+
+    /// Reads the files like [`VerifyRows::read`], each header checked against `columns` (the
+    /// columns of the game the caller knows the directory holds).
+    pub fn read_as(dir: &Path, columns: Columns) -> Result<VerifyRows> {
+        let summary_path = dir.join(SUMMARY);
+        let summary: Vec<SummaryRow> = read_csv_headed(&summary_path, &columns.summary())?;
+        if summary.is_empty() {
+            return Err(Error::malformed(&summary_path, "no rows"));
+        }
+        let mismatches_path = dir.join(MISMATCHES);
+        Ok(VerifyRows {
+            columns,
+            summary,
+            distribution: read_csv_headed(&dir.join(DISTRIBUTION), &columns.distribution())?,
+            mismatches: if mismatches_path.exists() { read_csv_headed(&mismatches_path, &columns.mismatches())? } else { Vec::new() },
+        })
+    }
+}
+
+/// Directories under `root` (itself included, as `.`) holding a manifest.json, relative and
+/// '/'-separated, each with whether it holds a run's summary.csv.
+pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, bool)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut subdirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+        subdirs.sort();
+        if dir.join(MANIFEST).is_file() {
+            let rel = dir.strip_prefix(root).expect("walk stays under root");
+            let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            let name = if parts.is_empty() { ".".to_string() } else { parts.join("/") };
+            out.push((name, dir.join(SUMMARY).is_file()));
+        }
+        for sub in subdirs {
+            walk(root, &sub, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out
+}

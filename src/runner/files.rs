@@ -3,37 +3,41 @@
 
 use super::tally::{RunResults, SizeTally};
 use crate::error::{Error, Result};
-use crate::output::csv::{read_csv, write_csv};
-use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
-use crate::output::verify_files::{DISTRIBUTION, MISMATCHES, SUMMARY};
+use crate::output::csv::write_csv_headed;
+use crate::output::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
+use crate::output::verify_files::{VerifyRows, DISTRIBUTION, MISMATCHES, SUMMARY};
 use std::path::Path;
 
-/// Writes the three CSV files of `results` into `dir`; returns their names (for the manifest).
+/// Writes the three CSV files of `results` into `dir` under its game's column names; returns
+/// their names (for the manifest).
 pub fn write_verify_files(dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
-    write_csv(&dir.join(SUMMARY), &results.summary_rows())?;
-    write_csv(&dir.join(DISTRIBUTION), &results.distribution_rows())?;
-    write_csv(&dir.join(MISMATCHES), &results.mismatch_rows())?;
+    let columns = results.columns;
+    write_csv_headed::<SummaryRow, _>(&dir.join(SUMMARY), &columns.summary(), results.summary_rows())?;
+    write_csv_headed::<DistributionRow, _>(&dir.join(DISTRIBUTION), &columns.distribution(), results.distribution_rows())?;
+    write_csv_headed::<MismatchRow, _>(&dir.join(MISMATCHES), &columns.mismatches(), results.mismatch_rows())?;
     Ok(vec![SUMMARY, DISTRIBUTION, MISMATCHES])
 }
 
-/// Reads the files written by [`write_verify_files`] back into results, checking that the
-/// summary agrees with the distribution. `mismatches.csv` is optional (results/ omits it).
+/// Reads the files written by [`write_verify_files`] back into results (under the column names
+/// their headers give), checking that the summary agrees with the distribution.
+/// `mismatches.csv` is optional.
 pub fn read_verify_files(dir: &Path) -> Result<RunResults> {
-    let (results, consistency) = read_verify_files_unchecked(dir)?;
+    let (results, consistency) = read_verify_files_unchecked(dir, None)?;
     consistency.map_err(|message| Error::malformed(dir.join(SUMMARY), message))?;
     Ok(results)
 }
 
-/// Reads the files like [`read_verify_files`] but returns the consistency of the summary with
-/// the distribution apart (`Err` names the first disagreeing line); unreadable files are errors.
-pub fn read_verify_files_unchecked(dir: &Path) -> Result<(RunResults, std::result::Result<(), String>)> {
-    let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY))?;
-    let distribution: Vec<DistributionRow> = read_csv(&dir.join(DISTRIBUTION))?;
-    let mismatches_path = dir.join(MISMATCHES);
-    let mismatches: Vec<MismatchRow> =
-        if mismatches_path.exists() { read_csv(&mismatches_path)? } else { Vec::new() };
-    let first = summary.first().ok_or_else(|| Error::malformed(dir.join(SUMMARY), "no rows"))?;
-    let mut results = RunResults::new(first.game.clone(), first.rule.clone());
+/// Reads the files like [`read_verify_files`] (each header checked against `columns` when the
+/// caller knows the game's) but returns the consistency of the summary with the distribution
+/// apart (`Err` names the first disagreeing line); unreadable files are errors.
+pub fn read_verify_files_unchecked(dir: &Path, columns: Option<Columns>) -> Result<(RunResults, std::result::Result<(), String>)> {
+    let rows = match columns {
+        Some(columns) => VerifyRows::read_as(dir, columns)?,
+        None => VerifyRows::read(dir)?,
+    };
+    let VerifyRows { columns, summary, distribution, mismatches } = rows;
+    let first = &summary[0];
+    let mut results = RunResults::new(first.game.clone(), first.rule.clone()).with_columns(columns);
     let same_run = |path: &str, line: usize, game: &str, rule: &str| {
         if game != results.game || rule != results.rule {
             return Err(Error::malformed(
@@ -121,5 +125,27 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let err = read_verify_files(dir.path()).unwrap_err().to_string();
         assert!(err.contains("distribution.csv: line 7: field 4:"), "{err}");
+    }
+
+    #[test]
+    fn a_game_writes_and_reads_its_own_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let columns = Columns { size: ["piles", "largest_pile"], key: "stones", position: "position" };
+        let mut nim = RunResults::new("nim", "standard").with_columns(columns);
+        nim.size_mut(2, 3).record(4, 0, 2);
+        write_verify_files(dir.path(), &nim).unwrap();
+        let summary = std::fs::read_to_string(dir.path().join(SUMMARY)).unwrap();
+        assert!(summary.starts_with("game,rule,piles,largest_pile,patterns,"), "{summary}");
+        let distribution = std::fs::read_to_string(dir.path().join(DISTRIBUTION)).unwrap();
+        assert_eq!(distribution, "game,rule,piles,largest_pile,stones,grundy,patterns\nnim,standard,2,3,4,0,2\n");
+        assert_eq!(read_verify_files(dir.path()).unwrap(), nim);
+        let path = dir.path().join(DISTRIBUTION);
+        std::fs::write(&path, distribution.replace("piles,largest_pile,stones", "rows,cols,xs")).unwrap();
+        let err = read_verify_files(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("distribution.csv: line 1: header is") && err.contains("\"piles\""), "{err}");
+        std::fs::write(&path, distribution.replace("stones", "xs")).unwrap();
+        assert_eq!(read_verify_files(dir.path()).unwrap().columns.key, "xs");
+        let err = read_verify_files_unchecked(dir.path(), Some(columns)).unwrap_err().to_string();
+        assert!(err.contains("distribution.csv: line 1: header is") && err.contains("\"stones\""), "{err}");
     }
 }

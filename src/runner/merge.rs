@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::output::atomic::sha256_file;
 use crate::output::manifest::Manifest;
 use super::files::read_verify_files;
-use crate::output::verify_files::MANIFEST;
+use crate::output::verify_files::{MANIFEST, SUMMARY};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -58,7 +58,7 @@ pub fn merge_shards(outputs: &[ShardOutput]) -> Result<RunResults> {
     let first = outputs.first().ok_or_else(|| Error::Usage("nothing to merge".into()))?;
     check_compatible(outputs)?;
     check_complete(outputs)?;
-    let mut results = RunResults::new(first.results.game.clone(), first.results.rule.clone());
+    let mut results = RunResults::new(first.results.game.clone(), first.results.rule.clone()).with_columns(first.results.columns);
     for output in outputs {
         results.merge(&output.results);
     }
@@ -161,6 +161,11 @@ pub fn merge_into(
     let results = merge_shards(&outputs)?;
     let parameters = merged_parameters(&outputs);
     let verification = rebuild(&parameters)?;
+    let columns = verification.columns();
+    if let Some(other) = outputs.iter().find(|o| o.results.columns != columns) {
+        let summary = other.dir.join(SUMMARY);
+        return Err(Error::malformed(summary, format!("line 1: the files name the columns {}, not the {} game's {columns}", other.results.columns, results.game)));
+    }
     check_totals(&verification.jobs()?, usize::MAX, &results).map_err(|message| {
         Error::Usage(format!("the merged shards do not add up to the run their manifests describe: {message}"))
     })?;

@@ -66,7 +66,7 @@ impl<'a> Plan<'a> {
 
     /// Results with nothing counted yet but every job's sizes present.
     fn empty_results(&self) -> RunResults {
-        let mut results = RunResults::new(self.verification.game(), self.verification.rule());
+        let mut results = RunResults::new(self.verification.game(), self.verification.rule()).with_columns(self.verification.columns());
         for &(rows, cols) in self.jobs.iter().flat_map(|j| &j.sizes) {
             results.size_mut(rows, cols);
         }
@@ -84,15 +84,22 @@ impl<'a> Plan<'a> {
 /// Evaluates every job of `plan` in this process, without a checkpoint (recomputations, tests).
 pub fn run_in_memory(plan: &Plan, progress: &dyn Progress) -> Result<RunResults> {
     let mut results = plan.empty_results();
-    for (index, job) in plan.jobs.iter().enumerate() {
-        let range = plan.range(index);
-        progress.start(&job.label, Some(range.end - range.start), 0);
-        let evaluator = plan.verification.prepare(index)?;
-        let empty = plan.empty_results();
-        results.merge(&evaluate_range(&*evaluator, &empty, range, job.chunk, progress));
-        progress.finish();
+    for index in 0..plan.jobs.len() {
+        results.merge(&run_job_in_memory(plan, index, progress)?);
     }
     plan.check_final(&results)?;
+    Ok(results)
+}
+
+/// Evaluates job `index` of `plan` (this shard's range) in this process: the results of its
+/// positions, with every size of the plan present (`check` recomputes a run job by job).
+pub fn run_job_in_memory(plan: &Plan, index: usize, progress: &dyn Progress) -> Result<RunResults> {
+    let job = &plan.jobs[index];
+    let range = plan.range(index);
+    progress.start(&job.label, Some(range.end - range.start), 0);
+    let evaluator = plan.verification.prepare(index)?;
+    let results = evaluate_range(&*evaluator, &plan.empty_results(), range, job.chunk, progress);
+    progress.finish();
     Ok(results)
 }
 
@@ -164,7 +171,7 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
             }
             check_coverage(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
             plan.check_totals(&saved.results, saved.position.job).map_err(|message| Error::malformed(&path, message))?;
-            Ok(saved)
+            Ok(Checkpoint { results: saved.results.with_columns(plan.verification.columns()), ..saved })
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Per-size tallies of a verification run (patterns, mismatches, Grundy distribution) and merging.
 
-use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
+use crate::output::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
 use std::collections::BTreeMap;
 
 /// Counts for one size (rows × cols) of one game and rule.
@@ -70,6 +70,8 @@ pub struct Disagreement<'a> {
 pub struct RunResults {
     pub game: String,
     pub rule: String,
+    /// What the game calls the size, key and position columns of its files.
+    pub columns: Columns,
     /// Keyed by (rows, cols).
     pub sizes: BTreeMap<(u32, u32), SizeTally>,
     pub mismatches: Vec<MismatchRow>,
@@ -78,8 +80,15 @@ pub struct RunResults {
 }
 
 impl RunResults {
+    /// Empty results of `game` and `rule`, under [`Columns::BOARD`] until
+    /// [`RunResults::with_columns`] names the game's own.
     pub fn new(game: impl Into<String>, rule: impl Into<String>) -> Self {
         RunResults { game: game.into(), rule: rule.into(), ..Default::default() }
+    }
+
+    /// The same results, written and read under the game's `columns` ([`super::Verification::columns`]).
+    pub fn with_columns(self, columns: Columns) -> Self {
+        RunResults { columns, ..self }
     }
 
     /// The tally of one size, created empty on first use.
@@ -164,6 +173,14 @@ impl RunResults {
             .collect()
     }
 
+    /// The smallest disagreement: of the first size in `order` (the game's size order, e.g. its
+    /// jobs' sizes; sizes not in it come after, by (rows, cols)), the shortest position, then
+    /// the first in text order.
+    pub fn first_mismatch(&self, order: &[(u32, u32)]) -> Option<&MismatchRow> {
+        let rank = |r: &MismatchRow| order.iter().position(|&s| s == (r.rows, r.cols)).unwrap_or(order.len());
+        self.mismatches.iter().min_by_key(|r| (rank(r), r.rows, r.cols, r.board.len(), &r.board))
+    }
+
     /// mismatches.csv rows, sorted (by size, then board).
     pub fn mismatch_rows(&self) -> Vec<MismatchRow> {
         let mut rows = self.mismatches.clone();
@@ -189,5 +206,19 @@ mod tests {
         assert_eq!((summary[0].patterns, summary[0].p_positions, summary[0].max_grundy), (2, 1, 1));
         assert_eq!(a.distribution_rows().len(), 2);
         assert!(a.all_agree());
+    }
+
+    #[test]
+    fn first_mismatch_follows_the_size_order() {
+        let mut r = RunResults::new("toy", "standard");
+        let wrong = |position: &str| Disagreement { position: position.into(), claimed: 1, naive_value: Some(0), naive_outcome: "Second" };
+        r.mismatch((2, 1), wrong("X/."));
+        r.mismatch((1, 3), wrong(".X."));
+        r.mismatch((1, 3), wrong("X.."));
+        r.mismatch((1, 3), wrong(".."));
+        assert_eq!(r.first_mismatch(&[(2, 1), (1, 3)]).unwrap().board, "X/.");
+        assert_eq!(r.first_mismatch(&[(1, 3), (2, 1)]).unwrap().board, "..");
+        assert_eq!(r.first_mismatch(&[]).unwrap().board, "..");
+        assert!(RunResults::new("toy", "standard").first_mismatch(&[]).is_none());
     }
 }

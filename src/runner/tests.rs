@@ -19,6 +19,9 @@ impl Verification for Toy {
     fn game(&self) -> &str {
         "toy"
     }
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
+    }
     fn rule(&self) -> String {
         "standard".into()
     }

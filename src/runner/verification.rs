@@ -2,6 +2,7 @@
 
 use super::tally::RunResults;
 use crate::error::Result;
+use crate::output::records::Columns;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -60,7 +61,7 @@ pub fn check_totals(jobs: &[Job], finished: usize, results: &RunResults) -> std:
 }
 
 /// The jobs grouped so that no two groups share a size (usually one job per group).
-fn size_groups(jobs: &[Job]) -> Vec<Vec<usize>> {
+pub fn size_groups(jobs: &[Job]) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (index, job) in jobs.iter().enumerate() {
         let (mut joined, rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
@@ -93,6 +94,9 @@ pub trait Verification: Sync {
     fn game(&self) -> &str;
     /// Rule (claim variant, random spec) written in the result files.
     fn rule(&self) -> String;
+    /// The names of the size, key and position columns of the game's verify files (the
+    /// game's [`Columns`] constant, as its registry entry declares them).
+    fn columns(&self) -> Columns;
     /// `verify` (claim against the oracle) or `census` (claim only).
     fn mode(&self) -> &'static str {
         "verify"

@@ -2,10 +2,14 @@
 
 use super::verify::{CardsRun, RandomSpec, CLAIMS, MAX_BRUTE_LEN};
 use super::{brute, claim, parse_input};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
+
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["cards", "max_value"], key: "tie", position: "row" };
 
 /// The card game (BOJ 11062).
 pub static GAME: GameEntry = GameEntry {
@@ -16,6 +20,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/cards/brute.rs"],
         may_use: &[],
     },
+    columns: COLUMNS,
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -123,6 +123,10 @@ impl Verification for CardsRun {
         GAME
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        super::commands::COLUMNS
+    }
+
     fn rule(&self) -> String {
         let base = match self.rows {
             Rows::Exhaustive { .. } => EXHAUSTIVE.to_string(),

@@ -2,11 +2,15 @@
 
 use super::contest::{CatalogueContest, Family};
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
 use crate::game::stress::{max_in, run_stress, stress_spec};
 use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
+
+/// The columns of the Nim family: piles, largest pile, stones in all, the piles.
+pub(super) const PILES: Columns = Columns { size: ["piles", "largest_pile"], key: "stones", position: "position" };
 
 /// One catalogue game: its names, help lines, contest solver and committed results.
 #[derive(Clone, Copy)]
@@ -17,6 +21,8 @@ pub struct CatalogueGame {
     /// Answers a whole contest input (source name, text) with one line.
     pub solve: fn(&str, &str) -> Result<String>,
     pub results: &'static [&'static str],
+    /// The names of its size, key and position columns.
+    pub columns: Columns,
     /// Example command lines of `solve`, and of `verify`.
     pub examples: &'static [&'static str],
     pub verify_examples: &'static [&'static str],
@@ -49,6 +55,10 @@ impl Game for CatalogueGame {
 
     fn oracle(&self) -> Oracle {
         Oracle { files: &["src/impartial.rs"], may_use: &[] }
+    }
+
+    fn columns(&self) -> Columns {
+        self.columns
     }
 }
 

@@ -1,6 +1,7 @@
 //! The catalogue's eight games as registry entries: names, help, solvers, results, stress bounds.
 
-use super::commands::CatalogueGame;
+use super::commands::{CatalogueGame, PILES};
+use crate::output::records::Columns;
 use super::contest::{divisor_special, pile_of, Family};
 use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
 
@@ -21,6 +22,7 @@ pub static NIM: CatalogueGame = CatalogueGame {
     verify_about: "Nim: XOR vs brute force on every multiset of piles.",
     solve: nim::solve,
     results: &["nim"],
+    columns: PILES,
     examples: &["printf '3\\n1 2 3\\n' | sprague solve nim"],
     verify_examples: &["sprague verify nim --piles 5 --max 10"],
     answers: WINNER,
@@ -38,6 +40,7 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     verify_about: "Nim: the winning-move count formula vs brute force.",
     solve: nim::solve_count,
     results: &["nim-count"],
+    columns: PILES,
     examples: &["printf '3\\n3 4 5\\n' | sprague solve nim-count"],
     verify_examples: &["sprague verify nim-count --piles 5 --max 10"],
     answers: &[],
@@ -55,6 +58,7 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     verify_about: "Misère Nim: Bouton's misère rule vs minimax.",
     solve: misere_nim::solve,
     results: &["misere-nim"],
+    columns: PILES,
     examples: &["printf '3\\n1 1 1\\n' | sprague solve misere-nim"],
     verify_examples: &["sprague verify misere-nim --piles 5 --max 10"],
     answers: WINNER,
@@ -72,6 +76,7 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     verify_about: "Odd-even Nim: the closed form vs brute force.",
     solve: odd_even_nim::solve,
     results: &["odd-even-nim"],
+    columns: PILES,
     examples: &["printf '2\\n3 6\\n' | sprague solve odd-even-nim"],
     verify_examples: &["sprague verify odd-even-nim --piles 5 --max 10 --heaps 400"],
     answers: WINNER,
@@ -89,6 +94,7 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     verify_about: "Pimber: the mex recurrence vs brute force.",
     solve: pimber::solve,
     results: &["pimber"],
+    columns: PILES,
     examples: &["printf '2\\n4 9\\n' | sprague solve pimber"],
     verify_examples: &["sprague verify pimber --piles 5 --max 10 --heaps 1200"],
     answers: WINNER,
@@ -106,6 +112,7 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     verify_about: "Polygon chords: the recurrence vs play on the polygon.",
     solve: polygon::solve,
     results: &["polygon"],
+    columns: Columns { size: ["polygons", "vertices"], key: "free_vertices", position: "polygon" },
     examples: &["printf '5\\n' | sprague solve polygon"],
     verify_examples: &["sprague verify polygon --max 14"],
     answers: ONE_TWO,
@@ -128,6 +135,7 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     verify_about: "Cross: the published recurrence (or the solver) vs play on the strip.",
     solve: cross::solve,
     results: &["cross", "cross-solver"],
+    columns: Columns { size: ["strips", "cells"], key: "free_cells", position: "strip" },
     examples: &["printf '7\\n' | sprague solve cross"],
     verify_examples: &["sprague verify cross --max 20", "sprague verify cross --max 20 --claim solver"],
     answers: ONE_TWO,
@@ -145,6 +153,7 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     verify_about: "Divisor game: Ω(N) − 1 vs the divisor DAG (--max a power of ten).",
     solve: divisor::solve,
     results: &["divisor"],
+    columns: Columns { size: ["numbers", "decade"], key: "prime_factors", position: "n" },
     examples: &["printf '12\\n' | sprague solve divisor"],
     verify_examples: &["sprague verify divisor --max 1000000"],
     answers: WINNER,

@@ -71,6 +71,10 @@ impl Verification for CatalogueRun {
         self.verifier.game()
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        super::columns(self.verifier.game())
+    }
+
     fn rule(&self) -> String {
         self.rule.clone()
     }

@@ -1,6 +1,7 @@
 //! Verification of the catalogue games: every position of every size, claim vs brute force, in parallel.
 //!
-//! What the size columns mean per game (summary.csv / distribution.csv):
+//! What the size columns mean per game (summary.csv / distribution.csv; each game's names for
+//! them are its `columns` in commands.rs):
 //! - Nim family (nim, nim-count, misere-nim, odd-even-nim, pimber): rows = number of piles,
 //!   cols = largest pile, xs = total stones; a size holds every multiset with exactly that many
 //!   piles and that largest pile.

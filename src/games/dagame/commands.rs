@@ -3,10 +3,14 @@
 use super::random::RandomSpec;
 use super::verify::DagameRun;
 use super::{brute, claim, winner_name, Instance};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
+
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["nodes", "colours"], key: "edges", position: "instance" };
 
 /// DAGame (BOJ 27306).
 pub static GAME: GameEntry = GameEntry {
@@ -17,6 +21,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/dagame/brute.rs"],
         may_use: &["super::Dag", "super::Instance", "crate::error"]
     },
+    columns: COLUMNS,
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -130,6 +130,10 @@ impl Verification for DagameRun {
         GAME
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        super::commands::COLUMNS
+    }
+
     fn rule(&self) -> String {
         match self {
             DagameRun::Exhaustive { .. } => EXHAUSTIVE.to_string(),

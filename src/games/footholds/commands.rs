@@ -2,10 +2,14 @@
 
 use super::verify::{FootholdsRun, RandomSpec, CLAIMS};
 use super::{brute, claim, Position};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
+
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["rows", "cols"], key: "moves", position: "position" };
 
 /// Disappearing footholds.
 pub static GAME: GameEntry = GameEntry {
@@ -16,6 +20,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/footholds/brute.rs"],
         may_use: &["super::Geometry", "super::Outcome", "super::Position"]
     },
+    columns: COLUMNS,
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

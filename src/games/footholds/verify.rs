@@ -109,6 +109,10 @@ impl Verification for FootholdsRun {
         GAME
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        super::commands::COLUMNS
+    }
+
     fn rule(&self) -> String {
         let base = match &self.boards {
             Boards::Exhaustive(_) => EXHAUSTIVE.to_string(),

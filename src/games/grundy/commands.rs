@@ -3,9 +3,13 @@
 use super::verify::{recompute_size, GrundyRun, CLAIMS, MAX_TOTAL};
 use super::{brute, claim, parse_input};
 use crate::game::vocabulary;
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
+
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" };
 
 /// Grundy's game (OEIS A002188).
 pub static GAME: GameEntry = GameEntry {
@@ -16,6 +20,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/grundy/brute.rs", "src/impartial.rs"],
         may_use: &["super::splits", "crate::impartial"]
     },
+    columns: COLUMNS,
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

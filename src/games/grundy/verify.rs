@@ -81,6 +81,10 @@ impl Verification for GrundyRun {
         GAME
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        super::commands::COLUMNS
+    }
+
     fn rule(&self) -> String {
         CLAIMS.rule("exhaustive", self.claim)
     }

@@ -3,10 +3,14 @@
 use super::retro::{start_value, Value};
 use super::verify::{KingsRun, CLAIMS};
 use super::{claim, parse_input};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
+
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" };
 
 /// Kings' bridge.
 pub static GAME: GameEntry = GameEntry {
@@ -17,6 +21,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/kings/retro.rs"],
         may_use: &["super::Game", "super::Side", "crate::error"]
     },
+    columns: COLUMNS,
+    report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -101,6 +101,10 @@ impl Verification for KingsRun {
         GAME
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        super::commands::COLUMNS
+    }
+
     fn rule(&self) -> String {
         CLAIMS.rule(EXHAUSTIVE, self.claim)
     }

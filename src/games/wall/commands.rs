@@ -8,6 +8,7 @@ use super::board::{rules::Rule, Board, Shape};
 use super::{claim, empty, naive, verify::cost};
 use crate::sys;
 use crate::check::{compare_rows, Difference};
+use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
@@ -26,6 +27,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/games/wall/naive/mod.rs", "src/games/wall/naive/table.rs"],
         may_use: &["crate::games::wall::board", "crate::games::wall::naive", "crate::bits", "crate::error"],
     },
+    columns: Columns::BOARD,
+    report: Some(super::report::runs::run_report),
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
@@ -37,7 +40,7 @@ fn commands() -> Vec<Box<dyn Command>> {
         Box::new(super::search::command::SearchCommand),
         Box::new(super::empty::commands::TableEmpty),
         Box::new(super::empty::commands::ProveEmpty),
-        Box::new(super::report::ReportCommand),
+        Box::new(super::report::runs::ReportCommand),
     ]
 }
 

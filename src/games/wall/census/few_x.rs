@@ -6,8 +6,8 @@ use crate::games::wall::claim::dp::RectDp;
 use crate::games::wall::board::{Board, Shape};
 use crate::check::{compare_rows, Difference};
 use crate::error::Result;
-use crate::output::csv::read_csv;
-use crate::output::records::DistributionRow;
+use crate::output::verify_files::VerifyRows;
+use crate::output::records::{Columns, DistributionRow};
 use crate::output::verify_files::DISTRIBUTION;
 use crate::runner::SizeTally;
 use std::path::Path;
@@ -80,7 +80,7 @@ pub const CHECKED_X: u32 = 4;
 /// distribution.csv, the rows of the X counts of [`x_counts`] (k = [`CHECKED_X`]) against the DP.
 pub fn compare_committed(dir: &Path) -> Result<Vec<Difference>> {
     let path = dir.join(DISTRIBUTION);
-    let rows: Vec<DistributionRow> = read_csv(&path)?;
+    let rows = VerifyRows::read_as(dir, Columns::BOARD)?.distribution;
     let mut sizes: Vec<(u32, u32)> = rows.iter().map(|r| (r.rows, r.cols)).collect();
     sizes.dedup();
     let mut differences = Vec::new();

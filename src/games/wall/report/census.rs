@@ -2,10 +2,10 @@
 //! its subdirectories) and two plots, when the results directory holds a census.
 
 use crate::error::Result;
-use crate::output::csv::read_csv;
+use crate::output::verify_files::VerifyRows;
 use crate::output::plots::{self, Panel, PlotResult, Series};
-use crate::output::records::{DistributionRow, SummaryRow};
-use crate::output::verify_files::{DISTRIBUTION, SUMMARY};
+use crate::output::records::{Columns, DistributionRow, SummaryRow};
+use crate::output::verify_files::SUMMARY;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -33,8 +33,8 @@ pub fn read_census(results: &Path) -> Result<Vec<CensusSize>> {
     }
     let mut sizes = Vec::new();
     for dir in dirs.iter().filter(|d| d.join(SUMMARY).is_file()) {
-        let distribution: Vec<DistributionRow> = read_csv(&dir.join(DISTRIBUTION))?;
-        for summary in read_csv::<SummaryRow>(&dir.join(SUMMARY))? {
+        let VerifyRows { summary: rows, distribution, .. } = VerifyRows::read_as(dir, Columns::BOARD)?;
+        for summary in rows {
             let rows = distribution.iter().filter(|r| (r.rows, r.cols) == (summary.rows, summary.cols)).cloned().collect();
             sizes.push(CensusSize { summary, distribution: rows });
         }

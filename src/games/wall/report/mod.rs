@@ -2,12 +2,15 @@
 
 pub mod census;
 pub mod empty;
+pub mod runs;
 
 use crate::output::atomic::write_bytes_atomic;
 use crate::output::csv::read_csv;
+use crate::output::verify_files::VerifyRows;
 use crate::output::manifest::Manifest;
+use crate::output::panels::{self, LinePanel};
 use crate::output::plots::{self, Panel, PlotResult, Series};
-use crate::output::records::{DistributionRow, SummaryRow};
+use crate::output::records::{Columns, DistributionRow, SummaryRow};
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, SUMMARY};
 use crate::error::{Error, Result};
 use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
@@ -31,6 +34,9 @@ pub const HEAT_MAP_TITLE: &str = "Grundy value of the empty board";
 
 /// What the report is made of: the wall results of one results directory.
 pub struct WallResults {
+    /// Where the verify files were read, as report.md names it (e.g. `wall/standard/` of the
+    /// results directory).
+    pub source: String,
     pub summary: Vec<SummaryRow>,
     pub distribution: Vec<DistributionRow>,
     pub empty: Vec<EmptyRow>,
@@ -46,13 +52,11 @@ impl WallResults {
     pub fn read(results: &Path) -> Result<Self> {
         let dir = results.join(WALL_DIR);
         let manifest_path = dir.join(MANIFEST);
-        let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY))?;
-        if summary.is_empty() {
-            return Err(Error::malformed(dir.join(SUMMARY), "no rows"));
-        }
+        let VerifyRows { summary, distribution, .. } = VerifyRows::read_as(&dir, Columns::BOARD)?;
         Ok(WallResults {
+            source: format!("`{WALL_DIR}/` of the results directory"),
             summary,
-            distribution: read_csv(&dir.join(DISTRIBUTION))?,
+            distribution,
             empty: read_csv(&dir.join(EMPTY))?,
             manifest: if manifest_path.exists() { Some(Manifest::read(&manifest_path)?) } else { None },
             census: census::read_census(results)?,
@@ -66,8 +70,10 @@ pub fn write_report(data: &WallResults, out: &Path) -> Result<Vec<PathBuf>> {
         (HISTOGRAM_SVG, histogram_plot(data)),
         (P_FRACTION_SVG, p_fraction_plot(data)),
         (MEAN_GRUNDY_SVG, mean_grundy_plot(data)),
-        (HEAT_MAP_SVG, heat_map_plot(data)),
     ];
+    if !data.empty.is_empty() {
+        plots.push((HEAT_MAP_SVG, heat_map_plot(data)));
+    }
     if !data.census.is_empty() {
         plots.extend(census::census_plots(&data.census));
     }
@@ -106,9 +112,10 @@ pub fn markdown(data: &WallResults) -> String {
     let _ = writeln!(md, "# Wall Making Game: results up to {max_rows}x{max_cols}\n");
     let _ = writeln!(
         md,
-        "From `{WALL_DIR}/` of the results directory: `{SUMMARY}` and `{DISTRIBUTION}` \
-         (every X-pattern of every size, rectangle DP against the naive whole-board search) and `{EMPTY}` \
-         (the rectangle DP on the board with no X)."
+        "From {}: `{SUMMARY}` and `{DISTRIBUTION}` \
+         (every X-pattern of every size, rectangle DP against the naive whole-board search){}.",
+        data.source,
+        if data.empty.is_empty() { String::new() } else { format!(" and `{EMPTY}` (the rectangle DP on the board with no X)") }
     );
     if let Some(m) = &data.manifest {
         let commit = m.git_commit.as_deref().unwrap_or("unknown");
@@ -136,10 +143,21 @@ pub fn markdown(data: &WallResults) -> String {
     for (title, file) in [(HISTOGRAM_TITLE, HISTOGRAM_SVG), (P_FRACTION_TITLE, P_FRACTION_SVG), (MEAN_GRUNDY_TITLE, MEAN_GRUNDY_SVG)] {
         let _ = writeln!(md, "![{title}]({file})\n");
     }
-    let (rows, cols) = empty_extent(&data.empty);
+    if !data.empty.is_empty() {
+        empty_section(&mut md, &data.empty);
+    }
+    if !data.census.is_empty() {
+        let _ = writeln!(md, "\n{}", census::census_markdown(&data.census).trim_end());
+    }
+    md
+}
+
+/// The empty-board table and heat map of report.md.
+fn empty_section(md: &mut String, empty: &[EmptyRow]) {
+    let (rows, cols) = empty_extent(empty);
     let _ = writeln!(md, "## Empty boards\n");
     let _ = writeln!(md, "Grundy value of the H×W board with no X (H down, W across), 1 ≤ H ≤ {rows}, 1 ≤ W ≤ {cols}.\n");
-    let values = empty_grid(&data.empty);
+    let values = empty_grid(empty);
     let header: Vec<String> = (1..=cols).map(|c| c.to_string()).collect();
     let _ = writeln!(md, "| H \\ W | {} |", header.join(" | "));
     let _ = writeln!(md, "|---|{}", "---:|".repeat(cols as usize));
@@ -148,10 +166,6 @@ pub fn markdown(data: &WallResults) -> String {
         let _ = writeln!(md, "| **{}** | {} |", r + 1, cells.join(" | "));
     }
     let _ = writeln!(md, "\n![{HEAT_MAP_TITLE}]({HEAT_MAP_SVG})");
-    if !data.census.is_empty() {
-        let _ = writeln!(md, "\n{}", census::census_markdown(&data.census).trim_end());
-    }
-    md
 }
 
 /// The largest rows and cols among the summary's sizes.
@@ -213,61 +227,26 @@ fn p_fraction_plot(data: &WallResults) -> PlotResult<String> {
     plots::line_chart(P_FRACTION_TITLE, "board area (cells)", "fraction of patterns that are P-positions", &series)
 }
 
+/// Small multiples: a panel per row count H, a line per width W (mean claimed value against
+/// the number of X cells), so that no panel holds more than a few lines.
 fn mean_grundy_plot(data: &WallResults) -> PlotResult<String> {
-    let series: Vec<Series> = by_size(data)
-        .into_iter()
-        .map(|((r, c), rows)| {
-            let mut per_xs: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
-            for d in rows {
-                let e = per_xs.entry(d.xs).or_default();
-                e.0 += u64::from(d.grundy) * d.patterns;
-                e.1 += d.patterns;
-            }
-            let points = per_xs.into_iter().map(|(xs, (sum, n))| (f64::from(xs), sum as f64 / n.max(1) as f64)).collect();
-            Series { label: format!("{r}x{c}"), points }
-        })
-        .collect();
-    plots::line_chart(MEAN_GRUNDY_TITLE, "number of X cells", "mean Grundy value", &series)
+    let mut panels: BTreeMap<u32, Vec<Series>> = BTreeMap::new();
+    for ((r, c), rows) in by_size(data) {
+        let mut per_xs: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+        for d in rows {
+            let e = per_xs.entry(d.xs).or_default();
+            e.0 += u64::from(d.grundy) * d.patterns;
+            e.1 += d.patterns;
+        }
+        let points = per_xs.into_iter().map(|(xs, (sum, n))| (f64::from(xs), sum as f64 / n.max(1) as f64)).collect();
+        panels.entry(r).or_default().push(Series { label: format!("W = {c}"), points });
+    }
+    let panels: Vec<LinePanel> = panels.into_iter().map(|(h, series)| LinePanel { label: format!("H = {h}"), series }).collect();
+    let columns = if panels.len() > 4 { 3 } else { 2 };
+    panels::line_panels(MEAN_GRUNDY_TITLE, "number of X cells", "mean Grundy value", &panels, columns)
 }
 
 fn heat_map_plot(data: &WallResults) -> PlotResult<String> {
     let values: Vec<Vec<u32>> = empty_grid(&data.empty).into_iter().map(|row| row.into_iter().map(|v| v.unwrap_or(0)).collect()).collect();
     plots::heat_map(HEAT_MAP_TITLE, "W (columns)", "H (rows)", &values)
-}
-
-/// `sprague report`: report.md and the SVG plots from the committed wall results.
-#[derive(Clone, Copy)]
-pub struct ReportCommand;
-
-impl crate::game::Command for ReportCommand {
-    fn verb(&self) -> crate::game::Verb {
-        crate::game::Verb::Report
-    }
-
-    fn spec(&self) -> crate::game::CommandSpec {
-        use crate::game::OptSpec;
-        crate::game::CommandSpec {
-            name: "report",
-            about: "Write report.md and SVG plots from the committed wall results (results/wall/standard).",
-            options: vec![
-                OptSpec::value("results", "DIR", "The results directory; the report reads its wall/standard/ files.").default("results"),
-                OptSpec::value("out", "DIR", "Directory for report.md and the SVG plots.").required(),
-            ],
-            examples: &["sprague report --results results --out out/report"],
-        }
-    }
-
-    fn run(&self, args: &crate::game::Args, session: &mut crate::game::Session) -> Result<crate::game::Status> {
-        let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
-        let _lock = session.clock().lock(&out)?;
-        let mut written = write_report(&WallResults::read(&results)?, &out)?;
-        if let Some((section, files)) = empty::write(&results, &out)? {
-            let path = out.join(REPORT);
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
-            write_bytes_atomic(&path, (text + &section).as_bytes())?;
-            written.extend(files);
-        }
-        session.report(&format!("report: {} files in {}", written.len(), out.display()));
-        Ok(crate::game::Status::Ok)
-    }
 }

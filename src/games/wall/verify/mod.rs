@@ -57,6 +57,10 @@ impl Verification for WallRun {
         "wall"
     }
 
+    fn columns(&self) -> crate::output::records::Columns {
+        crate::output::records::Columns::BOARD
+    }
+
     fn rule(&self) -> String {
         self.rule.name().to_string()
     }

@@ -1,0 +1,89 @@
+//! `check` on a tree of runs that is not the committed results (a user's `out/`): every run
+//! directory under it (a manifest.json beside a summary.csv) is checked on its own — digests
+//! and totals at no cost, then its jobs recomputed by the verification its manifest records,
+//! cheapest first within the budget.
+
+use super::compare::compare_size;
+use super::protect::Committed;
+use super::{Plan, Unit, Work};
+use crate::check::Difference;
+use crate::error::{Error, Result};
+use crate::output::verify_files::{manifest_dirs, MANIFEST};
+use crate::runner::resumable::run_job_in_memory;
+use crate::runner::verification::size_groups;
+use crate::runner::{Plan as RunPlan, RunResults, Shard, Silent, Verification};
+use std::collections::BTreeSet;
+
+/// One run directory of the tree, as read.
+pub(super) struct Run {
+    /// Relative to the root, '/'-separated.
+    dir: String,
+    committed: Committed,
+    verification: Box<dyn Verification>,
+    shard: Shard,
+    /// Groups of job indices that share no size with another group (the units).
+    groups: Vec<Vec<usize>>,
+}
+
+impl Plan {
+    /// Reads every run directory under the root and adds a unit per group of its jobs;
+    /// directories with a manifest but no summary.csv are listed as not checked.
+    pub(super) fn read_tree(&mut self, threads: f64) -> Result<()> {
+        for (rel, is_run) in manifest_dirs(&self.root) {
+            if !is_run {
+                self.unregistered.push(rel);
+                continue;
+            }
+            let dir = self.root.join(&rel);
+            let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+            self.damage.extend(damage);
+            let Ok(verification) = (self.rebuild)(&committed.manifest.parameters) else { continue };
+            let shard_text = committed.manifest.parameters.get("shard").and_then(|v| v.as_str()).unwrap_or("1/1");
+            let shard: Shard = shard_text.parse().map_err(|e| Error::malformed(dir.join(MANIFEST), format!("shard {shard_text:?}: {e}")))?;
+            let jobs = verification.jobs()?;
+            let groups = size_groups(&jobs);
+            let run = Run { dir: rel, committed, verification, shard, groups };
+            self.units.extend(job_units(&run, &jobs, self.runs.len(), threads));
+            self.runs.push(run);
+        }
+        Ok(())
+    }
+
+    /// Recomputes unit `group` of run `run` and compares its sizes with the files.
+    pub(super) fn run_group(&self, run: usize, group: usize) -> Result<Vec<Difference>> {
+        let run = &self.runs[run];
+        let plan = RunPlan::new(&*run.verification, run.shard)?;
+        let mut fresh: Option<RunResults> = None;
+        for &job in &run.groups[group] {
+            let part = run_job_in_memory(&plan, job, &Silent)?;
+            fresh.get_or_insert_with(|| RunResults::new(part.game.clone(), part.rule.clone()).with_columns(part.columns)).merge(&part);
+        }
+        let Some(fresh) = fresh else { return Ok(Vec::new()) };
+        let sizes: BTreeSet<(u32, u32)> = run.groups[group].iter().flat_map(|&j| plan.jobs[j].sizes.iter().copied()).collect();
+        let dir = self.root.join(&run.dir);
+        let key = |(rows, cols): (u32, u32)| (fresh.game.clone(), fresh.rule.clone(), rows, cols);
+        Ok(sizes.into_iter().flat_map(|size| compare_size(&dir, &run.committed, &key(size), &fresh)).collect())
+    }
+}
+
+/// The units of one run: a group of jobs each, with the manifest's wall time shared out by the
+/// patterns its sizes hold in summary.csv.
+fn job_units(run: &Run, jobs: &[crate::runner::Job], index: usize, threads: f64) -> Vec<Unit> {
+    let patterns_of = |group: &Vec<usize>| -> u64 {
+        let sizes: BTreeSet<(u32, u32)> = group.iter().flat_map(|&j| jobs[j].sizes.iter().copied()).collect();
+        run.committed.summary.iter().filter(|r| sizes.contains(&(r.rows, r.cols))).map(|r| r.patterns).sum()
+    };
+    let total = run.groups.iter().map(patterns_of).sum::<u64>().max(1) as f64;
+    let manifest = &run.committed.manifest;
+    let run_seconds = manifest.wall_seconds * manifest.threads.max(1) as f64 / threads;
+    (run.groups.iter().enumerate())
+        .map(|(group, jobs_of)| {
+            let labels: Vec<&str> = jobs_of.iter().map(|&j| jobs[j].label.as_str()).collect();
+            Unit {
+                label: format!("{} {}", run.dir, labels.join("+")),
+                estimate: run_seconds * patterns_of(jobs_of) as f64 / total,
+                work: Work::Group { run: index, group },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,90 @@
+//! `sprague report`: the wall's report of the committed layout (results/wall/standard, the
+//! census, the X-free boards) when the results directory has it, and a report of every other
+//! run directory under it, each game's own or the generic one; the wall's report of one run.
+
+use super::census::CENSUS_DIR;
+use super::{markdown, write_report, WallResults, REPORT, WALL_DIR};
+use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::output::atomic::write_bytes_atomic;
+use crate::output::csv::read_csv;
+use crate::output::manifest::Manifest;
+use crate::output::records::Columns;
+use crate::output::run_report::{generic_report, report_runs};
+use crate::output::verify_files::{VerifyRows, MANIFEST, SUMMARY};
+use std::path::{Path, PathBuf};
+
+/// `sprague report`: report.md and SVG plots of any results directory.
+#[derive(Clone, Copy)]
+pub struct ReportCommand;
+
+impl Command for ReportCommand {
+    fn verb(&self) -> Verb {
+        Verb::Report
+    }
+
+    fn spec(&self) -> CommandSpec {
+        CommandSpec {
+            name: "report",
+            about: "Write report.md and SVG plots of the runs under a results directory (the committed results/ or any out/).",
+            options: vec![
+                OptSpec::value("results", "DIR", "The results directory: the committed layout (wall/standard/ …) or any tree of run directories.").default("results"),
+                OptSpec::value("out", "DIR", "Directory for report.md and the SVG plots (one subdirectory per run besides the committed wall's).").required(),
+            ],
+            examples: &["sprague report --results results --out out/report", "sprague report --results out --out out/report"],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let (results, out): (PathBuf, PathBuf) = (args.require("results")?, args.require("out")?);
+        if !results.is_dir() {
+            return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", results.display())));
+        }
+        let _lock = session.clock().lock(&out)?;
+        let committed = results.join(WALL_DIR).join(SUMMARY).is_file();
+        let (mut text, mut written) = if committed { committed_wall(&results, &out)? } else { (String::new(), Vec::new()) };
+        let covered = |rel: &str| committed && (rel == WALL_DIR || rel.starts_with(CENSUS_DIR));
+        let (index, files) = report_runs(&results, &out, &covered, &crate::games::run_report)?;
+        written.extend(files);
+        if committed && !index.is_empty() {
+            text.push_str(&format!("\n## Other runs\n{index}"));
+        } else if !committed {
+            let none = if index.is_empty() { "\nNo run directories (a manifest.json beside a summary.csv) were found.\n" } else { "" };
+            text = format!("# Runs under {}\n{none}{index}", results.display());
+        }
+        let path = out.join(REPORT);
+        write_bytes_atomic(&path, text.as_bytes())?;
+        written.push(path);
+        written.sort();
+        written.dedup();
+        session.report(&format!("report: {} files in {}", written.len(), out.display()));
+        Ok(Status::Ok)
+    }
+}
+
+/// The wall's report of the committed layout and its X-free-board section: report.md's text
+/// and the plots written.
+fn committed_wall(results: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
+    let data = WallResults::read(results)?;
+    let mut written = write_report(&data, out)?;
+    let mut text = markdown(&data);
+    if let Some((section, files)) = super::empty::write(results, out)? {
+        text.push_str(&section);
+        written.extend(files);
+    }
+    Ok((text, written))
+}
+
+/// The wall's report of one verify run directory (a census run gets the generic one).
+pub fn run_report(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
+    let manifest = Manifest::read(&dir.join(MANIFEST))?;
+    if manifest.parameters.get("mode").and_then(|m| m.as_str()) == Some("census") {
+        return generic_report(dir, out);
+    }
+    let VerifyRows { summary, distribution, .. } = VerifyRows::read_as(dir, Columns::BOARD)?;
+    let empty: Vec<EmptyRow> = if manifest.files.contains_key(EMPTY) { read_csv(&dir.join(EMPTY))? } else { Vec::new() };
+    let data = WallResults { source: format!("`{}`", dir.display()), summary, distribution, empty, manifest: Some(manifest), census: Vec::new() };
+    let written = write_report(&data, out)?.into_iter().filter(|p| !p.ends_with(REPORT)).collect();
+    Ok((markdown(&data), written))
+}

@@ -1,0 +1,86 @@
+//! Small multiples of line charts: a few series per panel, panels on a grid with common axes.
+
+use super::plots::{PlotResult, Series, FONT};
+use plotters::prelude::*;
+
+/// Distinct colours for the few series of one panel (Tableau 10).
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+/// One panel: its caption and its series (at most [`PALETTE`]'s length are told apart).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinePanel {
+    pub label: String,
+    pub series: Vec<Series>,
+}
+
+/// Line charts of `panels`, `columns` per row, sharing their x and y ranges; each panel
+/// carries the legend of its own series.
+pub fn line_panels(title: &str, x_desc: &str, y_desc: &str, panels: &[LinePanel], columns: usize) -> PlotResult<String> {
+    let columns = columns.clamp(1, panels.len().max(1));
+    let rows = panels.len().div_ceil(columns).max(1);
+    let points = || panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter()));
+    let x1 = points().map(|p| p.0).fold(1.0, f64::max);
+    let y1 = points().map(|p| p.1).fold(1e-9, f64::max) * 1.08;
+    let (width, height) = (20 + 320 * columns as u32, 60 + 260 * rows as u32);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let body = root.titled(title, (FONT, 24))?;
+        for (area, panel) in body.split_evenly((rows, columns)).iter().zip(panels) {
+            let mut chart = ChartBuilder::on(area)
+                .caption(&panel.label, (FONT, 15))
+                .margin(8)
+                .x_label_area_size(34)
+                .y_label_area_size(44)
+                .build_cartesian_2d(0.0..x1, 0.0..y1)?;
+            chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).label_style((FONT, 10)).axis_desc_style((FONT, 11)).draw()?;
+            for (i, s) in panel.series.iter().enumerate() {
+                let c = PALETTE[i % PALETTE.len()];
+                chart.draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))?.label(s.label.clone()).legend(
+                    move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(3)),
+                );
+                chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 2, c.filled())))?;
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperRight)
+                .label_font((FONT, 10))
+                .background_style(WHITE.mix(0.8))
+                .border_style(BLACK.mix(0.3))
+                .draw()?;
+        }
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_every_panel_and_legend() {
+        let line = |label: &str, k: f64| Series { label: label.into(), points: vec![(0.0, k), (1.0, 2.0 * k)] };
+        let panels = vec![
+            LinePanel { label: "H = 1".into(), series: vec![line("W = 1", 1.0), line("W = 2", 2.0)] },
+            LinePanel { label: "H = 2".into(), series: vec![line("W = 1", 0.5)] },
+        ];
+        let svg = line_panels("Title", "x", "y", &panels, 2).unwrap();
+        for text in ["Title", "H = 1", "H = 2", "W = 2"] {
+            assert!(svg.contains(text), "{text}");
+        }
+        assert!(svg.contains("rgb(255,127,14)") || svg.contains("#FF7F0E"), "second series in its own colour");
+    }
+}

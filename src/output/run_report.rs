@@ -1,0 +1,134 @@
+//! Reports of the run directories under a results tree (any `out/`): an index for report.md
+//! and, per run, a report.md with its plots in a directory of its own — the game's own report
+//! when it has one ([`crate::game::Game::report`], handed down by the caller), else a summary
+//! table and the distribution of claimed values.
+
+use super::atomic::write_bytes_atomic;
+use super::manifest::Manifest;
+use super::plots::{self, Panel};
+use super::records::Columns;
+use super::verify_files::{manifest_dirs, VerifyRows, MANIFEST};
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The generic plot of a run: a bar chart of claimed values per size.
+pub const DISTRIBUTION_SVG: &str = "distribution.svg";
+/// At most this many sizes get a panel of their own (the smallest ones).
+const MAX_PANELS: usize = 48;
+/// Panels per row of the distribution plot.
+const PANEL_COLUMNS: usize = 6;
+
+/// A report of one run directory `dir`: writes its plots into `out` and returns its report.md
+/// text and the files written.
+pub type RunReport = fn(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)>;
+
+/// What the caller knows of a game, by name: its column names and its own report (`None`: the
+/// generic one); `None` for a name it does not know (its files are read as their headers say).
+pub type Games<'a> = &'a dyn Fn(&str) -> Option<(Columns, Option<RunReport>)>;
+
+/// Writes a report of every unsharded run directory under `root` but those `skip` names
+/// (relative paths) into `out/<run>/`, each run's files read under its game's columns and
+/// reported by its game's report (`games`); returns the index lines for report.md (empty when
+/// there was no run) and the files written.
+pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: Games) -> Result<(String, Vec<PathBuf>)> {
+    let mut runs: Vec<(String, String, VerifyRows)> = Vec::new();
+    for (rel, is_run) in manifest_dirs(root) {
+        let dir = root.join(&rel);
+        if !is_run || skip(&rel) || Manifest::read(&dir.join(MANIFEST))?.parameters.get("shard").and_then(|s| s.as_str()).is_some_and(|s| s != "1/1") {
+            continue;
+        }
+        let mut rows = VerifyRows::read(&dir)?;
+        if let Some((columns, _)) = games(&rows.summary[0].game).filter(|(columns, _)| *columns != rows.columns) {
+            rows = VerifyRows::read_as(&dir, columns)?;
+        }
+        runs.push((rows.summary[0].game.clone(), rel, rows));
+    }
+    runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let (mut index, mut written) = (String::new(), Vec::new());
+    let mut game = "";
+    for (name, rel, rows) in &runs {
+        if name != game {
+            let _ = writeln!(index, "\n### {name}\n");
+            game = name;
+        }
+        let target = out.join(if rel == "." { "run" } else { rel });
+        let report = games(name).and_then(|(_, report)| report).unwrap_or(generic_report);
+        let (markdown, files) = report(&root.join(rel), &target)?;
+        let page = target.join("report.md");
+        write_bytes_atomic(&page, markdown.as_bytes())?;
+        written.extend(files);
+        written.push(page);
+        let link = target.strip_prefix(out).unwrap_or(&target).join("report.md");
+        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows));
+    }
+    Ok((index, written))
+}
+
+/// rule, sizes, positions, P-positions and mismatches of a run, in one line.
+fn totals(rows: &VerifyRows) -> String {
+    let sum = |f: fn(&super::records::SummaryRow) -> u64| rows.summary.iter().map(f).sum::<u64>();
+    format!(
+        "rule {}, {} sizes, {} positions, {} P-positions, {} mismatches",
+        rows.summary[0].rule,
+        rows.summary.len(),
+        sum(|r| r.patterns),
+        sum(|r| r.p_positions),
+        sum(|r| r.mismatches)
+    )
+}
+
+/// The generic report of run directory `dir`: provenance, a table row per size (in the game's
+/// column names) and the distribution of claimed values per size.
+pub fn generic_report(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
+    let rows = VerifyRows::read(dir)?;
+    let manifest = Manifest::read(&dir.join(MANIFEST))?;
+    let [a, b] = rows.columns.size;
+    let first = &rows.summary[0];
+    let mut md = format!("# {} ({}): {}\n\n", first.game, first.rule, dir.display());
+    let _ = writeln!(md, "The run was `{}` at commit `{}`.\n", manifest.command_line.join(" "), manifest.git_commit.as_deref().unwrap_or("unknown"));
+    let _ = writeln!(md, "| {a} | {b} | positions | P-positions | P-positions % | max value | mismatches |");
+    let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|---:|");
+    for r in &rows.summary {
+        let share = 100.0 * r.p_positions as f64 / r.patterns.max(1) as f64;
+        let _ = writeln!(md, "| {} | {} | {} | {} | {share:.2} | {} | {} |", r.rows, r.cols, r.patterns, r.p_positions, r.max_grundy, r.mismatches);
+    }
+    let title = format!("{}: claimed value distribution per size ({a}, {b})", first.game);
+    let _ = writeln!(md, "\n![{title}]({DISTRIBUTION_SVG})");
+    let path = out.join(DISTRIBUTION_SVG);
+    let svg = plots::histograms(&title, grid(panels(&rows).len()), &panels(&rows))
+        .map_err(|e| Error::Usage(format!("{}: cannot draw the plot: {e}", path.display())))?;
+    write_bytes_atomic(&path, svg.as_bytes())?;
+    Ok((md, vec![path]))
+}
+
+/// One panel per size, or when there are more than [`MAX_PANELS`] sizes one per value of the
+/// first size column (all of the second together), at most [`MAX_PANELS`]: the share of its
+/// positions per claimed value.
+fn panels(rows: &VerifyRows) -> Vec<Panel> {
+    let sizes: std::collections::BTreeSet<(u32, u32)> = rows.distribution.iter().map(|d| (d.rows, d.cols)).collect();
+    let whole_sizes = sizes.len() <= MAX_PANELS;
+    let mut groups: BTreeMap<(u32, Option<u32>), BTreeMap<u32, u64>> = BTreeMap::new();
+    for d in &rows.distribution {
+        let key = (d.rows, whole_sizes.then_some(d.cols));
+        *groups.entry(key).or_default().entry(d.grundy).or_default() += d.patterns;
+    }
+    let [a, b] = rows.columns.size;
+    (groups.into_iter().take(MAX_PANELS))
+        .map(|((r, c), values)| {
+            let total = values.values().sum::<u64>().max(1) as f64;
+            let label = match c {
+                Some(c) => format!("{a} {r}, {b} {c}"),
+                None => format!("{a} {r}, every {b}"),
+            };
+            Panel { label, shares: values.into_iter().map(|(g, n)| (g, n as f64 / total)).collect() }
+        })
+        .collect()
+}
+
+/// Rows and columns of a grid of `n` panels.
+fn grid(n: usize) -> (usize, usize) {
+    let columns = n.clamp(1, PANEL_COLUMNS);
+    (n.div_ceil(columns).max(1), columns)
+}

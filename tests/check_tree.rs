@@ -1,0 +1,131 @@
+//! `sprague check` and `sprague report` on a tree of runs of our own (not the committed results).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sprague::output::atomic::sha256_file;
+use sprague::output::manifest::Manifest;
+use std::path::Path;
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+/// A tree with a Nim run, two Grundy's-game runs (one with a wrong claim) and a wall run.
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let verify = |args: &[&str], out: &str, code: i32| {
+        sprague().arg("verify").args(args).args(["-q", "--out"]).arg(dir.path().join(out)).assert().code(code);
+    };
+    verify(&["nim", "--max", "4"], "nim", 0);
+    verify(&["grundy", "--max-total", "12"], "games/grundy", 0);
+    verify(&["grundy", "--max-total", "8", "--claim", "equal-splits"], "games/grundy-wrong", 1);
+    verify(&["wall", "--max", "2x3"], "wall", 0);
+    dir
+}
+
+fn check(root: &Path) -> Command {
+    let mut cmd = sprague();
+    cmd.args(["check", "--results"]).arg(root);
+    cmd
+}
+
+/// Replaces `from` by `to` in `dir/file` and records the file's new digest in the manifest.
+fn edit_and_reseal(dir: &Path, file: &str, from: &str, to: &str) {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{text}");
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+    let manifest_path = dir.join("manifest.json");
+    let mut manifest = Manifest::read(&manifest_path).unwrap();
+    manifest.files.insert(file.into(), sha256_file(&path).unwrap());
+    manifest.write(&manifest_path).unwrap();
+}
+
+#[test]
+fn check_passes_on_a_tree_of_runs() {
+    let dir = tree();
+    check(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(0 damaged); recomputed 30 units"))
+        .stdout(predicate::str::contains(": 0 differences"))
+        .stdout(predicate::str::contains("missing").not());
+    check(&dir.path().join("nim"))
+        .args(["--budget", "0"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("skipped for budget (4 units").and(predicate::str::contains(". piles=4 (estimated")));
+}
+
+#[test]
+fn check_finds_a_changed_file_in_a_tree() {
+    let dir = tree();
+    let summary = dir.path().join("games/grundy/summary.csv");
+    std::fs::write(&summary, std::fs::read_to_string(&summary).unwrap().replace("grundy,exhaustive,1,1,", "grundy,exhaustive,1,1,9")).unwrap();
+    check(dir.path()).assert().code(1).stdout(predicate::str::contains(format!("{}: sha256 ", summary.display())));
+}
+
+#[test]
+fn check_recomputes_a_resealed_edit_in_a_tree() {
+    let dir = tree();
+    let nim = dir.path().join("nim");
+    edit_and_reseal(&nim, "distribution.csv", "nim,standard,1,3,3,3,1", "nim,standard,1,3,3,2,1");
+    edit_and_reseal(&nim, "summary.csv", "nim,standard,1,3,1,0,0,3", "nim,standard,1,3,1,0,0,2");
+    let (summary, distribution) = (nim.join("summary.csv").display().to_string(), nim.join("distribution.csv").display().to_string());
+    check(dir.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{summary}, line 4, expected nim,standard,1,3,1,0,0,2, got nim,standard,1,3,1,0,0,3")))
+        .stdout(predicate::str::contains(format!("{distribution}, line 4, expected nim,standard,1,3,3,2,1, got (none)")))
+        .stdout(predicate::str::contains(format!("{distribution}, missing row, expected (none), got nim,standard,1,3,3,3,1")));
+}
+
+#[test]
+fn report_covers_every_run_of_a_tree() {
+    let dir = tree();
+    let out = dir.path().join("report");
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().success();
+    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for line in [
+        "### grundy",
+        "- [`games/grundy`](games/grundy/report.md): rule exhaustive, 12 sizes, 271 positions, 134 P-positions, 0 mismatches",
+        "- [`games/grundy-wrong`](games/grundy-wrong/report.md): rule exhaustive:claim=equal-splits, 8 sizes, 66 positions",
+        "- [`nim`](nim/report.md): rule standard, 16 sizes, 69 positions",
+        "- [`wall`](wall/report.md): rule standard, 6 sizes",
+    ] {
+        assert!(index.contains(line), "{line} not in {index}");
+    }
+    let nim = std::fs::read_to_string(out.join("nim/report.md")).unwrap();
+    assert!(nim.contains("| piles | largest_pile | positions |") && nim.contains("\n| 2 | 4 | 4 | 1 | 25.00 | 7 | 0 |\n"), "{nim}");
+    let svg = std::fs::read_to_string(out.join("nim/distribution.svg")).unwrap();
+    assert!(svg.contains("piles 4, largest_pile 4") && svg.trim_end().ends_with("</svg>"), "nim plot");
+    let wall = std::fs::read_to_string(out.join("wall/report.md")).unwrap();
+    assert!(wall.starts_with("# Wall Making Game: results up to 2x3") && !wall.contains("Empty boards"), "{wall}");
+    for plot in ["grundy_histogram.svg", "p_fraction.svg", "mean_grundy_by_x.svg"] {
+        assert!(out.join("wall").join(plot).is_file(), "{plot}");
+    }
+    assert!(!out.join("wall/empty_heat_map.svg").exists(), "no empty-board table in this run");
+}
+
+#[test]
+fn report_of_a_directory_without_runs_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    sprague().args(["report", "--results"]).arg(dir.path().join("empty")).arg("--out").arg(dir.path().join("out")).assert().success();
+    let index = std::fs::read_to_string(dir.path().join("out/report.md")).unwrap();
+    assert!(index.contains("No run directories"), "{index}");
+    sprague().args(["report", "--results"]).arg(dir.path().join("absent")).arg("--out").arg(dir.path().join("out")).assert().code(2);
+}
+
+#[test]
+fn check_and_report_refuse_columns_that_are_not_the_games() {
+    let dir = tree();
+    let nim = dir.path().join("nim");
+    edit_and_reseal(&nim, "summary.csv", "game,rule,piles,largest_pile,", "game,rule,rows,cols,");
+    edit_and_reseal(&nim, "distribution.csv", "game,rule,piles,largest_pile,stones,", "game,rule,rows,cols,xs,");
+    edit_and_reseal(&nim, "mismatches.csv", "game,rule,piles,largest_pile,position,", "game,rule,rows,cols,board,");
+    let header = format!("{}: line 1: header is", nim.join("summary.csv").display());
+    check(dir.path()).assert().code(2).stderr(predicate::str::contains(header.as_str()).and(predicate::str::contains("\"piles\"")));
+    let out = dir.path().join("report");
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().code(2).stderr(predicate::str::contains(header.as_str()));
+}
