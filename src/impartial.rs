@@ -29,17 +29,39 @@ pub fn mex_bits(seen: u64) -> u32 {
     (!seen).trailing_zeros()
 }
 
-/// Smallest natural number not in `values`.
+/// Smallest natural number not in `values` (a bit set below 64, a list only above).
 pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen: Vec<bool> = Vec::new();
+    let (mut low, mut high) = (0u64, Vec::new());
     for v in values {
-        let v = v as usize;
-        if v >= seen.len() {
-            seen.resize(v + 1, false);
+        if v < 64 {
+            low |= 1 << v;
+        } else {
+            high.push(v);
         }
-        seen[v] = true;
     }
-    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+    let mut value = mex_bits(low);
+    high.sort_unstable();
+    for v in high {
+        if v == value {
+            value += 1;
+        }
+    }
+    value
+}
+
+/// Values already known, looked up and stored by the brute force ([`evaluate`]).
+pub trait Memo<P, V> {
+    fn known(&self, position: &P) -> Option<V>;
+    fn store(&mut self, position: P, value: V);
+}
+
+impl<P: Eq + Hash, V: Copy> Memo<P, V> for FxHashMap<P, V> {
+    fn known(&self, position: &P) -> Option<V> {
+        self.get(position).copied()
+    }
+    fn store(&mut self, position: P, value: V) {
+        self.insert(position, value);
+    }
 }
 
 /// Memoized brute force on whole positions: Grundy values by mex (normal play) and outcomes by
@@ -63,8 +85,7 @@ impl<'g, G: Impartial> BruteForce<'g, G> {
     /// Grundy value of `position` under normal play: mex of the values of its moves.
     pub fn grundy(&mut self, position: &G::Position) -> u32 {
         let game = self.game;
-        let memo = &mut self.grundy;
-        evaluate(position, memo, |p| game.moves(p), |children: &[u32], _| mex(children.iter().copied()))
+        grundy_with(position, &mut self.grundy, |p| game.moves(p))
     }
 
     /// True when the player to move wins `position` (minimax under the game's convention).
@@ -88,34 +109,42 @@ impl<'g, G: Impartial> BruteForce<'g, G> {
     }
 }
 
-/// Post-order evaluation with an explicit stack: a position is combined once all its moves are
-/// known. `combine(values, no_moves)` turns the moves' values into the position's value.
-fn evaluate<P: Clone + Eq + Hash, V: Copy>(
+/// Grundy value of `root` under normal play from the move rule alone, values kept in `memo`.
+pub fn grundy_with<P: Clone>(root: &P, memo: &mut impl Memo<P, u32>, moves: impl Fn(&P) -> Vec<P>) -> u32 {
+    evaluate(root, memo, moves, |children: &[u32], _| mex(children.iter().copied()))
+}
+
+/// Post-order evaluation with an explicit stack, knowing only the move rule: a position is
+/// combined once all its moves are known. `combine(values, no_moves)` turns the moves' values
+/// into the position's value.
+pub fn evaluate<P: Clone, V: Copy>(
     root: &P,
-    memo: &mut FxHashMap<P, V>,
+    memo: &mut impl Memo<P, V>,
     moves: impl Fn(&P) -> Vec<P>,
     combine: impl Fn(&[V], bool) -> V,
 ) -> V {
-    if let Some(&v) = memo.get(root) {
+    if let Some(v) = memo.known(root) {
         return v;
     }
     // Each frame: a position and its moves (expanded once).
     let mut stack: Vec<(P, Vec<P>)> = vec![(root.clone(), moves(root))];
     let mut values: Vec<V> = Vec::new();
+    let mut value = None;
     while let Some((position, children)) = stack.last() {
-        if let Some(next) = children.iter().find(|c| !memo.contains_key(*c)) {
+        values.clear();
+        let unknown = children.iter().find(|c| memo.known(c).map(|v| values.push(v)).is_none());
+        if let Some(next) = unknown {
             let next = next.clone();
             let grandchildren = moves(&next);
             stack.push((next, grandchildren));
             continue;
         }
-        values.clear();
-        values.extend(children.iter().map(|c| memo[c]));
-        let value = combine(&values, children.is_empty());
-        memo.insert(position.clone(), value);
+        let combined = combine(&values, children.is_empty());
+        memo.store(position.clone(), combined);
+        value = Some(combined);
         stack.pop();
     }
-    memo[root]
+    value.unwrap_or_else(|| unreachable!("the root is combined last"))
 }
 
 #[cfg(test)]
@@ -140,6 +169,8 @@ mod tests {
         assert_eq!(mex([0, 1, 3]), 2);
         assert_eq!(mex([1, 2]), 0);
         assert_eq!(mex_bits(0b1011), 2);
+        assert_eq!(mex((0..64).chain([65, 64, 67])), 66);
+        assert_eq!(mex([64, 65]), 0);
     }
 
     #[test]

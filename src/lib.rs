@@ -6,6 +6,7 @@
 
 pub mod bits;
 pub mod check;
+pub mod custom;
 pub mod error;
 pub mod game;
 pub mod games;

@@ -120,6 +120,7 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
         block_positions: args.require::<u64>("block-patterns")?.max(1),
         stop_after_blocks: args.get("stop-after-blocks")?,
         block_delay: Duration::from_millis(args.require("block-delay-ms")?),
+        ..Options::default()
     };
     let mut run = DirRun::new(args.require::<String>("out")?);
     run.shard = args.require::<Shard>("shard")?;

@@ -6,8 +6,9 @@ use super::verification::Evaluate;
 use rayon::prelude::*;
 use std::ops::Range;
 
-/// Evaluates `range` in chunks of `chunk` positions in parallel, each into a copy of `empty`,
-/// reports every finished chunk to `progress`, and merges the parts.
+/// Evaluates `range` in chunks of `chunk` positions in parallel, each into results of `empty`'s
+/// game and rule with no sizes yet (cheap to make, whatever the run's size count), reports
+/// every finished chunk to `progress`, and merges the parts into a copy of `empty`.
 pub fn evaluate_range(
     evaluator: &dyn Evaluate,
     empty: &RunResults,
@@ -17,23 +18,27 @@ pub fn evaluate_range(
 ) -> RunResults {
     let chunk = chunk.max(1);
     let chunks = (range.end.saturating_sub(range.start)).div_ceil(chunk);
-    (0..chunks)
+    let blank = RunResults { sizes: Default::default(), mismatches: Vec::new(), extra_rows: Vec::new(), ..empty.clone() };
+    let merged = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let start = range.start + c * chunk;
             let end = (start + chunk).min(range.end);
-            let mut part = empty.clone();
+            let mut part = blank.clone();
             evaluator.evaluate(start..end, &mut part);
             progress.advance(end - start);
             part
         })
         .reduce(
-            || empty.clone(),
+            || blank.clone(),
             |mut a, b| {
                 a.merge(&b);
                 a
             },
-        )
+        );
+    let mut results = empty.clone();
+    results.merge(&merged);
+    results
 }
 
 #[cfg(test)]

@@ -114,6 +114,9 @@ pub struct Options {
     pub stop_after_blocks: Option<u64>,
     /// Testing: sleep this long per block evaluated (makes runs slow enough to kill).
     pub block_delay: Duration,
+    /// Checkpoint at the end of every job; false: only every `checkpoint_every` (runs of many
+    /// jobs of a millisecond each, which would otherwise spend their time writing checkpoints).
+    pub save_every_job: bool,
 }
 
 impl Default for Options {
@@ -123,6 +126,7 @@ impl Default for Options {
             block_positions: 1 << 20,
             stop_after_blocks: None,
             block_delay: Duration::ZERO,
+            save_every_job: true,
         }
     }
 }
@@ -231,7 +235,9 @@ impl Runner<'_> {
         let next_job = index + 1;
         let next = if next_job < self.plan.jobs.len() { self.plan.range(next_job).start } else { 0 };
         self.state.position = Position { job: next_job, next };
-        self.save()?;
+        if self.options.save_every_job || self.last_save.elapsed() >= self.options.checkpoint_every {
+            self.save()?;
+        }
         self.progress.finish();
         Ok(true)
     }

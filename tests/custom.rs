@@ -1,0 +1,127 @@
+//! Custom games from Rust (`sprague::custom`): the subtraction game {1, 3, 4} agrees with its
+//! period-7 claim, a wrong claim and a wrong decomposition are caught with the smallest
+//! counterexample, and the brute force never calls the claim or the components.
+
+use sprague::custom::{exact_values, verify, CustomGame};
+use sprague::runner::directory::Report;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+const VALUES: [u32; 7] = [0, 1, 0, 1, 2, 3, 2];
+
+/// One heap, S = {1, 3, 4}; the claim repeats `period` values of the true table.
+struct Subtraction {
+    period: usize,
+}
+
+impl CustomGame for Subtraction {
+    type Position = u32;
+    fn positions(&self, size: u32) -> Vec<u32> {
+        vec![size]
+    }
+    fn moves(&self, &n: &u32) -> Vec<u32> {
+        [1, 3, 4].into_iter().filter(|&k| k <= n).map(|k| n - k).collect()
+    }
+    fn claim(&self, &n: &u32) -> Option<u32> {
+        Some(VALUES[n as usize % self.period])
+    }
+}
+
+/// Two heaps (sorted) of S = {1, 3, 4}; with `joint`, a move may also take one stone from
+/// each heap, so the heaps are no longer independent. Claim and components count their calls.
+#[derive(Default)]
+struct TwoHeaps {
+    joint: bool,
+    claims: AtomicU64,
+    splits: AtomicU64,
+}
+
+impl CustomGame for TwoHeaps {
+    type Position = Vec<u16>;
+    fn name(&self) -> &str {
+        "two-heaps"
+    }
+    fn positions(&self, size: u32) -> Vec<Vec<u16>> {
+        let size = size as u16;
+        (0..=size / 2).map(|a| vec![a, size - a]).collect()
+    }
+    fn moves(&self, heaps: &Vec<u16>) -> Vec<Vec<u16>> {
+        let mut out = Vec::new();
+        for i in 0..heaps.len() {
+            for k in [1, 3, 4].into_iter().filter(|&k| k <= heaps[i]) {
+                let mut next = heaps.clone();
+                next[i] -= k;
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        if self.joint && heaps.len() == 2 && heaps.iter().all(|&h| h > 0) {
+            out.push(heaps.iter().map(|h| h - 1).collect());
+        }
+        out
+    }
+    fn claim(&self, heaps: &Vec<u16>) -> Option<u32> {
+        self.claims.fetch_add(1, Relaxed);
+        Some(heaps.iter().fold(0, |x, &h| x ^ VALUES[usize::from(h) % 7]))
+    }
+    fn components(&self, heaps: &Vec<u16>) -> Option<Vec<Vec<u16>>> {
+        self.splits.fetch_add(1, Relaxed);
+        Some(heaps.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+fn run<G: CustomGame>(game: &G, max: u32) -> (Report, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    (verify(game, max, dir.path()).unwrap(), dir)
+}
+
+fn positions(report: &Report) -> u64 {
+    report.results.sizes.values().map(|t| t.patterns).sum()
+}
+
+#[test]
+fn subtraction_agrees_with_its_period_7_claim_up_to_1000() {
+    let (report, dir) = run(&Subtraction { period: 7 }, 1000);
+    assert!(report.all_agree(), "{:?}", report.results.mismatches);
+    assert_eq!(positions(&report), 1001);
+    assert_eq!(report.results.sizes[&(1, 6)].distribution[&(0, 2)], 1);
+    for file in ["summary.csv", "distribution.csv", "mismatches.csv", "manifest.json"] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+    let summary = std::fs::read_to_string(dir.path().join("summary.csv")).unwrap();
+    assert!(summary.starts_with("game,rule,rows,size,patterns"), "{summary}");
+}
+
+#[test]
+fn a_wrong_claim_is_caught_with_the_smallest_counterexample() {
+    let (report, dir) = run(&Subtraction { period: 6 }, 100);
+    assert!(!report.all_agree());
+    let first = report.results.first_mismatch(&[]).unwrap();
+    assert_eq!((first.board.as_str(), first.dp_grundy, first.naive_grundy), ("6", 0, Some(2)));
+    let mismatches = std::fs::read_to_string(dir.path().join("mismatches.csv")).unwrap();
+    assert!(mismatches.lines().nth(1).unwrap().starts_with("custom,exhaustive,1,6,6,0,2,First"), "{mismatches}");
+}
+
+#[test]
+fn independent_heaps_agree_and_a_wrong_decomposition_is_caught() {
+    let (report, _dir) = run(&TwoHeaps::default(), 60);
+    assert!(report.all_agree(), "{:?}", report.results.mismatches);
+    assert_eq!(positions(&report), (0..=60u64).map(|s| s / 2 + 1).sum::<u64>());
+    assert_eq!(report.results.sizes[&(1, 7)].distribution.keys().map(|k| k.0).max(), Some(2));
+
+    let joint = TwoHeaps { joint: true, ..Default::default() };
+    let (report, _dir) = run(&joint, 12);
+    let first = report.results.first_mismatch(&[]).unwrap();
+    // [1, 1]: moves to [0, 1] (1) and [0, 0] (0), value 2; the parts XOR to 1 ^ 1 = 0.
+    assert_eq!((first.cols, first.board.as_str(), first.dp_grundy, first.naive_grundy), (2, "[1, 1]", 0, Some(2)));
+}
+
+#[test]
+fn the_brute_force_never_calls_the_claim_or_the_components() {
+    let game = TwoHeaps::default();
+    let values = exact_values(&game, &[vec![0, 6], vec![3, 5], vec![10, 20]]);
+    assert_eq!(values, [2, 1 ^ 3, 1 ^ 2], "values 2; 1, 3; 1, 2 by the period");
+    assert_eq!((game.claims.load(Relaxed), game.splits.load(Relaxed)), (0, 0));
+    // In a run, each is called once per position checked and never from the search below it.
+    let (report, _dir) = run(&game, 40);
+    assert_eq!((game.claims.load(Relaxed), game.splits.load(Relaxed)), (positions(&report), positions(&report)));
+}
