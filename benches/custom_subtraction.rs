@@ -1,7 +1,7 @@
 //! Positions per second of `sprague::custom::verify` (the Rust trait path) on every core: the
 //! subtraction game S = {1, 3, 4} on three heaps, every position a ≤ b ≤ c with a + b + c ≤ MAX,
 //! exact values by brute force, claim = XOR of the period-7 values, components = the heaps.
-//! `cargo bench --bench custom_subtraction [-- MAX]` (default 600: 9.1 million positions).
+//! `cargo bench --bench custom_subtraction [-- MAX]` (default 600: 6,105,551 positions).
 
 use sprague::custom::{verify, CustomGame};
 use std::time::Instant;
