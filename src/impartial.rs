@@ -126,9 +126,15 @@ pub fn evaluate<P: Clone, V: Copy>(
     if let Some(v) = memo.known(root) {
         return v;
     }
+    let children = moves(root);
+    let mut values: Vec<V> = Vec::with_capacity(children.len());
+    if children.iter().all(|c| memo.known(c).map(|v| values.push(v)).is_some()) {
+        let value = combine(&values, children.is_empty());
+        memo.store(root.clone(), value);
+        return value;
+    }
     // Each frame: a position and its moves (expanded once).
-    let mut stack: Vec<(P, Vec<P>)> = vec![(root.clone(), moves(root))];
-    let mut values: Vec<V> = Vec::new();
+    let mut stack: Vec<(P, Vec<P>)> = vec![(root.clone(), children)];
     let mut value = None;
     while let Some((position, children)) = stack.last() {
         values.clear();

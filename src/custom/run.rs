@@ -42,7 +42,8 @@ impl<'g, G: CustomGame> CustomRun<'g, G> {
 
     /// Checks the positions of one chunk, then hands over the values it found.
     fn evaluate(&self, positions: &[G::Position], size: u32, results: &mut RunResults) {
-        let (mut found, mut counts) = (FxHashMap::default(), FxHashMap::default());
+        let mut found = FxHashMap::with_capacity_and_hasher(positions.len(), Default::default());
+        let mut counts = FxHashMap::default();
         {
             let known = self.known.read().unwrap_or_else(PoisonError::into_inner);
             let mut memo = Layered { known: &known, found: &mut found };
