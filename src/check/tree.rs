@@ -37,6 +37,7 @@ impl Plan {
             let dir = self.root.join(&rel);
             let (committed, damage) = Committed::read(&dir, self.rebuild)?;
             self.damage.extend(damage);
+            // A manifest that cannot be rebuilt is already in `damage` (Committed::read says why).
             let Ok(verification) = (self.rebuild)(&committed.manifest.parameters) else { continue };
             let shard_text = committed.manifest.parameters.get("shard").and_then(|v| v.as_str()).unwrap_or("1/1");
             let shard: Shard = shard_text.parse().map_err(|e| Error::malformed(dir.join(MANIFEST), format!("shard {shard_text:?}: {e}")))?;

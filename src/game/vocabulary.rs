@@ -78,12 +78,18 @@ pub fn json(args: &Args) -> bool {
 /// `default_b`; `what` names the parts for the error.
 pub fn pair(text: &str, what: &str, default_b: Option<u64>) -> std::result::Result<(u64, u64), String> {
     let bad = || format!("invalid value {text:?}: expected {what}, e.g. 3x7");
-    let (a, b) = match (text.split_once(['x', 'X']), default_b) {
-        (Some((a, b)), _) => (a, b.parse::<u64>().map_err(|_| bad())?),
-        (None, Some(b)) => (text, b),
-        (None, None) => return Err(bad()),
-    };
-    Ok((a.parse::<u64>().map_err(|_| bad())?, b))
+    match (text.contains(['x', 'X']), default_b) {
+        (true, _) => split_pair(text).ok_or_else(bad),
+        (false, Some(b)) => Ok((text.parse::<u64>().map_err(|_| bad())?, b)),
+        (false, None) => Err(bad()),
+    }
+}
+
+/// The two numbers of `AxB` (or `AXB`), if the text is exactly that; the one reader of every
+/// two-part size (board sizes `HxW` included).
+pub fn split_pair(text: &str) -> Option<(u64, u64)> {
+    let (a, b) = text.split_once(['x', 'X'])?;
+    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 /// Option `max` read with [`pair`], then each part replaced by the old single option that

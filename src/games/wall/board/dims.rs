@@ -2,16 +2,14 @@
 //! size up to a maximum (`--max`).
 
 use super::Shape;
+use crate::game::vocabulary::split_pair;
 
 /// Checks `HxW` with 1 ≤ H, W.
 pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
     let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
-    let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (rows, cols): (usize, usize) = (h.parse().map_err(|_| bad())?, w.parse().map_err(|_| bad())?);
-    if rows == 0 || cols == 0 {
-        return Err(bad());
-    }
-    Ok(Shape::new(rows, cols))
+    let (rows, cols) = split_pair(s).filter(|&(h, w)| h > 0 && w > 0).ok_or_else(bad)?;
+    let side = |n: u64| usize::try_from(n).map_err(|_| bad());
+    Ok(Shape::new(side(rows)?, side(cols)?))
 }
 
 /// Checks `HxW` with 1 ≤ H, W and H·W ≤ 64.
