@@ -7,9 +7,10 @@
 //! (summary.csv, distribution.csv, mismatches.csv, manifest.json).
 
 mod memo;
+pub mod program;
 mod run;
 
-pub use run::CustomRun;
+pub use run::{CustomRun, COLUMNS};
 
 use crate::error::{Error, Result};
 use crate::impartial::grundy_with;

@@ -37,6 +37,7 @@ registry! {
     cards: [cards::GAME],
     kings: [kings::GAME],
     grundy: [grundy::GAME],
+    custom: [custom::GAME],
 }
 
 /// The game named `name`.

@@ -1,0 +1,210 @@
+//! The move graph of a game program's positions, explored on demand in batches, and every position's exact value by brute force.
+//!
+//! Each position is asked `moves` once; the answers are kept as ids. The exact value is the mex
+//! of the moves' values (normal play) or the outcome by minimax (1 = the player to move wins),
+//! computed in post-order with an explicit stack; a move back onto the stack is a cycle, and
+//! the cycle is the error. Nothing here asks `claim` or `components`.
+
+use super::protocol::{self, Verb};
+use super::Ask;
+use crate::error::{Error, Result};
+use crate::impartial::{mex, Convention};
+use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
+use std::sync::Arc;
+
+/// A value not computed yet.
+const UNKNOWN: u32 = u32::MAX;
+/// One position in this many is asked `moves` a second time, to catch a program that answers
+/// differently.
+const RECHECK_EVERY: u32 = 97;
+
+/// How large an exploration may grow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GraphLimits {
+    /// Positions kept in all.
+    pub max_positions: usize,
+    /// Moves from one position.
+    pub max_moves: usize,
+}
+
+impl Default for GraphLimits {
+    fn default() -> Self {
+        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000 }
+    }
+}
+
+/// Every position seen so far, its moves once asked, and its value once computed.
+pub struct Explorer {
+    ask: Arc<dyn Ask>,
+    convention: Convention,
+    limits: GraphLimits,
+    tokens: IndexSet<Box<str>, FxBuildHasher>,
+    moves: Vec<Option<Box<[u32]>>>,
+    values: Vec<u32>,
+}
+
+impl Explorer {
+    pub fn new(ask: Arc<dyn Ask>, convention: Convention, limits: GraphLimits) -> Self {
+        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new() }
+    }
+
+    /// The program asked.
+    pub fn program(&self) -> &Arc<dyn Ask> {
+        &self.ask
+    }
+
+    /// Number of positions seen.
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// The token of position `id`.
+    pub fn token(&self, id: u32) -> &str {
+        &self.tokens[id as usize]
+    }
+
+    /// The id of `token`, new positions added (`context` names the request it came from).
+    pub fn intern(&mut self, token: &str, context: &str) -> Result<u32> {
+        if let Some(id) = self.tokens.get_index_of(token) {
+            return Ok(id as u32);
+        }
+        protocol::check_token(token).map_err(|why| self.bad_answer(context, why))?;
+        if self.tokens.len() >= self.limits.max_positions {
+            return Err(self.too_many(context));
+        }
+        self.tokens.insert(token.into());
+        self.moves.push(None);
+        self.values.push(UNKNOWN);
+        Ok(self.tokens.len() as u32 - 1)
+    }
+
+    /// The ids of the positions listed in one answer line.
+    pub fn intern_all(&mut self, answer: &str, context: &str) -> Result<Vec<u32>> {
+        let tokens = protocol::tokens(answer).map_err(|why| self.bad_answer(context, why))?;
+        tokens.into_iter().map(|t| self.intern(t, context)).collect()
+    }
+
+    /// The exact values of `roots`: their move graphs explored, then solved.
+    pub fn values(&mut self, roots: &[u32]) -> Result<Vec<u32>> {
+        self.explore(roots)?;
+        for &root in roots {
+            if self.values[root as usize] == UNKNOWN {
+                self.solve(root)?;
+            }
+        }
+        Ok(roots.iter().map(|&r| self.values[r as usize]).collect())
+    }
+
+    /// Asks `moves` of every position reachable from `roots` not asked before, a frontier at a time.
+    pub fn explore(&mut self, roots: &[u32]) -> Result<()> {
+        let mut frontier: Vec<u32> = roots.iter().copied().filter(|&r| self.moves[r as usize].is_none()).collect();
+        frontier.sort_unstable();
+        frontier.dedup();
+        while !frontier.is_empty() {
+            let owned: Vec<Box<str>> = frontier.iter().map(|&id| self.tokens[id as usize].clone()).collect();
+            let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
+            let answers = self.ask.ask(Verb::Moves, &args)?;
+            let mut next = Vec::new();
+            for (&id, answer) in frontier.iter().zip(&answers) {
+                let context = protocol::request(Verb::Moves, self.token(id));
+                let children = self.intern_all(answer, &context)?;
+                if children.len() > self.limits.max_moves {
+                    return Err(self.bad_answer(&context, format!("{} moves from one position (at most {}: --max-moves)", children.len(), self.limits.max_moves)));
+                }
+                next.extend(children.iter().copied().filter(|&c| self.moves[c as usize].is_none()));
+                self.moves[id as usize] = Some(children.into_boxed_slice());
+            }
+            self.recheck(&frontier)?;
+            next.sort_unstable();
+            next.dedup();
+            frontier = next;
+        }
+        Ok(())
+    }
+
+    /// Asks `moves` again for a sample of `asked` and compares the answers as sets.
+    fn recheck(&mut self, asked: &[u32]) -> Result<()> {
+        let sample: Vec<u32> = asked.iter().copied().filter(|id| id % RECHECK_EVERY == 0).collect();
+        let owned: Vec<Box<str>> = sample.iter().map(|&id| self.tokens[id as usize].clone()).collect();
+        let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
+        let answers = if args.is_empty() { Vec::new() } else { self.ask.ask(Verb::Moves, &args)? };
+        for (&id, answer) in sample.iter().zip(&answers) {
+            let mut again: Vec<&str> = answer.split_ascii_whitespace().collect();
+            let mut first: Vec<&str> = self.moves[id as usize].iter().flatten().map(|&c| self.token(c)).collect();
+            again.sort_unstable();
+            again.dedup();
+            first.sort_unstable();
+            first.dedup();
+            if again != first {
+                let context = protocol::request(Verb::Moves, self.token(id));
+                let why = format!("answered differently when asked twice (non-deterministic): first {:?}, then {:?}", first.join(" "), again.join(" "));
+                return Err(self.bad_answer(&context, why));
+            }
+        }
+        Ok(())
+    }
+
+    /// Computes the value of every unsolved position below `root` (already explored).
+    fn solve(&mut self, root: u32) -> Result<()> {
+        let mut on_stack = vec![false; self.tokens.len()];
+        let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
+        on_stack[root as usize] = true;
+        while let Some(&mut (id, ref mut next)) = stack.last_mut() {
+            let children = self.moves[id as usize].as_deref().expect("explored");
+            if let Some(&child) = children.get(*next) {
+                *next += 1;
+                if self.values[child as usize] != UNKNOWN {
+                    continue;
+                }
+                if on_stack[child as usize] {
+                    return Err(self.cycle(&stack, child));
+                }
+                on_stack[child as usize] = true;
+                stack.push((child, 0));
+                continue;
+            }
+            let values = children.iter().map(|&c| self.values[c as usize]);
+            self.values[id as usize] = match self.convention {
+                Convention::Normal => mex(values),
+                Convention::Misere => u32::from(children.is_empty() || values.into_iter().any(|v| v == 0)),
+            };
+            on_stack[id as usize] = false;
+            stack.pop();
+        }
+        Ok(())
+    }
+
+    /// The error for a cycle: the stack from `back_to` up, then `back_to` again.
+    fn cycle(&self, stack: &[(u32, usize)], back_to: u32) -> Error {
+        let start = stack.iter().position(|&(id, _)| id == back_to).unwrap_or(0);
+        let path: Vec<&str> = stack[start..].iter().map(|&(id, _)| self.token(id)).chain([self.token(back_to)]).collect();
+        let shown = if path.len() > 12 { [&path[..6], &["…"], &path[path.len() - 5..]].concat() } else { path.clone() };
+        Error::Usage(format!(
+            "game program: the moves form a cycle of {} positions: {} (a loopy game; the brute force needs every play to end)",
+            path.len() - 1,
+            shown.join(" -> ")
+        ))
+    }
+
+    /// The error for an answer that breaks the protocol.
+    pub fn bad_answer(&self, request: &str, why: String) -> Error {
+        Error::Usage(format!("game program: request `{request}`: {why}"))
+    }
+
+    fn too_many(&self, context: &str) -> Error {
+        let bytes = 100 * self.limits.max_positions as u64;
+        Error::Usage(format!(
+            "game program: more than {} positions reachable (reached while answering `{context}`); keeping them takes about {} MiB and more per size: raise --max-positions if they fit, or lower --max",
+            self.limits.max_positions,
+            bytes >> 20
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests;

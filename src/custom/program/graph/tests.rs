@@ -1,0 +1,77 @@
+use super::*;
+use crate::custom::program::fake::{subtraction, Fake};
+
+fn explorer(ask: &Arc<impl Ask + 'static>, convention: Convention) -> Explorer {
+    Explorer::new(ask.clone(), convention, GraphLimits::default())
+}
+
+#[test]
+fn subtraction_values_repeat_with_period_seven() {
+    let game = Arc::new(Fake::new("positions moves claim", subtraction));
+    let mut e = explorer(&game, Convention::Normal);
+    let roots: Vec<u32> = (0..30).map(|n| e.intern(&n.to_string(), "test").unwrap()).collect();
+    let values = e.values(&roots).unwrap();
+    assert_eq!(values, (0..30).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect::<Vec<u32>>());
+    let asked = game.asked.load(std::sync::atomic::Ordering::Relaxed);
+    assert!((30..40).contains(&asked), "each position asked once, a sample twice: {asked}");
+    // Asking again asks nothing.
+    e.values(&roots).unwrap();
+    assert_eq!(game.asked.load(std::sync::atomic::Ordering::Relaxed), asked);
+}
+
+#[test]
+fn misere_outcomes_by_minimax() {
+    let game = Arc::new(Fake::new("positions moves", subtraction));
+    let mut e = explorer(&game, Convention::Misere);
+    let roots: Vec<u32> = (0..8).map(|n| e.intern(&n.to_string(), "test").unwrap()).collect();
+    // Misère subtraction {1,3,4}: 0 wins (no move), 1 loses (only move to 0), 2 -> 1 wins, ...
+    let wins = e.values(&roots).unwrap();
+    assert_eq!(wins[..4], [1, 0, 1, 0]);
+}
+
+#[test]
+fn a_cycle_is_printed() {
+    let game = Arc::new(Fake::new("positions moves", |_, arg: &str| {
+        Some(match arg { "a" => "b", "b" => "c", "c" => "a", _ => "" }.to_string())
+    }));
+    let mut e = explorer(&game, Convention::Normal);
+    let root = e.intern("a", "test").unwrap();
+    let err = e.values(&[root]).unwrap_err().to_string();
+    assert!(err.contains("cycle of 3 positions: a -> b -> c -> a"), "{err}");
+}
+
+#[test]
+fn bad_answers_name_the_request() {
+    let game = Arc::new(Fake::new("positions moves", |_, arg: &str| Some(if arg == "0" { "1 -".into() } else { String::new() })));
+    let mut e = explorer(&game, Convention::Normal);
+    let root = e.intern("0", "test").unwrap();
+    let err = e.values(&[root]).unwrap_err().to_string();
+    assert!(err.contains("request `moves 0`") && err.contains("not a position"), "{err}");
+}
+
+#[test]
+fn too_many_moves_and_positions_are_refused() {
+    let wide = Arc::new(Fake::new("positions moves", |_, arg: &str| {
+        Some(if arg == "r" { (0..50).map(|i| format!("p{i}")).collect::<Vec<_>>().join(" ") } else { String::new() })
+    }));
+    let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 1000, max_moves: 10 });
+    let root = e.intern("r", "test").unwrap();
+    assert!(e.values(&[root]).unwrap_err().to_string().contains("50 moves from one position (at most 10"));
+    let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 20, max_moves: 100 });
+    let root = e.intern("r", "test").unwrap();
+    assert!(e.values(&[root]).unwrap_err().to_string().contains("more than 20 positions"));
+}
+
+#[test]
+fn a_program_changing_its_answers_is_caught() {
+    let count = std::sync::atomic::AtomicUsize::new(0);
+    let game = Arc::new(Fake::new("positions moves", move |_, arg: &str| {
+        let n: u32 = arg.parse().ok()?;
+        let k = count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some(if n == 0 { String::new() } else if n == 97 && k > 100 { "0".into() } else { (n - 1).to_string() })
+    }));
+    let mut e = explorer(&game, Convention::Normal);
+    let roots: Vec<u32> = (0..=200).map(|n| e.intern(&n.to_string(), "test").unwrap()).collect();
+    let err = e.values(&roots).unwrap_err().to_string();
+    assert!(err.contains("`moves 97`") && err.contains("non-deterministic"), "{err}");
+}

@@ -1,0 +1,25 @@
+//! A game given as a program in any language: the line protocol, a pool of persistent processes, and the exact values built on their answers.
+//!
+//! docs/custom-programs.md describes the protocol. [`pool::GameProgram`] runs the program;
+//! [`graph::Explorer`] explores positions through any [`Ask`] and solves them by brute force.
+
+pub mod graph;
+pub mod pool;
+pub mod process;
+pub mod protocol;
+#[cfg(test)]
+pub mod fake;
+
+pub use graph::{Explorer, GraphLimits};
+pub use pool::{GameProgram, ProgramLimits};
+pub use protocol::{Verb, Verbs};
+
+use crate::error::Result;
+
+/// What the engines ask a game: one answer line per argument, in order.
+pub trait Ask: Sync {
+    /// The requests the game answers.
+    fn verbs(&self) -> Verbs;
+    /// The answer lines to `verb ARG` for every `args` (positions, or sizes for `positions`).
+    fn ask(&self, verb: Verb, args: &[&str]) -> Result<Vec<String>>;
+}

@@ -1,0 +1,181 @@
+//! One running copy of a game program: batches of request lines in, one answer line per request out, each awaited at most the time limit.
+//!
+//! A writer thread feeds stdin and a reader thread splits stdout into lines, so a program that
+//! answers while it still reads never blocks against us. The program runs in its own process
+//! group, in a private empty directory; its stderr goes to a file beside that directory and
+//! its end is quoted when the program fails.
+
+use crate::error::{Error, Result};
+use crate::stress::CommandLine;
+use rustix::process::{kill_process_group, Pid, Signal};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Child, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
+
+/// Longest answer line accepted.
+pub const MAX_LINE: usize = 64 << 20;
+/// Bytes of stderr quoted in an error.
+const STDERR_TAIL: u64 = 4096;
+
+/// What the reader thread hands over.
+enum Line {
+    Text(String),
+    NotUtf8,
+    TooLong,
+    End,
+}
+
+/// One running copy of the game program.
+pub struct Copy {
+    child: Child,
+    requests: Option<Sender<Vec<u8>>>,
+    answers: Receiver<Line>,
+    stderr: PathBuf,
+    /// Holds the private working directory and the stderr file for the copy's life.
+    _home: tempfile::TempDir,
+    /// Set once the copy failed; it answers nothing more.
+    dead: bool,
+}
+
+impl Copy {
+    /// Starts `command` in a fresh private directory.
+    pub fn start(command: &CommandLine) -> Result<Copy> {
+        let home = tempfile::Builder::new().prefix("sprague-game-").tempdir().map_err(|e| Error::io("temporary directory", e))?;
+        let (work, stderr) = (home.path().join("work"), home.path().join("stderr"));
+        std::fs::create_dir(&work).map_err(|e| Error::io(&work, e))?;
+        let stderr_file = std::fs::File::create(&stderr).map_err(|e| Error::io(&stderr, e))?;
+        let mut cmd = command.command();
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr_file).current_dir(&work).process_group(0);
+        let mut child = cmd.spawn().map_err(|e| Error::Usage(format!("cannot start the game program {}: {e}", command.display())))?;
+        let (stdin, stdout) = (child.stdin.take().expect("piped"), child.stdout.take().expect("piped"));
+        let (requests, to_write) = channel::<Vec<u8>>();
+        std::thread::spawn(move || write_requests(stdin, to_write));
+        let (lines, answers) = channel();
+        std::thread::spawn(move || read_answers(stdout, lines));
+        Ok(Copy { child, requests: Some(requests), answers, stderr, _home: home, dead: false })
+    }
+
+    /// Sends `requests` (lines without newlines) and a `flush`, then reads one answer line per
+    /// request. `Err((index, why))`: request `index` got no proper answer; the copy is then
+    /// stopped and answers nothing more.
+    pub fn answer(&mut self, requests: &[String], timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
+        if self.dead {
+            return Err((0, "stopped after an earlier failure".into()));
+        }
+        let mut batch = Vec::with_capacity(requests.iter().map(|r| r.len() + 1).sum::<usize>() + 6);
+        for request in requests {
+            batch.extend_from_slice(request.as_bytes());
+            batch.push(b'\n');
+        }
+        batch.extend_from_slice(b"flush\n");
+        let sent = self.requests.as_ref().is_some_and(|r| r.send(batch).is_ok());
+        let mut out = Vec::with_capacity(requests.len());
+        for index in 0..requests.len() {
+            let line = if sent { self.answers.recv_timeout(timeout) } else { Ok(Line::End) };
+            let why = match line {
+                Ok(Line::Text(text)) => {
+                    out.push(text);
+                    continue;
+                }
+                Ok(Line::NotUtf8) => "answered with a line that is not UTF-8".to_string(),
+                Ok(Line::TooLong) => format!("answered with a line longer than {} MiB", MAX_LINE >> 20),
+                Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => self.ended(),
+                Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--timeout)", timeout.as_secs_f64()),
+            };
+            self.stop();
+            return Err((index, format!("{why}{}", self.stderr_tail())));
+        }
+        Ok(out)
+    }
+
+    /// The program's exit, after its stdout ended: its status once it has exited.
+    fn ended(&mut self) -> String {
+        let status = (0..100).find_map(|_| {
+            let status = self.child.try_wait().ok().flatten();
+            status.or_else(|| {
+                std::thread::sleep(Duration::from_millis(10));
+                None
+            })
+        });
+        match status {
+            Some(status) => format!("exited ({}) before answering", describe(status)),
+            None => "closed its output before answering".into(),
+        }
+    }
+
+    /// The end of the program's stderr, as a message suffix (empty when it wrote nothing).
+    fn stderr_tail(&self) -> String {
+        let Ok(mut file) = std::fs::File::open(&self.stderr) else { return String::new() };
+        let len = file.metadata().map_or(0, |m| m.len());
+        let skip = len.saturating_sub(STDERR_TAIL);
+        let mut text = Vec::new();
+        let _ = std::io::Seek::seek(&mut file, std::io::SeekFrom::Start(skip)).and_then(|_| file.read_to_end(&mut text));
+        let text = String::from_utf8_lossy(&text);
+        let text = text.trim_end();
+        match (text.is_empty(), skip > 0) {
+            (true, _) => String::new(),
+            (false, false) => format!("\nits stderr:\n{text}"),
+            (false, true) => format!("\nthe last {STDERR_TAIL} bytes of its stderr:\n{text}"),
+        }
+    }
+
+    /// Kills the copy and its children.
+    fn stop(&mut self) {
+        self.dead = true;
+        self.requests = None;
+        let _ = kill_process_group(Pid::from_child(&self.child), Signal::KILL);
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Copy {
+    fn drop(&mut self) {
+        if !self.dead {
+            self.stop();
+        }
+    }
+}
+
+/// An exit status in words.
+fn describe(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("status {code}"),
+        (None, Some(signal)) => format!("killed by signal {signal}"),
+        _ => "unknown status".into(),
+    }
+}
+
+/// Writes each batch to the program's stdin until the channel closes or the pipe breaks.
+fn write_requests(mut stdin: std::process::ChildStdin, batches: Receiver<Vec<u8>>) {
+    for batch in batches {
+        if stdin.write_all(&batch).and_then(|()| stdin.flush()).is_err() {
+            return;
+        }
+    }
+}
+
+/// Splits the program's stdout into lines (without the newline) until it ends.
+fn read_answers(stdout: std::process::ChildStdout, lines: Sender<Line>) {
+    let mut reader = BufReader::with_capacity(1 << 16, stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let read = (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
+        let line = match read {
+            Ok(0) | Err(_) => Line::End,
+            Ok(_) if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE => Line::TooLong,
+            Ok(_) => {
+                let text = buf.strip_suffix(b"\n").unwrap_or(&buf);
+                let text = text.strip_suffix(b"\r").unwrap_or(text);
+                std::str::from_utf8(text).map_or(Line::NotUtf8, |t| Line::Text(t.to_string()))
+            }
+        };
+        let last = matches!(line, Line::End | Line::TooLong);
+        if lines.send(line).is_err() || last {
+            return;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! A game given as a program in any language (`--game-cmd`, docs/custom-programs.md): its shared options and its commands.
+
+pub mod program;
+
+use crate::custom::COLUMNS;
+use crate::game::{Command, GameEntry, Oracle};
+
+/// The user's game program.
+pub static GAME: GameEntry = GameEntry {
+    name: "custom",
+    commands,
+    results: Vec::new,
+    oracle: Oracle {
+        files: &["src/custom/program/graph.rs"],
+        may_use: &["super::protocol", "super::Ask", "crate::error", "crate::impartial::mex", "crate::impartial::Convention"],
+    },
+    columns: COLUMNS,
+    report: None,
+};
+
+fn commands() -> Vec<Box<dyn Command>> {
+    vec![]
+}

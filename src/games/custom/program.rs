@@ -1,0 +1,73 @@
+//! The options every custom command shares (the program, its limits, the convention) and the program started from them.
+
+use crate::custom::program::{GameProgram, GraphLimits, ProgramLimits};
+use crate::error::{Error, Result};
+use crate::game::{Args, OptSpec};
+use crate::impartial::Convention;
+use crate::stress::CommandLine;
+use crate::output::atomic::sha256_file;
+use std::time::Duration;
+
+const CONVENTIONS: &[(&str, &str)] = &[
+    ("normal", "The player who cannot move loses; exact values are Grundy values."),
+    ("misere", "The player who cannot move wins; exact values are outcomes (1: the player to move wins)."),
+];
+
+/// `--game-cmd`, `--convention`, `--timeout`, `--max-positions`, `--max-moves`.
+pub fn options() -> Vec<OptSpec> {
+    vec![
+        OptSpec::value("game-cmd", "COMMAND", "The game program (any language; protocol in docs/custom-programs.md), e.g. 'python3 kayles.py'.").required(),
+        OptSpec::value("convention", "CONVENTION", "Normal or misère play.").default("normal").choices(CONVENTIONS),
+        OptSpec::value("timeout", "SECONDS", "Time the game program may take per answer; it is stopped past it.").default("10"),
+        OptSpec::value("max-positions", "N", "Most positions explored in all (about 100 bytes each); more is refused.").default("20000000"),
+        OptSpec::value("max-moves", "N", "Most moves from one position; more is refused.").default("1000000"),
+    ]
+}
+
+/// The game program the options name, started as `copies` processes.
+pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
+    let command = command(args)?;
+    let seconds: f64 = args.require("timeout")?;
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(Error::Usage(format!("--timeout must be a positive number of seconds, not {seconds}")));
+    }
+    GameProgram::start(command, copies, ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
+}
+
+/// The command line of `--game-cmd`.
+pub fn command(args: &Args) -> Result<CommandLine> {
+    let text: String = args.require("game-cmd")?;
+    CommandLine::parse(&text).map_err(|e| Error::Usage(e.to_string().replacen("--cmd ", "--game-cmd ", 1)))
+}
+
+pub fn convention(args: &Args) -> Result<Convention> {
+    Ok(if args.text("convention") == Some("misere") { Convention::Misere } else { Convention::Normal })
+}
+
+pub fn graph_limits(args: &Args) -> Result<GraphLimits> {
+    let positive = |name: &str| -> Result<usize> {
+        let n: usize = args.require(name)?;
+        if n == 0 {
+            return Err(Error::Usage(format!("--{name} must be at least 1")));
+        }
+        Ok(n)
+    };
+    Ok(GraphLimits { max_positions: positive("max-positions")?, max_moves: positive("max-moves")? })
+}
+
+/// Every file the command names (the program itself when given as a path, and arguments that
+/// are files) with its SHA-256, for the manifest: `path sha256`.
+pub fn program_files(command: &CommandLine) -> Result<Vec<(String, String)>> {
+    let words: Vec<String> = match command {
+        CommandLine::Direct { program, args } => std::iter::once(program.to_string_lossy().into_owned()).chain(args.iter().cloned()).collect(),
+        CommandLine::Shell { text } => shlex::split(text).unwrap_or_default(),
+    };
+    let files = words.into_iter().filter(|w| std::path::Path::new(w).is_file() && !on_path(w));
+    files.map(|f| Ok((f.clone(), sha256_file(std::path::Path::new(&f))?))).collect()
+}
+
+/// Whether `path` is a program installed on PATH (python3, sh): not the user's file.
+fn on_path(path: &str) -> bool {
+    let dirs = std::env::var_os("PATH").unwrap_or_default();
+    std::path::Path::new(path).parent().is_some_and(|parent| std::env::split_paths(&dirs).any(|d| d == parent))
+}
