@@ -78,7 +78,8 @@ pub trait CustomGame: Sync {
     }
     /// Optional, for speed: `Some((size, i))` when `position` is `positions(size)[i]`, `None`
     /// otherwise. Indexed values live in one flat array instead of a hash table; `verify`
-    /// checks the index of every listed position and refuses a wrong one.
+    /// refuses an index wrong on a listed position (one that places an unlisted position on a
+    /// listed one's place cannot be seen, and would mix their values).
     fn index(&self, _position: &Self::Position) -> Option<(u32, usize)> {
         None
     }
