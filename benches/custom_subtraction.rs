@@ -28,6 +28,10 @@ impl CustomGame for ThreeHeaps {
     }
     fn moves(&self, heaps: &[u16; 3]) -> Vec<[u16; 3]> {
         let mut out = Vec::with_capacity(9);
+        self.moves_into(heaps, &mut out);
+        out
+    }
+    fn moves_into(&self, heaps: &[u16; 3], out: &mut Vec<[u16; 3]>) {
         for i in 0..3 {
             for k in [1, 3, 4].into_iter().filter(|&k| k <= heaps[i]) {
                 let mut next = *heaps;
@@ -36,13 +40,25 @@ impl CustomGame for ThreeHeaps {
                 out.push(next);
             }
         }
-        out
     }
     fn claim(&self, heaps: &[u16; 3]) -> Option<u32> {
         Some(heaps.iter().fold(0, |x, &h| x ^ VALUES[usize::from(h) % 7]))
     }
     fn components(&self, heaps: &[u16; 3]) -> Option<Vec<[u16; 3]>> {
-        Some(heaps.iter().map(|&h| [0, 0, h]).collect())
+        let mut out = Vec::with_capacity(3);
+        self.components_into(heaps, &mut out);
+        Some(out)
+    }
+    fn components_into(&self, heaps: &[u16; 3], out: &mut Vec<[u16; 3]>) -> bool {
+        out.extend(heaps.iter().map(|&h| [0, 0, h]));
+        true
+    }
+    /// The place of [a, b, c] in `positions(a + b + c)`: the rows a' < a hold
+    /// (n - a') / 2 - a' + 1 positions each, and Σ_{m ≤ x} ⌊m / 2⌋ = ⌊x² / 4⌋.
+    fn index(&self, &[a, b, c]: &[u16; 3]) -> Option<(u32, usize)> {
+        let (a, b, n) = (usize::from(a), usize::from(b), usize::from(a + b + c));
+        let floor_halves = |x: usize| x * x / 4;
+        Some((n as u32, floor_halves(n) - floor_halves(n - a) - a * a.saturating_sub(1) / 2 + b))
     }
 }
 

@@ -19,6 +19,9 @@ impl CustomGame for Subtraction {
     fn claim(&self, &n: &u32) -> Option<u32> {
         Some([0, 1, 0, 1, 2, 3, 2][n as usize % 7])
     }
+    fn index(&self, &n: &u32) -> Option<(u32, usize)> {
+        Some((n, 0)) // n is positions(n)[0]: values in a flat array, not a hash table
+    }
 }
 
 fn main() -> sprague::Result<()> {

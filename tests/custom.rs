@@ -26,6 +26,28 @@ impl CustomGame for Subtraction {
     }
 }
 
+/// [`Subtraction`] with its positions indexed: positions(n) = [n], so n is (n, `slot`), and
+/// slot 0 is right.
+struct IndexedHeap {
+    slot: usize,
+}
+
+impl CustomGame for IndexedHeap {
+    type Position = u32;
+    fn positions(&self, size: u32) -> Vec<u32> {
+        vec![size]
+    }
+    fn moves(&self, n: &u32) -> Vec<u32> {
+        Subtraction { period: 7 }.moves(n)
+    }
+    fn claim(&self, n: &u32) -> Option<u32> {
+        Subtraction { period: 7 }.claim(n)
+    }
+    fn index(&self, &n: &u32) -> Option<(u32, usize)> {
+        Some((n, self.slot))
+    }
+}
+
 /// Two heaps (sorted) of S = {1, 3, 4}; with `joint`, a move may also take one stone from
 /// each heap, so the heaps are no longer independent. Claim and components count their calls.
 #[derive(Default)]
@@ -99,6 +121,20 @@ fn a_wrong_claim_is_caught_with_the_smallest_counterexample() {
     assert_eq!((first.board.as_str(), first.dp_grundy, first.naive_grundy), ("6", 0, Some(2)));
     let mismatches = std::fs::read_to_string(dir.path().join("mismatches.csv")).unwrap();
     assert!(mismatches.lines().nth(1).unwrap().starts_with("custom,exhaustive,1,6,6,0,2,First"), "{mismatches}");
+}
+
+#[test]
+fn an_index_gives_the_same_files_and_a_wrong_one_is_refused() {
+    let (plain, plain_dir) = run(&Subtraction { period: 7 }, 3000);
+    let (indexed, dir) = run(&IndexedHeap { slot: 0 }, 3000);
+    assert_eq!((plain.results.sizes.len(), &plain.results.sizes), (3001, &indexed.results.sizes));
+    for file in ["summary.csv", "distribution.csv"] {
+        let read = |dir: &tempfile::TempDir| std::fs::read_to_string(dir.path().join(file)).unwrap();
+        assert_eq!(read(&plain_dir), read(&dir), "{file}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let err = verify(&IndexedHeap { slot: 1 }, 10, dir.path()).unwrap_err().to_string();
+    assert!(err.contains("index(0) is (0, 1), but that position is positions(0)[0]"), "{err}");
 }
 
 #[test]

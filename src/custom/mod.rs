@@ -6,6 +6,7 @@
 //! checked against it on the rayon pool. The run writes the files of every `verify`
 //! (summary.csv, distribution.csv, mismatches.csv, manifest.json).
 
+mod layout;
 mod memo;
 pub mod program;
 mod run;
@@ -66,6 +67,21 @@ pub trait CustomGame: Sync {
     }
     /// Independent parts whose exact values should XOR to the position's; `None`: no split.
     fn components(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+    /// Optional, for speed: [`moves`](Self::moves) appended to `out` (no vector per call).
+    fn moves_into(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        out.extend(self.moves(position));
+    }
+    /// Optional, for speed: [`components`](Self::components) appended to `out`; false: no split.
+    fn components_into(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
+        self.components(position).map(|parts| out.extend(parts)).is_some()
+    }
+    /// Optional, for speed: `Some((size, i))` when `position` is `positions(size)[i]`, `None`
+    /// otherwise. Indexed values live in one flat array instead of a hash table; `verify`
+    /// refuses an index wrong on a listed position (one that places an unlisted position on a
+    /// listed one's place cannot be seen, and would mix their values).
+    fn index(&self, _position: &Self::Position) -> Option<(u32, usize)> {
         None
     }
 }

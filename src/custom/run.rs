@@ -4,34 +4,53 @@
 //! split), `grundy` = the claimed value (the claim, else the XOR of the parts, else the exact
 //! value); `position` (mismatches) = the position as `{:?}`.
 
+use super::layout::Layout;
 use super::memo::{Known, Layered};
 use super::CustomGame;
 use crate::error::Result;
-use crate::impartial::{grundy_with, Memo};
+use crate::impartial::{grundy_with, mex_bits, Memo};
 use crate::output::records::{outcome_name, Columns};
 use crate::runner::{Disagreement, Evaluate, Job, RunResults, Verification};
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::ops::Range;
-use std::sync::{Mutex, PoisonError, RwLock};
+use std::ops::{Range, RangeInclusive};
+use std::sync::{Mutex, OnceLock, PoisonError, RwLock};
 
 /// The columns of a custom game's files.
 pub const COLUMNS: Columns = Columns { size: ["rows", "size"], key: "parts", position: "position" };
 
 /// Every position of sizes 0..=max_size of a [`CustomGame`], with the exact values of the
 /// jobs before this one (read by every chunk, never written during a job) and those the chunks
-/// of this job found (added to the others when the next job is prepared).
+/// of this job found (added to the others when the next job is prepared); the values of
+/// indexed positions are in the layout's array instead.
 pub struct CustomRun<'g, G: CustomGame> {
     game: &'g G,
     max_size: u32,
+    layout: OnceLock<Layout>,
     known: RwLock<Known<G::Position>>,
     found: Mutex<Vec<FxHashMap<G::Position, u32>>>,
 }
 
+/// The buffers one chunk reuses for moves and components.
+struct Scratch<P> {
+    moves: Vec<P>,
+    parts: Vec<P>,
+}
+
 impl<'g, G: CustomGame> CustomRun<'g, G> {
     pub fn new(game: &'g G, max_size: u32) -> Self {
-        CustomRun { game, max_size, known: RwLock::new(Known::new()), found: Mutex::new(Vec::new()) }
+        CustomRun { game, max_size, layout: OnceLock::new(), known: RwLock::new(Known::new()), found: Mutex::new(Vec::new()) }
+    }
+
+    /// The sizes' counts, jobs and array (made once; an index that is not the positions' own
+    /// place is an error).
+    fn layout(&self) -> Result<&Layout> {
+        if let Some(layout) = self.layout.get() {
+            return Ok(layout);
+        }
+        let layout = Layout::of(self.game, self.max_size)?;
+        Ok(self.layout.get_or_init(|| layout))
     }
 
     /// Adds the values the chunks found to the known ones (between jobs).
@@ -40,41 +59,71 @@ impl<'g, G: CustomGame> CustomRun<'g, G> {
         self.known.write().unwrap_or_else(PoisonError::into_inner).add(found);
     }
 
-    /// Checks the positions of one chunk, then hands over the values it found.
-    fn evaluate(&self, positions: &[G::Position], size: u32, results: &mut RunResults) {
-        let mut found = FxHashMap::with_capacity_and_hasher(positions.len(), Default::default());
+    /// Checks the positions of one chunk (each with its size), then hands over the values it
+    /// found outside the layout's array.
+    fn evaluate(&self, layout: &Layout, positions: &[(u32, G::Position)], results: &mut RunResults) {
+        let capacity = if layout.indexed() { 0 } else { positions.len() };
+        let mut found = FxHashMap::with_capacity_and_hasher(capacity, Default::default());
         let mut counts = FxHashMap::default();
         {
             let known = self.known.read().unwrap_or_else(PoisonError::into_inner);
-            let mut memo = Layered { known: &known, found: &mut found };
-            for position in positions {
-                let (key, failed) = check(self.game, position, &mut memo);
-                *counts.entry(key).or_insert(0u64) += 1;
-                failed.into_iter().for_each(|disagreement| results.mismatch((1, size), disagreement));
+            let mut memo = Layered { game: self.game, layout, known: &known, found: &mut found };
+            let mut scratch = Scratch { moves: Vec::new(), parts: Vec::new() };
+            for (size, position) in positions {
+                let (key, failed) = check(self.game, position, &mut memo, &mut scratch);
+                *counts.entry((*size, key)).or_insert(0u64) += 1;
+                failed.into_iter().for_each(|disagreement| results.mismatch((1, *size), disagreement));
             }
         }
         self.found.lock().unwrap_or_else(PoisonError::into_inner).push(found);
-        for ((parts, value), count) in counts {
+        for ((size, (parts, value)), count) in counts {
             results.count((1, size), parts, value, count);
         }
     }
 }
 
-/// The exact value by brute force (moves only), then the claim and the XOR of the parts against
-/// it: the position's distribution key (parts, claimed value) and its disagreement, if any.
-fn check<'a, G: CustomGame>(game: &G, position: &G::Position, memo: &mut impl Memo<G::Position, u32>) -> ((u32, u32), Option<Disagreement<'a>>) {
-    let exact = grundy_with(position, memo, |q| game.moves(q));
-    let parts = game.components(position);
-    let split = parts.as_ref().map(|parts| parts.iter().fold(0, |x, part| x ^ grundy_with(part, memo, |q| game.moves(q))));
+/// The exact value of `position` by brute force (moves only): straight from its moves' values
+/// when all are known and below 64 (the usual case: no search stack), else by the search.
+fn exact<G: CustomGame>(game: &G, position: &G::Position, memo: &mut impl Memo<G::Position, u32>, moves: &mut Vec<G::Position>) -> u32 {
+    if let Some(value) = memo.known(position) {
+        return value;
+    }
+    moves.clear();
+    game.moves_into(position, moves);
+    let seen = moves.iter().try_fold(0u64, |seen, next| memo.known(next).filter(|&v| v < 64).map(|v| seen | 1 << v));
+    match seen {
+        Some(seen) => {
+            let value = mex_bits(seen);
+            memo.store(position.clone(), value);
+            value
+        }
+        None => grundy_with(position, memo, |q| game.moves(q)),
+    }
+}
+
+/// The exact value, then the claim and the XOR of the parts against it: the position's
+/// distribution key (parts, claimed value) and its disagreement, if any.
+fn check<'a, G: CustomGame>(
+    game: &G,
+    position: &G::Position,
+    memo: &mut impl Memo<G::Position, u32>,
+    scratch: &mut Scratch<G::Position>,
+) -> ((u32, u32), Option<Disagreement<'a>>) {
+    let exact_value = exact(game, position, memo, &mut scratch.moves);
+    scratch.parts.clear();
+    let split = game.components_into(position, &mut scratch.parts).then(|| {
+        scratch.parts.iter().fold(0, |x, part| x ^ exact(game, part, memo, &mut scratch.moves))
+    });
     let claim = game.claim(position);
-    let wrong = claim.filter(|&c| c != exact).or(split.filter(|&s| s != exact));
+    let wrong = claim.filter(|&c| c != exact_value).or(split.filter(|&s| s != exact_value));
     let failed = wrong.map(|claimed| Disagreement {
         position: format!("{position:?}"),
         claimed,
-        naive_value: Some(exact),
-        naive_outcome: outcome_name(exact != 0),
+        naive_value: Some(exact_value),
+        naive_outcome: outcome_name(exact_value != 0),
     });
-    ((parts.map_or(0, |p| p.len() as u32), claim.or(split).unwrap_or(exact)), failed)
+    let parts = if split.is_some() { scratch.parts.len() as u32 } else { 0 };
+    ((parts, claim.or(split).unwrap_or(exact_value)), failed)
 }
 
 impl<G: CustomGame> Verification for CustomRun<'_, G> {
@@ -90,21 +139,27 @@ impl<G: CustomGame> Verification for CustomRun<'_, G> {
         COLUMNS
     }
 
+    /// One job per size, or several small sizes together as one chunk (their positions depend
+    /// on each other: chunks of them would each redo the ones before).
     fn jobs(&self) -> Result<Vec<Job>> {
+        let layout = self.layout()?;
         let parts = 4 * rayon::current_num_threads() as u64;
-        let job = |size: u32| {
-            let count = self.game.positions(size).len() as u64;
-            Job::new(format!("size={size}"), vec![(1, size)], count, count.div_ceil(parts)).one_pattern_each()
+        let job = |(index, sizes): (usize, &RangeInclusive<u32>)| {
+            let (first, last, count) = (*sizes.start(), *sizes.end(), layout.job_count(index));
+            let label = if first == last { format!("size={first}") } else { format!("sizes={first}..={last}") };
+            let chunk = if first == last { count.div_ceil(parts) } else { count };
+            Job::new(label, sizes.clone().map(|size| (1, size)).collect(), count, chunk).one_pattern_each()
         };
-        Ok((0..=self.max_size).map(job).collect())
+        Ok(layout.jobs.iter().enumerate().map(job).collect())
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
         self.publish();
-        let size = index as u32;
-        let positions = self.game.positions(size);
+        let layout = self.layout()?;
+        let sizes = layout.jobs[index].clone();
+        let positions: Vec<(u32, G::Position)> = sizes.flat_map(|size| self.game.positions(size).into_iter().map(move |p| (size, p))).collect();
         Ok(Box::new(move |range: Range<u64>, part: &mut RunResults| {
-            self.evaluate(positions.get(range.start as usize..range.end as usize).unwrap_or_default(), size, part);
+            self.evaluate(layout, positions.get(range.start as usize..range.end as usize).unwrap_or_default(), part);
         }))
     }
 

@@ -64,9 +64,14 @@ impl<'a> Plan<'a> {
         })
     }
 
+    /// Results of this run's game and rule with no sizes at all (cheap, whatever the size count).
+    fn blank_results(&self) -> RunResults {
+        RunResults::new(self.verification.game(), self.verification.rule()).with_columns(self.verification.columns())
+    }
+
     /// Results with nothing counted yet but every job's sizes present.
     fn empty_results(&self) -> RunResults {
-        let mut results = RunResults::new(self.verification.game(), self.verification.rule()).with_columns(self.verification.columns());
+        let mut results = self.blank_results();
         for &(rows, cols) in self.jobs.iter().flat_map(|j| &j.sizes) {
             results.size_mut(rows, cols);
         }
@@ -85,7 +90,7 @@ impl<'a> Plan<'a> {
 pub fn run_in_memory(plan: &Plan, progress: &dyn Progress) -> Result<RunResults> {
     let mut results = plan.empty_results();
     for index in 0..plan.jobs.len() {
-        results.merge(&run_job_in_memory(plan, index, progress)?);
+        results.merge(&evaluate_job(plan, index, &plan.blank_results(), progress)?);
     }
     plan.check_final(&results)?;
     Ok(results)
@@ -94,11 +99,16 @@ pub fn run_in_memory(plan: &Plan, progress: &dyn Progress) -> Result<RunResults>
 /// Evaluates job `index` of `plan` (this shard's range) in this process: the results of its
 /// positions, with every size of the plan present (`check` recomputes a run job by job).
 pub fn run_job_in_memory(plan: &Plan, index: usize, progress: &dyn Progress) -> Result<RunResults> {
+    evaluate_job(plan, index, &plan.empty_results(), progress)
+}
+
+/// Job `index` of `plan` (this shard's range) counted into a copy of `empty`.
+fn evaluate_job(plan: &Plan, index: usize, empty: &RunResults, progress: &dyn Progress) -> Result<RunResults> {
     let job = &plan.jobs[index];
     let range = plan.range(index);
     progress.start(&job.label, Some(range.end - range.start), 0);
     let evaluator = plan.verification.prepare(index)?;
-    let results = evaluate_range(&*evaluator, &plan.empty_results(), range, job.chunk, progress);
+    let results = evaluate_range(&*evaluator, empty, range, job.chunk, progress);
     progress.finish();
     Ok(results)
 }
@@ -250,8 +260,8 @@ impl Runner<'_> {
         let blocks = self.wave_blocks(block).min((end - start).div_ceil(block));
         let wave_end = start.saturating_add(blocks.saturating_mul(block)).min(end);
         let clock = Instant::now();
-        let empty = self.plan.empty_results();
-        let part = evaluate_range(evaluator, &empty, start..wave_end, self.plan.jobs[index].chunk, self.progress);
+        // The state already has every size: a wave's part only needs the sizes it counts.
+        let part = evaluate_range(evaluator, &self.plan.blank_results(), start..wave_end, self.plan.jobs[index].chunk, self.progress);
         self.rate = Some((wave_end - start) as f64 / clock.elapsed().as_secs_f64().max(1e-6));
         self.state.results.merge(&part);
         self.state.covered[index] += wave_end - start;

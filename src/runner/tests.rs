@@ -147,3 +147,12 @@ fn a_run_of_more_than_a_day_needs_force() {
     // The slow job is chunked one position at a time, so that progress moves.
     assert_eq!(p.jobs.iter().map(|j| j.chunk).collect::<Vec<_>>(), [1, 4, 1]);
 }
+
+#[test]
+fn jobs_sharing_a_size_form_one_group() {
+    let job = |sizes: &[(u32, u32)]| Job::new("j", sizes.to_vec(), 1, 1);
+    let jobs = [job(&[(1, 5)]), job(&[(1, 1), (1, 2)]), job(&[(1, 3)]), job(&[(1, 2), (1, 4)]), job(&[(1, 4), (1, 5)]), job(&[])];
+    assert_eq!(super::verification::size_groups(&jobs), [vec![0, 1, 3, 4], vec![2], vec![5]]);
+    let many: Vec<Job> = (0..200_000).map(|n| job(&[(1, n)])).collect();
+    assert_eq!(super::verification::size_groups(&many).len(), 200_000, "linear: a long run of one-size jobs");
+}

@@ -60,19 +60,32 @@ pub fn check_totals(jobs: &[Job], finished: usize, results: &RunResults) -> std:
     Ok(())
 }
 
-/// The jobs grouped so that no two groups share a size (usually one job per group).
+/// The jobs grouped so that no two groups share a size (usually one job per group), each group
+/// and the list sorted; linear in the jobs' sizes (runs of a million one-size jobs).
 pub fn size_groups(jobs: &[Job]) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut leader: Vec<usize> = (0..jobs.len()).collect();
+    let mut owner: std::collections::HashMap<(u32, u32), usize> = std::collections::HashMap::new();
     for (index, job) in jobs.iter().enumerate() {
-        let (mut joined, rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
-            groups.into_iter().partition(|g| g.iter().any(|&i| jobs[i].sizes.iter().any(|s| job.sizes.contains(s))));
-        let mut group: Vec<usize> = joined.drain(..).flatten().collect();
-        group.push(index);
-        groups = rest;
-        groups.push(group);
+        for &size in &job.sizes {
+            let other = *owner.entry(size).or_insert(index);
+            let (a, b) = (root(&mut leader, index), root(&mut leader, other));
+            leader[a.max(b)] = a.min(b);
+        }
     }
-    groups.sort();
-    groups
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for index in 0..jobs.len() {
+        groups.entry(root(&mut leader, index)).or_default().push(index);
+    }
+    groups.into_values().collect()
+}
+
+/// The first job of `index`'s group (union-find with path halving).
+fn root(leader: &mut [usize], mut index: usize) -> usize {
+    while leader[index] != index {
+        leader[index] = leader[leader[index]];
+        index = leader[index];
+    }
+    index
 }
 
 /// Evaluates positions of one job (claim and oracle) and counts them.
