@@ -32,6 +32,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("budget", "time to spend, in seconds"),
     ("timeout", "time limit of one run (stress) or one answer (a custom game program) of a program, in seconds"),
     ("game-cmd", "custom: the game program, in any language"),
+    ("game-timeout", "stress custom: time limit of one answer of the game program, in seconds (--timeout is the program under test's)"),
     ("convention", "normal or misère play"),
     ("max-positions", "custom: the most positions explored in all"),
     ("max-moves", "custom: the most moves from one position"),

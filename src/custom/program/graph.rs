@@ -68,6 +68,16 @@ impl Explorer {
         &self.tokens[id as usize]
     }
 
+    /// The moves of position `id`, once asked (ids, in the program's order).
+    pub fn moves(&self, id: u32) -> Option<&[u32]> {
+        self.moves[id as usize].as_deref()
+    }
+
+    /// The exact value of position `id`, once computed by [`Explorer::values`].
+    pub fn value(&self, id: u32) -> Option<u32> {
+        Some(self.values[id as usize]).filter(|&v| v != UNKNOWN)
+    }
+
     /// The id of `token`, new positions added (`context` names the request it came from).
     pub fn intern(&mut self, token: &str, context: &str) -> Result<u32> {
         if let Some(id) = self.tokens.get_index_of(token) {
