@@ -34,6 +34,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("game-cmd", "custom: the game program, in any language"),
     ("game-timeout", "stress custom: time limit of one answer of the game program, in seconds (--timeout is the program under test's)"),
     ("convention", "normal or misère play"),
+    ("components", "table custom: trust the game program's components (a position that splits is worth the XOR of its parts)"),
     ("max-positions", "custom: the most positions explored in all"),
     ("max-moves", "custom: the most moves from one position"),
     ("failures", "stress: stop after this many failures"),

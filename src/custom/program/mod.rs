@@ -8,6 +8,7 @@ pub mod graph;
 pub mod pool;
 pub mod process;
 pub mod protocol;
+pub mod split;
 pub mod table;
 #[cfg(test)]
 pub mod fake;

@@ -3,6 +3,7 @@
 //! Values come from [`Explorer::values`] (brute force: mex, or the outcome by minimax); the
 //! period is only observed on the table, never proved.
 
+use super::split::Splitter;
 use super::{protocol, Explorer, Verb};
 use crate::error::Result;
 use crate::output::csv::CsvRecord;
@@ -38,11 +39,12 @@ pub fn starting_positions(explorer: &mut Explorer, max: u32) -> Result<Vec<Vec<u
     listed.collect()
 }
 
-/// The table of sizes 0..=max: by size, then in the order the program lists them.
-pub fn table(explorer: &mut Explorer, max: u32) -> Result<Vec<TableRow>> {
+/// The table of sizes 0..=max: by size, then in the order the program lists them. With
+/// `split`, the program's `components` are trusted ([`Splitter`]: normal play only).
+pub fn table(explorer: &mut Explorer, max: u32, split: bool) -> Result<Vec<TableRow>> {
     let starts = starting_positions(explorer, max)?;
     let ids: Vec<u32> = starts.iter().flatten().copied().collect();
-    let values = explorer.values(&ids)?;
+    let values = if split { Splitter::new(explorer).values(&ids)? } else { explorer.values(&ids)? };
     let sizes = starts.iter().enumerate().flat_map(|(size, ids)| ids.iter().map(move |_| size as u32));
     let rows = sizes.zip(&ids).zip(values).map(|((size, &id), value)| TableRow { size, position: explorer.token(id).to_string(), value });
     Ok(rows.collect())
@@ -97,7 +99,7 @@ mod tests {
     fn the_table_lists_every_size_in_the_programs_order() {
         let game = Arc::new(Fake::new("positions moves", subtraction));
         let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
-        let rows = table(&mut explorer, 20).unwrap();
+        let rows = table(&mut explorer, 20, false).unwrap();
         assert_eq!(rows[4], TableRow { size: 4, position: "4".into(), value: 2 });
         let values = sequence(&rows, 20).expect("one heap per size");
         assert_eq!(values, (0..=20).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect::<Vec<u32>>());
@@ -111,7 +113,7 @@ mod tests {
             _ => None,
         }));
         let mut explorer = Explorer::new(pairs, Convention::Misere, GraphLimits::default());
-        let rows = table(&mut explorer, 2).unwrap();
+        let rows = table(&mut explorer, 2, false).unwrap();
         let shown: Vec<(u32, &str, u32)> = rows.iter().map(|r| (r.size, r.position.as_str(), r.value)).collect();
         assert_eq!(shown, [(1, "b", 0), (1, "a", 1)], "misère: a (no move) wins, b loses");
         assert_eq!(sequence(&rows, 2), None);

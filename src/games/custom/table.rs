@@ -33,6 +33,7 @@ impl Command for TableCustom {
             OptSpec::value("max", "N", "Every starting position of sizes 0..=N.").required().validate(|s| parse_max(s).map(|_| ())),
             OptSpec::value("out", "FILE", "Write the CSV (`size,position,value`) here, atomically; without it the CSV goes to stdout and the summary to stderr."),
             OptSpec::value("threads", "N", "Copies of the game program run at once (default: the number of cores)."),
+            OptSpec::flag("components", "Trust the program's `components`: a position that splits is worth the XOR of its parts (normal play; verify custom checks it)."),
         ];
         options.extend(program::options());
         CommandSpec {
@@ -49,9 +50,13 @@ impl Command for TableCustom {
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
         let max = parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
         let convention = program::convention(args)?;
+        let split = args.flag("components");
+        if split && convention == Convention::Misere {
+            return Err(Error::Usage("--components needs normal play: sums of misère games do not XOR".into()));
+        }
         let game = Arc::new(program::start(args, rayon::current_num_threads())?);
         let mut explorer = Explorer::new(game, convention, program::graph_limits(args)?);
-        let rows = table(&mut explorer, max)?;
+        let rows = table(&mut explorer, max, split)?;
         let mut summary = vec![format!("table custom: {} (sizes 0..={max}, {}, {} positions explored)", counted(&rows), convention_name(convention), explorer.len())];
         summary.push(period_line(&rows, max));
         match args.text("out") {
