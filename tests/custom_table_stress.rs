@@ -5,6 +5,7 @@
 //! shrunk to the smallest position it gets wrong.
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 
@@ -53,8 +54,6 @@ fn subtraction_shows_period_seven_from_the_start() {
     misere.stdout("size,position,value\n0,0,1\n1,1,0\n2,2,1\n3,3,0\n");
 }
 
-use predicates::prelude::PredicateBooleanExt;
-
 #[test]
 fn kayles_with_its_components_shows_period_twelve_after_seventy_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -93,6 +92,8 @@ fn a_right_solution_passes_stress() {
     let args = ["stress", "custom", "--game-cmd", &example("subtraction.py"), "--cmd", &example("subtraction_solution.py")];
     let run = sprague().args(args).args(["--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(dir.path().join("s")).assert().success();
     run.stdout(contains("stress custom: 21 runs").and(contains("every input judged")).and(contains("no failure")));
+    let manifest = read(dir.path().join("s/manifest.json"));
+    assert!(manifest.contains("\"game_program\"") && manifest.contains("subtraction.py") && manifest.contains("\"convention\": \"normal\""), "{manifest}");
 }
 
 #[test]

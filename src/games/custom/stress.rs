@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::game::stress::{run_stress, stress_spec};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
 use crate::stress::{self, CommandLine, Source, StressConfig, StressSummary};
+use serde_json::Value;
 
 /// Copies of the game program: the judge asks it one request batch at a time.
 const GAME_COPIES: usize = 4;
@@ -58,20 +59,27 @@ fn build(args: &Args) -> Result<Box<dyn StressSide>> {
     let max = parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
     let convention = program::convention(args)?;
     let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
+    let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves"]);
     let explorer = Explorer::new(std::sync::Arc::new(game), convention, program::graph_limits(args)?);
-    Ok(Box::new(ProgramStress(ProgramContest::new(explorer, convention, max)?)))
+    Ok(Box::new(ProgramStress { contest: ProgramContest::new(explorer, convention, max)?, recorded }))
 }
 
-/// The contest side of a game program: a stress run is an error when the game program failed.
-struct ProgramStress(ProgramContest);
+/// The contest side of a game program, with the game program's options for the manifest: a
+/// stress run is an error when the game program failed.
+struct ProgramStress {
+    contest: ProgramContest,
+    recorded: Value,
+}
 
 impl StressSide for ProgramStress {
     fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
-        let summary = stress::stress(&self.0, command, config, progress);
-        self.0.take_failure().map_or(summary, Err)
+        let mut config = config.clone();
+        config.parameters.insert("game_program".to_string(), self.recorded.clone());
+        let summary = stress::stress(&self.contest, command, &config, progress);
+        self.contest.take_failure().map_or(summary, Err)
     }
 
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
-        StressSide::samples(&self.0, source, seed, count)
+        StressSide::samples(&self.contest, source, seed, count)
     }
 }
