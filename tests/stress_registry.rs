@@ -33,7 +33,9 @@ fn stress_side(game: &str) -> Box<dyn StressSide> {
 fn every_game_with_a_contest_solver_has_a_stress_command() {
     let solved: Vec<&str> = commands(Verb::Solve).iter().map(|c| c.spec().name).collect();
     let stressed: Vec<&str> = commands(Verb::Stress).iter().map(|c| c.spec().name).collect();
-    assert_eq!(solved, stressed);
+    assert!(solved.iter().all(|s| stressed.contains(s)), "{solved:?} {stressed:?}");
+    // A game program's game has no `solve`: its stress side judges a solution of it.
+    assert_eq!(stressed.iter().filter(|s| !solved.contains(s)).collect::<Vec<_>>(), [&"custom"]);
     assert!(solved.len() >= 14, "{solved:?}");
 }
 

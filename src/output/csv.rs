@@ -24,15 +24,24 @@ pub fn write_csv_rows<T: CsvRecord, R: std::borrow::Borrow<T>>(path: &Path, rows
 
 /// Writes `rows` under `header` (a file whose column names the caller chooses), atomically.
 pub fn write_csv_headed<T: Serialize, R: std::borrow::Borrow<T>>(path: &Path, header: &[&str], rows: impl IntoIterator<Item = R>) -> Result<()> {
-    write_atomic(path, |w| {
-        let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
-        let io = |e: csv::Error| Error::malformed(path, e.to_string());
-        csv.write_record(header).map_err(io)?;
-        for row in rows {
-            csv.serialize(row.borrow()).map_err(io)?;
-        }
-        csv.flush().map_err(|e| Error::io(path, e))
-    })
+    write_atomic(path, |w| write_csv_to::<T, R>(w, path, header, rows))
+}
+
+/// Writes `header` and `rows` as CSV to the stream `w` (standard output, or a file being
+/// written); `name` is the stream's name in errors.
+pub fn write_csv_to<T: Serialize, R: std::borrow::Borrow<T>>(
+    w: &mut dyn std::io::Write,
+    name: &Path,
+    header: &[&str],
+    rows: impl IntoIterator<Item = R>,
+) -> Result<()> {
+    let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
+    let io = |e: csv::Error| Error::malformed(name, e.to_string());
+    csv.write_record(header).map_err(io)?;
+    for row in rows {
+        csv.serialize(row.borrow()).map_err(io)?;
+    }
+    csv.flush().map_err(|e| Error::io(name, e))
 }
 
 /// One record as the line [`write_csv`] writes for it, without the line end.

@@ -11,13 +11,13 @@ pub struct Fake<F> {
     pub asked: AtomicUsize,
 }
 
-impl<F: Fn(Verb, &str) -> Option<String> + Sync> Fake<F> {
+impl<F: Fn(Verb, &str) -> Option<String> + Send + Sync> Fake<F> {
     pub fn new(verbs: &str, answer: F) -> Self {
         Fake { verbs: Verbs::parse(verbs).expect("valid verbs"), answer, asked: AtomicUsize::new(0) }
     }
 }
 
-impl<F: Fn(Verb, &str) -> Option<String> + Sync> Ask for Fake<F> {
+impl<F: Fn(Verb, &str) -> Option<String> + Send + Sync> Ask for Fake<F> {
     fn verbs(&self) -> Verbs {
         self.verbs
     }

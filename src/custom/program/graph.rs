@@ -68,6 +68,16 @@ impl Explorer {
         &self.tokens[id as usize]
     }
 
+    /// The moves of position `id`, once asked (ids, in the program's order).
+    pub fn moves(&self, id: u32) -> Option<&[u32]> {
+        self.moves[id as usize].as_deref()
+    }
+
+    /// The exact value of position `id`, once computed by [`Explorer::values`].
+    pub fn value(&self, id: u32) -> Option<u32> {
+        Some(self.values[id as usize]).filter(|&v| v != UNKNOWN)
+    }
+
     /// The id of `token`, new positions added (`context` names the request it came from).
     pub fn intern(&mut self, token: &str, context: &str) -> Result<u32> {
         if let Some(id) = self.tokens.get_index_of(token) {
@@ -102,29 +112,36 @@ impl Explorer {
 
     /// Asks `moves` of every position reachable from `roots` not asked before, a frontier at a time.
     pub fn explore(&mut self, roots: &[u32]) -> Result<()> {
-        let mut frontier: Vec<u32> = roots.iter().copied().filter(|&r| self.moves[r as usize].is_none()).collect();
-        frontier.sort_unstable();
-        frontier.dedup();
+        let mut frontier = roots.to_vec();
         while !frontier.is_empty() {
-            let owned: Vec<Box<str>> = frontier.iter().map(|&id| self.tokens[id as usize].clone()).collect();
-            let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
-            let answers = self.ask.ask(Verb::Moves, &args)?;
-            let mut next = Vec::new();
-            for (&id, answer) in frontier.iter().zip(&answers) {
-                let context = protocol::request(Verb::Moves, self.token(id));
-                let children = self.intern_all(answer, &context)?;
-                if children.len() > self.limits.max_moves {
-                    return Err(self.bad_answer(&context, format!("{} moves from one position (at most {}: --max-moves)", children.len(), self.limits.max_moves)));
-                }
-                next.extend(children.iter().copied().filter(|&c| self.moves[c as usize].is_none()));
-                self.moves[id as usize] = Some(children.into_boxed_slice());
-            }
-            self.recheck(&frontier)?;
-            next.sort_unstable();
-            next.dedup();
-            frontier = next;
+            frontier = self.expand(&frontier)?;
         }
         Ok(())
+    }
+
+    /// Asks `moves` of each of `ids` not asked before (one batch); the positions they reach
+    /// that were not asked either, sorted.
+    pub fn expand(&mut self, ids: &[u32]) -> Result<Vec<u32>> {
+        let mut frontier: Vec<u32> = ids.iter().copied().filter(|&r| self.moves[r as usize].is_none()).collect();
+        frontier.sort_unstable();
+        frontier.dedup();
+        let owned: Vec<Box<str>> = frontier.iter().map(|&id| self.tokens[id as usize].clone()).collect();
+        let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
+        let answers = if args.is_empty() { Vec::new() } else { self.ask.ask(Verb::Moves, &args)? };
+        let mut next = Vec::new();
+        for (&id, answer) in frontier.iter().zip(&answers) {
+            let context = protocol::request(Verb::Moves, self.token(id));
+            let children = self.intern_all(answer, &context)?;
+            if children.len() > self.limits.max_moves {
+                return Err(self.bad_answer(&context, format!("{} moves from one position (at most {}: --max-moves)", children.len(), self.limits.max_moves)));
+            }
+            next.extend(children.iter().copied().filter(|&c| self.moves[c as usize].is_none()));
+            self.moves[id as usize] = Some(children.into_boxed_slice());
+        }
+        self.recheck(&frontier)?;
+        next.sort_unstable();
+        next.dedup();
+        Ok(next)
     }
 
     /// Asks `moves` again for a sample of `asked` and compares the answers as sets.
@@ -180,7 +197,7 @@ impl Explorer {
     }
 
     /// The error for a cycle: the stack from `back_to` up, then `back_to` again.
-    fn cycle(&self, stack: &[(u32, usize)], back_to: u32) -> Error {
+    pub(super) fn cycle(&self, stack: &[(u32, usize)], back_to: u32) -> Error {
         let start = stack.iter().position(|&(id, _)| id == back_to).unwrap_or(0);
         let path: Vec<&str> = stack[start..].iter().map(|&(id, _)| self.token(id)).chain([self.token(back_to)]).collect();
         let shown = if path.len() > 12 { [&path[..6], &["…"], &path[path.len() - 5..]].concat() } else { path.clone() };

@@ -3,10 +3,13 @@
 //! docs/custom-programs.md describes the protocol. [`pool::GameProgram`] runs the program;
 //! [`graph::Explorer`] explores positions through any [`Ask`] and solves them by brute force.
 
+pub mod contest;
 pub mod graph;
 pub mod pool;
 pub mod process;
 pub mod protocol;
+pub mod split;
+pub mod table;
 #[cfg(test)]
 pub mod fake;
 
@@ -17,7 +20,7 @@ pub use protocol::{Verb, Verbs};
 use crate::error::Result;
 
 /// What the engines ask a game: one answer line per argument, in order.
-pub trait Ask: Sync {
+pub trait Ask: Send + Sync {
     /// The requests the game answers.
     fn verbs(&self) -> Verbs;
     /// The answer lines to `verb ARG` for every `args` (positions, or sizes for `positions`).

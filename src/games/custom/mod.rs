@@ -1,6 +1,8 @@
 //! A game given as a program in any language (`--game-cmd`, docs/custom-programs.md): its shared options and its commands.
 
 pub mod program;
+pub mod stress;
+pub mod table;
 
 use crate::custom::COLUMNS;
 use crate::game::{Command, GameEntry, Oracle};
@@ -19,5 +21,5 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![]
+    vec![Box::new(table::TableCustom), Box::new(stress::StressCustom)]
 }

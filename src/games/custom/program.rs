@@ -26,10 +26,16 @@ pub fn options() -> Vec<OptSpec> {
 
 /// The game program the options name, started as `copies` processes.
 pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
+    start_timed(args, copies, "timeout")
+}
+
+/// [`start`], the time per answer read from option `timeout` (`game-timeout` in `stress
+/// custom`, whose `--timeout` is the program under test's).
+pub fn start_timed(args: &Args, copies: usize, timeout: &str) -> Result<GameProgram> {
     let command = command(args)?;
-    let seconds: f64 = args.require("timeout")?;
+    let seconds: f64 = args.require(timeout)?;
     if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(Error::Usage(format!("--timeout must be a positive number of seconds, not {seconds}")));
+        return Err(Error::Usage(format!("--{timeout} must be a positive number of seconds, not {seconds}")));
     }
     GameProgram::start(command, copies, ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
 }

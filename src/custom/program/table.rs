@@ -1,0 +1,121 @@
+//! The exact value of every starting position of a game program up to a size, and the period a sequence of them is seen to have.
+//!
+//! Values come from [`Explorer::values`] (brute force: mex, or the outcome by minimax); the
+//! period is only observed on the table, never proved.
+
+use super::split::Splitter;
+use super::{protocol, Explorer, Verb};
+use crate::error::Result;
+use crate::output::csv::CsvRecord;
+use rustc_hash::FxHashSet;
+use serde::{Deserialize, Serialize};
+
+/// One row of the table: a starting position of `size` and its exact value (Grundy value, or
+/// outcome 1/0 under misère play).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRow {
+    pub size: u32,
+    pub position: String,
+    pub value: u32,
+}
+
+impl CsvRecord for TableRow {
+    const HEADER: &'static [&'static str] = &["size", "position", "value"];
+}
+
+/// The starting positions of every size 0..=max (`positions N`): ids in the program's order,
+/// a position listed twice in one size kept once.
+pub fn starting_positions(explorer: &mut Explorer, max: u32) -> Result<Vec<Vec<u32>>> {
+    let sizes: Vec<String> = (0..=max).map(|n| n.to_string()).collect();
+    let args: Vec<&str> = sizes.iter().map(String::as_str).collect();
+    let program = explorer.program().clone();
+    let answers = program.ask(Verb::Positions, &args)?;
+    let listed = answers.iter().zip(&sizes).map(|(answer, n)| {
+        let mut ids = explorer.intern_all(answer, &protocol::request(Verb::Positions, n))?;
+        let mut seen = FxHashSet::default();
+        ids.retain(|&id| seen.insert(id));
+        Ok(ids)
+    });
+    listed.collect()
+}
+
+/// The table of sizes 0..=max: by size, then in the order the program lists them. With
+/// `split`, the program's `components` are trusted ([`Splitter`]: normal play only).
+pub fn table(explorer: &mut Explorer, max: u32, split: bool) -> Result<Vec<TableRow>> {
+    let starts = starting_positions(explorer, max)?;
+    let ids: Vec<u32> = starts.iter().flatten().copied().collect();
+    let values = if split { Splitter::new(explorer).values(&ids)? } else { explorer.values(&ids)? };
+    let sizes = starts.iter().enumerate().flat_map(|(size, ids)| ids.iter().map(move |_| size as u32));
+    let rows = sizes.zip(&ids).zip(values).map(|((size, &id), value)| TableRow { size, position: explorer.token(id).to_string(), value });
+    Ok(rows.collect())
+}
+
+/// The values of a table in which every size has exactly one starting position (a sequence:
+/// one heap of 0, 1, 2, … stones); `None` otherwise.
+pub fn sequence(rows: &[TableRow], max: u32) -> Option<Vec<u32>> {
+    let one_each = rows.len() == max as usize + 1 && rows.iter().enumerate().all(|(i, r)| r.size as usize == i);
+    one_each.then(|| rows.iter().map(|r| r.value).collect())
+}
+
+/// A period seen on a finite sequence: g(n + period) = g(n) for every n ≥ preperiod in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+}
+
+/// The smallest period, with its smallest preperiod, that the sequence shows at least twice
+/// after the preperiod (g(preperiod..) holds two whole periods or more); `None` if none.
+pub fn observed_period(values: &[u32]) -> Option<Period> {
+    (1..=values.len() / 2).find_map(|period| {
+        let last_break = (0..values.len() - period).rev().find(|&i| values[i] != values[i + period]);
+        let preperiod = last_break.map_or(0, |i| i + 1);
+        (values.len() - preperiod >= 2 * period).then_some(Period { preperiod, period })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::custom::program::fake::{subtraction, Fake};
+    use crate::custom::program::GraphLimits;
+    use crate::impartial::Convention;
+    use std::sync::Arc;
+
+    #[test]
+    fn periods_are_observed_twice_at_least() {
+        let seven: Vec<u32> = (0..30).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
+        assert_eq!(observed_period(&seven), Some(Period { preperiod: 0, period: 7 }));
+        assert_eq!(observed_period(&seven[..14]), Some(Period { preperiod: 0, period: 7 }));
+        assert_eq!(observed_period(&seven[..13]), None, "seen less than twice");
+        let late: Vec<u32> = [5, 4, 5].into_iter().chain((0..12).map(|n| n % 3)).collect();
+        assert_eq!(observed_period(&late), Some(Period { preperiod: 3, period: 3 }));
+        assert_eq!(observed_period(&[0, 1, 2, 3, 4]), None);
+        assert_eq!(observed_period(&[]), None);
+        assert_eq!(observed_period(&[2, 2]), Some(Period { preperiod: 0, period: 1 }));
+    }
+
+    #[test]
+    fn the_table_lists_every_size_in_the_programs_order() {
+        let game = Arc::new(Fake::new("positions moves", subtraction));
+        let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
+        let rows = table(&mut explorer, 20, false).unwrap();
+        assert_eq!(rows[4], TableRow { size: 4, position: "4".into(), value: 2 });
+        let values = sequence(&rows, 20).expect("one heap per size");
+        assert_eq!(values, (0..=20).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect::<Vec<u32>>());
+        assert_eq!(observed_period(&values), Some(Period { preperiod: 0, period: 7 }));
+        // Two positions of size 1, one listed twice: kept once each, in the program's order.
+        let pairs = Arc::new(Fake::new("positions moves", |verb, arg: &str| match (verb, arg) {
+            (Verb::Positions, "1") => Some("b a b".into()),
+            (Verb::Positions, _) => Some(String::new()),
+            (Verb::Moves, "b") => Some("a".into()),
+            (Verb::Moves, _) => Some(String::new()),
+            _ => None,
+        }));
+        let mut explorer = Explorer::new(pairs, Convention::Misere, GraphLimits::default());
+        let rows = table(&mut explorer, 2, false).unwrap();
+        let shown: Vec<(u32, &str, u32)> = rows.iter().map(|r| (r.size, r.position.as_str(), r.value)).collect();
+        assert_eq!(shown, [(1, "b", 0), (1, "a", 1)], "misère: a (no move) wins, b loses");
+        assert_eq!(sequence(&rows, 2), None);
+    }
+}

@@ -1,0 +1,85 @@
+//! `sprague stress custom`: a solution of a game program's game, one position in, its value or the winner out, judged against the brute force of the program's moves.
+
+use super::program;
+use super::table::parse_max;
+use crate::custom::program::contest::ProgramContest;
+use crate::custom::program::Explorer;
+use crate::error::{Error, Result};
+use crate::game::stress::{run_stress, stress_spec};
+use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
+use crate::stress::{self, CommandLine, Source, StressConfig, StressSummary};
+use serde_json::Value;
+
+/// Copies of the game program: the judge asks it one request batch at a time.
+const GAME_COPIES: usize = 4;
+
+/// `stress custom`.
+#[derive(Clone, Copy)]
+pub struct StressCustom;
+
+impl Command for StressCustom {
+    fn verb(&self) -> Verb {
+        Verb::Stress
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let max = OptSpec::value("max", "N", "Largest size generated: every starting position of sizes 0..=N (exhaustive), and positions reached from them.")
+            .default("12")
+            .validate(|s| parse_max(s).map(|_| ()));
+        let mut spec = stress_spec(
+            "custom",
+            "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
+            max,
+            &[
+                "sprague stress custom --game-cmd 'python3 kayles.py' --cmd 'python3 solution.py'",
+                "sprague stress custom --game-cmd ./game --cmd ./a.out --max 20 --generator adversarial --convention misere",
+            ],
+        );
+        spec.options.extend(game_options());
+        spec
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        run_stress("custom", build, args, session)
+    }
+
+    fn stress_side(&self, args: &Args) -> Option<Result<Box<dyn StressSide>>> {
+        Some(build(args))
+    }
+}
+
+/// The game program's options, its time per answer named `--game-timeout` (stress's
+/// `--timeout` is the program under test's).
+fn game_options() -> Vec<OptSpec> {
+    let rename = |o: OptSpec| if o.name == "timeout" { OptSpec { name: "game-timeout", ..o } } else { o };
+    program::options().into_iter().map(rename).collect()
+}
+
+fn build(args: &Args) -> Result<Box<dyn StressSide>> {
+    let max = parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+    let convention = program::convention(args)?;
+    let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
+    let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves"]);
+    let explorer = Explorer::new(std::sync::Arc::new(game), convention, program::graph_limits(args)?);
+    Ok(Box::new(ProgramStress { contest: ProgramContest::new(explorer, convention, max)?, recorded }))
+}
+
+/// The contest side of a game program, with the game program's options for the manifest: a
+/// stress run is an error when the game program failed.
+struct ProgramStress {
+    contest: ProgramContest,
+    recorded: Value,
+}
+
+impl StressSide for ProgramStress {
+    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
+        let mut config = config.clone();
+        config.parameters.insert("game_program".to_string(), self.recorded.clone());
+        let summary = stress::stress(&self.contest, command, &config, progress);
+        self.contest.take_failure().map_or(summary, Err)
+    }
+
+    fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
+        StressSide::samples(&self.contest, source, seed, count)
+    }
+}

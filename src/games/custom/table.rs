@@ -1,0 +1,104 @@
+//! `sprague table custom`: the exact value of every starting position of a game program up to a size (CSV), and the period a sequence of them shows.
+
+use super::program;
+use crate::custom::program::table::{observed_period, sequence, table, TableRow};
+use crate::custom::program::Explorer;
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::impartial::Convention;
+use crate::output::csv::{write_csv, write_csv_to, CsvRecord};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Largest `--max`: sizes are asked one request each.
+pub const MAX_SIZE: u32 = 1_000_000;
+
+/// `--max N`: a size from 0 to [`MAX_SIZE`].
+pub fn parse_max(text: &str) -> std::result::Result<u32, String> {
+    let bad = || format!("invalid size {text:?}: expected a whole number from 0 to {MAX_SIZE}");
+    text.parse::<u32>().ok().filter(|&n| n <= MAX_SIZE).ok_or_else(bad)
+}
+
+/// `table custom`.
+#[derive(Clone, Copy)]
+pub struct TableCustom;
+
+impl Command for TableCustom {
+    fn verb(&self) -> Verb {
+        Verb::Table
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut options = vec![
+            OptSpec::value("max", "N", "Every starting position of sizes 0..=N.").required().validate(|s| parse_max(s).map(|_| ())),
+            OptSpec::value("out", "FILE", "Write the CSV (`size,position,value`) here, atomically; without it the CSV goes to stdout and the summary to stderr."),
+            OptSpec::value("threads", "N", "Copies of the game program run at once (default: the number of cores)."),
+            OptSpec::flag("components", "Trust the program's `components`: a position that splits is worth the XOR of its parts (normal play; verify custom checks it)."),
+        ];
+        options.extend(program::options());
+        CommandSpec {
+            name: "custom",
+            about: "A game program's exact values (Grundy values, or outcomes under misère) of every starting position up to a size, and the period they show.",
+            options,
+            examples: &[
+                "sprague table custom --game-cmd 'python3 subtraction.py' --max 100 --out table.csv",
+                "sprague table custom --game-cmd ./game --max 30 --convention misere",
+            ],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let max = parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+        let convention = program::convention(args)?;
+        let split = args.flag("components");
+        if split && convention == Convention::Misere {
+            return Err(Error::Usage("--components needs normal play: sums of misère games do not XOR".into()));
+        }
+        let game = Arc::new(program::start(args, rayon::current_num_threads())?);
+        let mut explorer = Explorer::new(game, convention, program::graph_limits(args)?);
+        let rows = table(&mut explorer, max, split)?;
+        let mut summary = vec![format!("table custom: {} (sizes 0..={max}, {}, {} positions explored)", counted(&rows), convention_name(convention), explorer.len())];
+        summary.push(period_line(&rows, max));
+        match args.text("out") {
+            Some(out) => {
+                write_csv(Path::new(out), &rows)?;
+                summary[0].push_str(&format!("; written to {out}"));
+                let text: String = summary.iter().map(|l| format!("{l}\n")).collect();
+                session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
+            }
+            None => {
+                write_csv_to::<TableRow, &TableRow>(session.stdout, Path::new("<stdout>"), TableRow::HEADER, &rows)?;
+                summary.iter().for_each(|l| session.report(l));
+            }
+        }
+        Ok(Status::Ok)
+    }
+}
+
+fn convention_name(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Normal => "normal play, Grundy values",
+        Convention::Misere => "misère play, outcomes: 1 the player to move wins",
+    }
+}
+
+/// `N starting positions, values 0..=M`.
+fn counted(rows: &[TableRow]) -> String {
+    let noun = if rows.len() == 1 { "starting position" } else { "starting positions" };
+    match rows.iter().map(|r| r.value).max() {
+        Some(top) => format!("{} {noun}, values up to {top}", rows.len()),
+        None => format!("0 {noun}"),
+    }
+}
+
+/// The period line: the one observed on a sequence (one starting position per size), none
+/// observed, or why none is looked for.
+pub fn period_line(rows: &[TableRow], max: u32) -> String {
+    let Some(values) = sequence(rows, max) else {
+        return "period: not looked for (a sequence needs exactly one starting position of every size)".to_string();
+    };
+    match observed_period(&values) {
+        Some(p) => format!("period {} after a preperiod of {} (observed on sizes 0..={max}, not proved)", p.period, p.preperiod),
+        None => format!("period: none observed on sizes 0..={max} (a period must repeat twice after its preperiod)"),
+    }
+}

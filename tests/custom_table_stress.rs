@@ -1,0 +1,115 @@
+//! `table custom` and `stress custom` on game programs in Python: the subtraction game {1, 3, 4}
+//! (examples/programs/subtraction.py) shows period 7 from 0; docs/custom-programs.md's Kayles
+//! program, with its components trusted, shows period 12 after a preperiod of 71 (OEIS A002186:
+//! the last exception is n = 70); a right solution passes stress, a wrong one is caught and
+//! shrunk to the smallest position it gets wrong.
+
+use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
+use predicates::str::contains;
+use std::path::{Path, PathBuf};
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+fn example(name: &str) -> String {
+    format!("python3 {}", Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/programs").join(name).display())
+}
+
+/// docs/custom-programs.md's Kayles program, as written there, saved in `dir`.
+fn documented_kayles(dir: &Path) -> String {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/custom-programs.md")).unwrap();
+    let code = doc.split("```python\n").nth(1).and_then(|rest| rest.split("```").next()).expect("the doc's Python program");
+    std::fs::write(dir.join("kayles.py"), code).unwrap();
+    format!("python3 {}", dir.join("kayles.py").display())
+}
+
+/// A solution under test, saved in `dir`: reads one position, prints `body`'s answer.
+fn solution(dir: &Path, name: &str, body: &str) -> String {
+    std::fs::write(dir.join(name), body).unwrap();
+    format!("python3 {}", dir.join(name).display())
+}
+
+fn read(path: PathBuf) -> String {
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn subtraction_shows_period_seven_from_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sub/table.csv");
+    let game = example("subtraction.py");
+    sprague().args(["table", "custom", "--game-cmd", &game, "--max", "30", "--out"]).arg(&out).assert().success().stdout(
+        contains("31 starting positions, values up to 3").and(contains("period 7 after a preperiod of 0 (observed on sizes 0..=30, not proved)")),
+    );
+    let table = read(out);
+    assert!(table.starts_with("size,position,value\n0,0,0\n1,1,1\n2,2,0\n3,3,1\n4,4,2\n5,5,3\n6,6,2\n7,7,0\n"), "{table}");
+    assert_eq!(table.lines().count(), 32);
+    // Without --out: the CSV on stdout, the summary on stderr; 13 values hold period 7 once only.
+    let shown = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "12"]).assert().success();
+    shown.stdout(contains("size,position,value\n0,0,0\n").and(contains("12,12,3\n"))).stderr(contains("period: none observed on sizes 0..=12"));
+    // Misère: outcomes (0 wins at once; 1 must move to 0 and lose).
+    let misere = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "3", "--convention", "misere"]).assert().success();
+    misere.stdout("size,position,value\n0,0,1\n1,1,0\n2,2,1\n3,3,0\n");
+}
+
+#[test]
+fn kayles_with_its_components_shows_period_twelve_after_seventy_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = documented_kayles(dir.path());
+    let out = dir.path().join("kayles.csv");
+    let run = sprague().args(["table", "custom", "--components", "--max", "94", "--game-cmd", &game, "--out"]).arg(&out).assert().success();
+    run.stdout(contains("period 12 after a preperiod of 71 (observed on sizes 0..=94, not proved)"));
+    let table = read(out);
+    assert!(table.contains("\n70,70,6\n") && table.contains("\n82,82,2\n") && table.contains("\n94,94,2\n"), "{table}");
+    // g(70) = 6 ≠ g(82) = 2: the last exception. 94 sizes are too few to see the period twice after 71.
+    let short = sprague().args(["table", "custom", "--components", "--max", "93", "--game-cmd", &game]).assert().success();
+    short.stderr(contains("period: none observed on sizes 0..=93"));
+    // Two or more starting positions of a size: no sequence, no period looked for.
+    let pairs = solution(dir.path(), "pairs.py", &read(dir.path().join("kayles.py")).replace("print(arg)  ", "print(arg, arg + \".1\")  "));
+    sprague().args(["table", "custom", "--max", "3", "--game-cmd", &pairs]).assert().success().stderr(contains("period: not looked for"));
+    sprague().args(["table", "custom", "--components", "--convention", "misere", "--max", "3", "--game-cmd", &game]).assert().code(2).stderr(contains("needs normal play"));
+}
+
+#[test]
+fn bad_options_and_failing_game_programs_exit_2() {
+    let game = example("subtraction.py");
+    sprague().args(["table", "custom", "--game-cmd", &game, "--max", "x"]).assert().code(2).stderr(contains("--max"));
+    let crash = "python3 -c 'import sys; sys.exit(3)'";
+    sprague().args(["table", "custom", "--game-cmd", crash, "--max", "3"]).assert().code(2).stderr(contains("game program"));
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["stress", "custom", "--game-cmd", crash, "--cmd", "true", "-q", "--out"];
+    sprague().args(args).arg(dir.path().join("s")).assert().code(2).stderr(contains("game program"));
+    // stress custom's --timeout is the solution's; the game program's is --game-timeout.
+    let args = ["stress", "custom", "--game-cmd", &game, "--cmd", "true", "--game-timeout", "0", "-q", "--out"];
+    sprague().args(args).arg(dir.path().join("t")).assert().code(2).stderr(contains("--game-timeout must be a positive number"));
+}
+
+#[test]
+fn a_right_solution_passes_stress() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["stress", "custom", "--game-cmd", &example("subtraction.py"), "--cmd", &example("subtraction_solution.py")];
+    let run = sprague().args(args).args(["--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(dir.path().join("s")).assert().success();
+    run.stdout(contains("stress custom: 21 runs").and(contains("every input judged")).and(contains("no failure")));
+    let manifest = read(dir.path().join("s/manifest.json"));
+    assert!(manifest.contains("\"game_program\"") && manifest.contains("subtraction.py") && manifest.contains("\"convention\": \"normal\""), "{manifest}");
+}
+
+#[test]
+fn a_wrong_kayles_solution_is_caught_and_shrunk_to_the_smallest_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = documented_kayles(dir.path());
+    // Kayles is not Nim: the XOR of the row lengths is right up to 3 pins only.
+    let nim = solution(dir.path(), "nim.py", "x = 0\nfor row in input().split('.'):\n    x ^= int(row)\nprint(x)\n");
+    let out = dir.path().join("s");
+    let args = ["stress", "custom", "--game-cmd", &game, "--cmd", &nim, "--max", "12", "--generator", "random", "--seed", "3", "-q", "--out"];
+    let run = sprague().args(args).arg(&out).assert().code(1);
+    run.stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("expected 1, got 4")));
+    assert_eq!(read(out.join("failures/001.in")), "4\n");
+    assert_eq!(read(out.join("failures/001.ans")).trim(), "1");
+    assert_ne!(read(out.join("failures/001.orig.in")), "4\n", "found on a larger position, then shrunk");
+    // Under misère play only the winner counts: a number is not an answer.
+    let args = ["stress", "custom", "--game-cmd", &game, "--cmd", &nim, "--convention", "misere", "--generator", "exhaustive", "-q", "--out"];
+    sprague().args(args).arg(dir.path().join("m")).assert().code(1).stdout(contains("format").and(contains("First or Second")));
+}
