@@ -17,7 +17,7 @@ impl<F: Fn(Verb, &str) -> Option<String> + Sync> Fake<F> {
     }
 }
 
-impl<F: Fn(Verb, &str) -> Option<String> + Sync> Ask for Fake<F> {
+impl<F: Fn(Verb, &str) -> Option<String> + Send + Sync> Ask for Fake<F> {
     fn verbs(&self) -> Verbs {
         self.verbs
     }

@@ -4,20 +4,23 @@
 //! [`graph::Explorer`] explores positions through any [`Ask`] and solves them by brute force.
 
 pub mod graph;
+pub mod judge;
 pub mod pool;
 pub mod process;
 pub mod protocol;
+pub mod run;
 #[cfg(test)]
 pub mod fake;
 
 pub use graph::{Explorer, GraphLimits};
 pub use pool::{GameProgram, ProgramLimits};
 pub use protocol::{Verb, Verbs};
+pub use run::{ProgramRun, Start};
 
 use crate::error::Result;
 
 /// What the engines ask a game: one answer line per argument, in order.
-pub trait Ask: Sync {
+pub trait Ask: Send + Sync {
     /// The requests the game answers.
     fn verbs(&self) -> Verbs;
     /// The answer lines to `verb ARG` for every `args` (positions, or sizes for `positions`).

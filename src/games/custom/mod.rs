@@ -1,6 +1,7 @@
 //! A game given as a program in any language (`--game-cmd`, docs/custom-programs.md): its shared options and its commands.
 
 pub mod program;
+pub mod verify;
 
 use crate::custom::COLUMNS;
 use crate::game::{Command, GameEntry, Oracle};
@@ -19,5 +20,5 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![]
+    vec![Box::new(verify::VERIFY)]
 }

@@ -26,12 +26,16 @@ pub fn options() -> Vec<OptSpec> {
 
 /// The game program the options name, started as `copies` processes.
 pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
-    let command = command(args)?;
+    GameProgram::start(command(args)?, copies, limits(args)?)
+}
+
+/// The time limit of `--timeout`.
+pub fn limits(args: &Args) -> Result<ProgramLimits> {
     let seconds: f64 = args.require("timeout")?;
     if !(seconds > 0.0 && seconds.is_finite()) {
         return Err(Error::Usage(format!("--timeout must be a positive number of seconds, not {seconds}")));
     }
-    GameProgram::start(command, copies, ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
+    Ok(ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
 }
 
 /// The command line of `--game-cmd`.
