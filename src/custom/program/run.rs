@@ -229,6 +229,10 @@ impl Verification for ProgramRun {
         notes
     }
 
+    fn resumable_after_error(&self) -> bool {
+        false
+    }
+
     fn adopt_manifest(&mut self, parameters: &BTreeMap<String, Value>) -> Result<()> {
         let counts = parameters.get("positions").and_then(Value::as_array).and_then(|a| a.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>());
         let counts = counts.filter(|c| c.len() == self.max_size as usize + 1).ok_or_else(|| {
