@@ -223,6 +223,10 @@ impl Verification for ProgramRun {
                 Convention::Misere => "oracle: the outcome by minimax over the program's `moves` (1: the player to move wins); `components` is not used under misère".into(),
             },
         ];
+        let explored = self.engine.lock().unwrap_or_else(PoisonError::into_inner).as_ref().map(|e| e.explorer.len());
+        if let Some(explored) = explored {
+            notes.push(format!("{explored} positions explored by this process (each asked `moves` once)"));
+        }
         if self.verbs().is_some_and(|v| v.split(' ').any(|w| w == "smaller")) {
             notes.push("mismatches.csv: each failing starting position shrunk with `smaller` to a smallest failing position (by `size`, else token length), listed under the size it was found in".into());
         }
