@@ -12,6 +12,9 @@ use std::time::Duration;
 /// Most requests in one batch (one write, then one `flush`).
 pub const BATCH: usize = 512;
 
+/// Time a copy may take to start and answer the handshake, at least.
+const STARTUP: Duration = Duration::from_secs(30);
+
 /// How long a copy may take to answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProgramLimits {
@@ -42,12 +45,15 @@ impl GameProgram {
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
         for copy in &program.copies {
-            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout);
+            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP));
             answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
         if let Some(other) = answers.iter().find(|a| Verbs::parse(a) != Ok(program.verbs)) {
             return Err(program.failed(&hello, format!("answered {:?} and {other:?} in two copies (non-deterministic)", answers[0])));
+        }
+        for copy in &program.copies {
+            lock(copy).close_batches_with(hello.clone(), answers[0].clone());
         }
         Ok(program)
     }
@@ -147,5 +153,57 @@ mod tests {
         let published = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4];
         assert_eq!(explorer.values(&roots).unwrap(), published);
         assert!(program.ask(Verb::Claim, &["3"]).unwrap_err().to_string().contains("does not answer `claim`"));
+    }
+
+    /// A program given as Python source, started with `copies` copies.
+    fn python(source: &str, copies: usize) -> (tempfile::TempDir, Result<GameProgram>) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("game.py"), source).unwrap();
+        let command = CommandLine::parse(&format!("python3 {}", dir.path().join("game.py").display())).unwrap();
+        let limits = ProgramLimits { timeout: Duration::from_secs(5) };
+        (dir, GameProgram::start(command, copies, limits))
+    }
+
+    const LOOP: &str = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n";
+
+    #[test]
+    fn an_extra_or_missing_line_is_caught_before_it_shifts_the_answers() {
+        let source = format!("{LOOP}    if verb == 'sprague': print('positions moves')\n    elif verb == 'moves': print(''); print('debug')\n    elif verb == 'flush': sys.stdout.flush()\n");
+        let (_dir, program) = python(&source, 1);
+        let program = program.unwrap();
+        let err = program.ask(Verb::Moves, &["a", "b"]).unwrap_err().to_string();
+        assert!(err.contains("more lines than requests") && err.contains("`moves b`"), "{err}");
+        let source = format!("{LOOP}    if verb == 'sprague': print('positions moves')\n    elif verb == 'moves' and arg != 'b': print('')\n    elif verb == 'flush': sys.stdout.flush()\n");
+        let (_dir, program) = python(&source, 1);
+        let err = program.unwrap().ask(Verb::Moves, &["a", "b", "c"]).unwrap_err().to_string();
+        assert!(err.contains("answered 2 lines for 3 requests"), "{err}");
+    }
+
+    #[test]
+    fn a_crash_names_the_request_and_quotes_stderr() {
+        let source = format!("{LOOP}    if verb == 'sprague': print('positions moves', flush=True)\n    elif verb == 'moves': raise ValueError('no moves for ' + arg)\n");
+        let (_dir, program) = python(&source, 2);
+        let err = program.unwrap().ask(Verb::Moves, &["x1", "x2", "x3"]).unwrap_err().to_string();
+        assert!(err.contains("request `moves x") && err.contains("exited (status 1)") && err.contains("ValueError: no moves for x"), "{err}");
+    }
+
+    #[test]
+    fn a_hang_is_stopped_at_the_time_limit() {
+        let source = format!("import time\n{LOOP}    if verb == 'sprague': print('positions moves', flush=True)\n    elif verb == 'moves': time.sleep(60)\n");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("game.py"), source).unwrap();
+        let command = CommandLine::parse(&format!("python3 {}", dir.path().join("game.py").display())).unwrap();
+        let program = GameProgram::start(command, 1, ProgramLimits { timeout: Duration::from_millis(300) }).unwrap();
+        let started = std::time::Instant::now();
+        let err = program.ask(Verb::Moves, &["7"]).unwrap_err().to_string();
+        assert!(err.contains("request `moves 7`") && err.contains("no answer within 0.3 s"), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_program_that_does_not_speak_the_protocol_is_refused() {
+        let (_dir, program) = python("print('hello')\n", 1);
+        let err = program.err().expect("refused").to_string();
+        assert!(err.contains("request `sprague 1`") && err.contains("\"hello\""), "{err}");
     }
 }

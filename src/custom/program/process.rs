@@ -38,6 +38,8 @@ pub struct Copy {
     _home: tempfile::TempDir,
     /// Set once the copy failed; it answers nothing more.
     dead: bool,
+    /// The request closing every batch and its answer (see [`Copy::close_batches_with`]).
+    sentinel: Option<(String, String)>,
 }
 
 impl Copy {
@@ -55,40 +57,66 @@ impl Copy {
         std::thread::spawn(move || write_requests(stdin, to_write));
         let (lines, answers) = channel();
         std::thread::spawn(move || read_answers(stdout, lines));
-        Ok(Copy { child, requests: Some(requests), answers, stderr, _home: home, dead: false })
+        Ok(Copy { child, requests: Some(requests), answers, stderr, _home: home, dead: false, sentinel: None })
     }
 
-    /// Sends `requests` (lines without newlines) and a `flush`, then reads one answer line per
-    /// request. `Err((index, why))`: request `index` got no proper answer; the copy is then
-    /// stopped and answers nothing more.
+    /// After the handshake: `request` (`sprague 1`) is appended to every batch and must be
+    /// answered `answer` again, so that a missing or extra line cannot shift answers unseen.
+    pub fn close_batches_with(&mut self, request: String, answer: String) {
+        self.sentinel = Some((request, answer));
+    }
+
+    /// Sends `requests` (lines without newlines), the closing request and a `flush`, then reads
+    /// one answer line per request. `Err((index, why))`: request `index` got no proper answer;
+    /// the copy is then stopped and answers nothing more.
     pub fn answer(&mut self, requests: &[String], timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
         if self.dead {
             return Err((0, "stopped after an earlier failure".into()));
         }
-        let mut batch = Vec::with_capacity(requests.iter().map(|r| r.len() + 1).sum::<usize>() + 6);
-        for request in requests {
+        let closing = self.sentinel.as_ref().map(|(request, _)| request);
+        let mut batch = Vec::with_capacity(requests.iter().map(|r| r.len() + 1).sum::<usize>() + 16);
+        for request in requests.iter().chain(closing) {
             batch.extend_from_slice(request.as_bytes());
             batch.push(b'\n');
         }
         batch.extend_from_slice(b"flush\n");
         let sent = self.requests.as_ref().is_some_and(|r| r.send(batch).is_ok());
-        let mut out = Vec::with_capacity(requests.len());
-        for index in 0..requests.len() {
+        let mut out = Vec::with_capacity(requests.len() + 1);
+        let expected = requests.len() + usize::from(closing.is_some());
+        while out.len() < expected {
             let line = if sent { self.answers.recv_timeout(timeout) } else { Ok(Line::End) };
             let why = match line {
-                Ok(Line::Text(text)) => {
-                    out.push(text);
-                    continue;
-                }
+                Ok(Line::Text(text)) => match self.out_of_step(&text, out.len(), requests) {
+                    None => {
+                        out.push(text);
+                        continue;
+                    }
+                    Some(why) => why,
+                },
                 Ok(Line::NotUtf8) => "answered with a line that is not UTF-8".to_string(),
                 Ok(Line::TooLong) => format!("answered with a line longer than {} MiB", MAX_LINE >> 20),
                 Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => self.ended(),
                 Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--timeout)", timeout.as_secs_f64()),
             };
             self.stop();
-            return Err((index, format!("{why}{}", self.stderr_tail())));
+            return Err((out.len().min(requests.len().saturating_sub(1)), format!("{why}{}", self.stderr_tail())));
         }
+        out.truncate(requests.len());
         Ok(out)
+    }
+
+    /// Why answer line `index` of a batch shows the program out of step (a line missing or
+    /// one too many), or `None`.
+    fn out_of_step(&self, line: &str, index: usize, requests: &[String]) -> Option<String> {
+        let (request, answer) = self.sentinel.as_ref()?;
+        let closing = index == requests.len();
+        match (closing, line == answer) {
+            (true, false) => Some(format!(
+                "wrote more lines than requests: {line:?} came where the answer to `{request}` closing the batch was expected (one answer line per request; debugging output goes to stderr)"
+            )),
+            (false, true) => Some(format!("answered {index} lines for {} requests (a line is missing: the answer to `{request}` closing the batch came early)", requests.len())),
+            _ => None,
+        }
     }
 
     /// The program's exit, after its stdout ended: its status once it has exited.
