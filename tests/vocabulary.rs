@@ -31,9 +31,10 @@ fn every_visible_option_has_its_one_name_and_meaning() {
     for (path, options) in commands {
         for option in options.iter().filter(|o| !o.hidden) {
             assert!(names.contains(&option.name), "{path}: --{} is not in the vocabulary", option.name);
-            // Sizes are --max; the custom game program's exploration limits are not sizes.
-            let limit = ["max-positions", "max-moves"].contains(&option.name);
-            assert!((limit || !option.name.starts_with("max-")) && !["json", "jobs", "rule"].contains(&option.name), "{path}: --{}", option.name);
+            // One spelling of the size bound (--max); --max-positions and --max-moves are limits
+            // on a game program's exploration, not size bounds.
+            let size_bound = option.name.starts_with("max-") && !["max-positions", "max-moves"].contains(&option.name);
+            assert!(!size_bound && !["json", "jobs", "rule"].contains(&option.name), "{path}: --{}", option.name);
         }
         for option in &options {
             let others = options.iter().filter(|o| o.name != option.name);

@@ -90,7 +90,9 @@ pub fn verification_from_manifest(parameters: &BTreeMap<String, serde_json::Valu
             args = args.with(option.name, option.default.expect("filtered"));
         }
     }
-    command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))?
+    let mut verification = command.verification(&args).ok_or_else(|| Error::Usage(format!("{} {game} runs no verification", verb.name())))??;
+    verification.adopt_manifest(parameters)?;
+    Ok(verification)
 }
 
 /// A manifest's options under their current names and values (`"rule"` → `"rules"`, options

@@ -75,7 +75,11 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     let plan = Plan::new(verification, run.shard)?;
     super::cost::check(&plan, run.memory_limit, run.force, rayon::current_num_threads())?;
     let _lock = clock.lock(&run.dir)?;
-    let results = match super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress)? {
+    let outcome = super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress);
+    if outcome.is_err() && !run.resume && !verification.resumable_after_error() {
+        Checkpoint::remove(&run.dir)?;
+    }
+    let results = match outcome? {
         Outcome::Finished(results) => results,
         Outcome::Stopped => return Ok(Finished::Stopped),
     };

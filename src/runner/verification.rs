@@ -139,6 +139,18 @@ pub trait Verification: Sync {
     fn notes(&self, _results: &RunResults) -> Vec<String> {
         Vec::new()
     }
+    /// Takes in the manifest parameters of the run this verification was rebuilt from (`merge`,
+    /// `check`): a game whose jobs come from an outside program reads them there instead of
+    /// starting it, and may refuse a manifest that no longer describes its inputs.
+    fn adopt_manifest(&mut self, _parameters: &BTreeMap<String, Value>) -> Result<()> {
+        Ok(())
+    }
+    /// Whether a fresh run that fails with an error keeps its checkpoint for `--resume` (true),
+    /// or leaves nothing in the directory because its inputs were at fault (a user's game
+    /// program, which must be fixed first, making it another run).
+    fn resumable_after_error(&self) -> bool {
+        true
+    }
     /// Writes the game's own files into `dir` (beyond summary, distribution and mismatches)
     /// and returns their names.
     fn write_extra(&self, _dir: &Path, _results: &RunResults) -> Result<Vec<&'static str>> {

@@ -54,6 +54,11 @@ impl Explorer {
         &self.ask
     }
 
+    /// Normal play (values are Grundy values) or misère (values are outcomes).
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
     /// Number of positions seen.
     pub fn len(&self) -> usize {
         self.tokens.len()

@@ -5,9 +5,11 @@
 
 pub mod contest;
 pub mod graph;
+pub mod judge;
 pub mod pool;
 pub mod process;
 pub mod protocol;
+pub mod run;
 pub mod split;
 pub mod table;
 #[cfg(test)]
@@ -16,6 +18,7 @@ pub mod fake;
 pub use graph::{Explorer, GraphLimits};
 pub use pool::{GameProgram, ProgramLimits};
 pub use protocol::{Verb, Verbs};
+pub use run::{ProgramRun, Start};
 
 use crate::error::Result;
 

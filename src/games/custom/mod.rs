@@ -3,6 +3,7 @@
 pub mod program;
 pub mod stress;
 pub mod table;
+pub mod verify;
 
 use crate::custom::COLUMNS;
 use crate::game::{Command, GameEntry, Oracle};
@@ -21,5 +22,5 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![Box::new(table::TableCustom), Box::new(stress::StressCustom)]
+    vec![Box::new(verify::VERIFY), Box::new(table::TableCustom), Box::new(stress::StressCustom)]
 }

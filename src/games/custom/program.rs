@@ -32,12 +32,21 @@ pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
 /// [`start`], the time per answer read from option `timeout` (`game-timeout` in `stress
 /// custom`, whose `--timeout` is the program under test's).
 pub fn start_timed(args: &Args, copies: usize, timeout: &str) -> Result<GameProgram> {
-    let command = command(args)?;
+    GameProgram::start(command(args)?, copies, limits_from(args, timeout)?)
+}
+
+/// The time limit of `--timeout`.
+pub fn limits(args: &Args) -> Result<ProgramLimits> {
+    limits_from(args, "timeout")
+}
+
+/// The time limit of option `timeout`.
+fn limits_from(args: &Args, timeout: &str) -> Result<ProgramLimits> {
     let seconds: f64 = args.require(timeout)?;
     if !(seconds > 0.0 && seconds.is_finite()) {
         return Err(Error::Usage(format!("--{timeout} must be a positive number of seconds, not {seconds}")));
     }
-    GameProgram::start(command, copies, ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
+    Ok(ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
 }
 
 /// The command line of `--game-cmd`.

@@ -1,0 +1,142 @@
+//! What a game program claims of positions (`claim`, `components`) against their exact values from the move graph, and a failing position shrunk with `smaller`.
+//!
+//! The exact values come from the [`Explorer`] (moves only); `claim` and `components` are asked
+//! here, in batches, and only of the positions being judged.
+
+use super::protocol::{self, Verb};
+use super::Explorer;
+use crate::error::Result;
+use crate::impartial::Convention;
+use crate::output::records::outcome_name;
+use crate::runner::Disagreement;
+
+/// Most steps a shrink takes (each goes to a strictly smaller position, so it ends anyway).
+const MAX_SHRINK_STEPS: usize = 10_000;
+
+/// The exact value of a position and what the program says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// Grundy value (normal play), or the outcome (misère: 1 = the player to move wins).
+    pub exact: u32,
+    /// The program's claim, when it makes one.
+    pub claim: Option<u32>,
+    /// Number of components and the XOR of their exact values, when the position splits.
+    pub split: Option<(u32, u32)>,
+}
+
+impl Verdict {
+    /// The distribution key: (number of components, the claim, else the XOR of the parts,
+    /// else the exact value).
+    pub fn key(&self) -> (u32, u32) {
+        let claimed = self.claim.or(self.split.map(|(_, xor)| xor)).unwrap_or(self.exact);
+        (self.split.map_or(0, |(parts, _)| parts), claimed)
+    }
+
+    /// The claimed value that disagrees with the exact one, if any: under misère a claim is
+    /// read as an outcome (0: the player to move loses).
+    pub fn wrong(&self, convention: Convention) -> Option<u32> {
+        match convention {
+            Convention::Normal => self.claim.filter(|&c| c != self.exact).or(self.split.map(|(_, x)| x).filter(|&x| x != self.exact)),
+            Convention::Misere => self.claim.filter(|&c| (c != 0) != (self.exact != 0)),
+        }
+    }
+
+    /// The disagreement on `position`, if the program is wrong about it.
+    pub fn disagreement(&self, position: &str, convention: Convention) -> Option<Disagreement<'static>> {
+        self.wrong(convention).map(|claimed| Disagreement {
+            position: position.to_string(),
+            claimed,
+            naive_value: (convention == Convention::Normal).then_some(self.exact),
+            naive_outcome: outcome_name(self.exact != 0),
+        })
+    }
+}
+
+/// The verdicts on positions `ids` (already interned): exact values by brute force, then the
+/// program's `claim` and, under normal play, its `components` (each part's exact value).
+pub fn judge(explorer: &mut Explorer, ids: &[u32]) -> Result<Vec<Verdict>> {
+    let exact = explorer.values(ids)?;
+    let tokens: Vec<String> = ids.iter().map(|&id| explorer.token(id).to_string()).collect();
+    let claims = claims(explorer, &tokens)?;
+    let splits = splits(explorer, &tokens)?;
+    Ok((0..ids.len()).map(|i| Verdict { exact: exact[i], claim: claims[i], split: splits[i] }).collect())
+}
+
+/// The program's answers to `verb` about every token (none asked when `tokens` is empty).
+fn ask(explorer: &Explorer, verb: Verb, tokens: &[String]) -> Result<Vec<String>> {
+    let args: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    if args.is_empty() { Ok(Vec::new()) } else { explorer.program().ask(verb, &args) }
+}
+
+/// The claim of each token (`None`: no claim, or the program makes none).
+fn claims(explorer: &Explorer, tokens: &[String]) -> Result<Vec<Option<u32>>> {
+    if !explorer.program().verbs().has(Verb::Claim) {
+        return Ok(vec![None; tokens.len()]);
+    }
+    let answers = ask(explorer, Verb::Claim, tokens)?;
+    let read = |(token, answer): (&String, &String)| {
+        protocol::number(answer, true).map_err(|why| explorer.bad_answer(&protocol::request(Verb::Claim, token), why))
+    };
+    tokens.iter().zip(&answers).map(read).collect()
+}
+
+/// The number of components of each token and the XOR of their exact values (`None`: it does
+/// not split, the program gives no components, or the convention is misère).
+fn splits(explorer: &mut Explorer, tokens: &[String]) -> Result<Vec<Option<(u32, u32)>>> {
+    if !explorer.program().verbs().has(Verb::Components) || explorer.convention() == Convention::Misere {
+        return Ok(vec![None; tokens.len()]);
+    }
+    let answers = ask(explorer, Verb::Components, tokens)?;
+    let mut parts: Vec<Option<Vec<u32>>> = Vec::with_capacity(tokens.len());
+    for (token, answer) in tokens.iter().zip(&answers) {
+        let request = protocol::request(Verb::Components, token);
+        let listed = protocol::components(answer).map_err(|why| explorer.bad_answer(&request, why))?;
+        parts.push(listed.map(|list| list.into_iter().map(|part| explorer.intern(part, &request)).collect()).transpose()?);
+    }
+    let all: Vec<u32> = parts.iter().flatten().flatten().copied().collect();
+    let values = explorer.values(&all)?;
+    let mut next = values.into_iter();
+    Ok(parts.iter().map(|p| p.as_ref().map(|ids| (ids.len() as u32, next.by_ref().take(ids.len()).fold(0, |x, v| x ^ v)))).collect())
+}
+
+/// The shrinking order of `ids`: the program's `size` (its token's length without it), then
+/// the token.
+fn order(explorer: &Explorer, ids: &[u32]) -> Result<Vec<(u64, String)>> {
+    let tokens: Vec<String> = ids.iter().map(|&id| explorer.token(id).to_string()).collect();
+    if !explorer.program().verbs().has(Verb::Size) {
+        return Ok(tokens.into_iter().map(|t| (t.len() as u64, t)).collect());
+    }
+    let answers = ask(explorer, Verb::Size, &tokens)?;
+    let read = |(token, answer): (String, &String)| match protocol::number(answer, false) {
+        Ok(size) => Ok((u64::from(size.unwrap_or_default()), token)),
+        Err(why) => Err(explorer.bad_answer(&protocol::request(Verb::Size, &token), why)),
+    };
+    tokens.into_iter().zip(&answers).map(read).collect()
+}
+
+/// From the failing position `start`, the smallest failing candidate of `smaller` that is
+/// smaller in the shrinking order, again and again until none fails: a locally smallest
+/// failing position and its verdict (`start` itself when the program has no `smaller`).
+pub fn shrink(explorer: &mut Explorer, start: u32, verdict: Verdict) -> Result<(u32, Verdict)> {
+    let mut current = (start, verdict);
+    if !explorer.program().verbs().has(Verb::Smaller) {
+        return Ok(current);
+    }
+    let convention = explorer.convention();
+    let mut rank = order(explorer, &[start])?.remove(0);
+    for _ in 0..MAX_SHRINK_STEPS {
+        let token = explorer.token(current.0).to_string();
+        let answer = ask(explorer, Verb::Smaller, std::slice::from_ref(&token))?.remove(0);
+        let mut candidates = explorer.intern_all(&answer, &protocol::request(Verb::Smaller, &token))?;
+        candidates.sort_unstable();
+        candidates.dedup();
+        let ranks = order(explorer, &candidates)?;
+        let (ids, ranks): (Vec<u32>, Vec<(u64, String)>) = candidates.into_iter().zip(ranks).filter(|(_, r)| *r < rank).unzip();
+        let verdicts = judge(explorer, &ids)?;
+        let failing = (0..ids.len()).filter(|&i| verdicts[i].wrong(convention).is_some());
+        let Some(best) = failing.min_by(|&a, &b| ranks[a].cmp(&ranks[b])) else { break };
+        current = (ids[best], verdicts[best]);
+        rank = ranks[best].clone();
+    }
+    Ok(current)
+}

@@ -1,0 +1,204 @@
+//! `verify custom --game-cmd`: a game given as a program (tiny Python programs written by the tests), through the CLI.
+
+mod common;
+
+use common::{assert_same_csvs, read, sprague, CSVS};
+use predicates::str::contains;
+use std::path::{Path, PathBuf};
+
+/// Serves requests with `answer(verb, arg)`; the handshake answers `verbs`.
+const PRELUDE: &str = r#"import sys, time
+
+def serve(answer, verbs="positions moves"):
+    for line in sys.stdin:
+        verb, _, arg = line.strip().partition(" ")
+        if verb == "flush":
+            sys.stdout.flush()
+            continue
+        print(verbs if verb == "sprague" else answer(verb, arg))
+
+def chain(verb, arg):
+    """One heap; a move takes one or two."""
+    n = int(arg)
+    return arg if verb == "positions" else " ".join(str(n - k) for k in (1, 2) if k <= n)
+"#;
+
+/// Two heaps `a.b` (a <= b) of take-one-or-two; the claim (a + b) mod 3 is wrong (the value is
+/// (a mod 3) xor (b mod 3)), the components (the heaps) are right; shrinks to smaller heaps.
+const PAIRS: &str = r#"
+def canon(a, b):
+    return "%d.%d" % (min(a, b), max(a, b))
+
+def answer(verb, arg):
+    if verb == "positions":
+        n = int(arg)
+        return " ".join(canon(a, n - a) for a in range(n // 2 + 1))
+    a, b = map(int, arg.split("."))
+    if verb == "moves":
+        return " ".join(sorted({canon(a - k, b) for k in (1, 2) if a >= k} | {canon(a, b - k) for k in (1, 2) if b >= k}))
+    if verb == "claim":
+        return (a + b) % 3
+    if verb == "components":
+        return "0.%d 0.%d" % (a, b)
+    if verb == "size":
+        return a + b
+    return " ".join(canon(x, y) for x in range(a + 1) for y in range(b + 1) if (x, y) != (a, b))
+
+serve(answer, "positions moves claim components size smaller")
+"#;
+
+/// Writes `PRELUDE + body` as `dir/name` and returns the command that runs it.
+fn program(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("{PRELUDE}\n{body}")).unwrap();
+    format!("python3 {}", path.display())
+}
+
+fn kayles() -> String {
+    format!("python3 {}", Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/kayles_doc.py").display())
+}
+
+/// `verify custom --game-cmd GAME -q --out OUT ARGS`.
+fn verify(out: &Path, game: &str, args: &[&str]) -> assert_cmd::Command {
+    let mut command = sprague();
+    command.args(["verify", "custom", "-q", "--game-cmd", game, "--out"]).arg(out).args(args);
+    command
+}
+
+/// Everything in `dir` but the lock file.
+fn left_in(dir: &Path) -> Vec<String> {
+    let names = std::fs::read_dir(dir).map(|d| d.map(|e| e.unwrap().file_name().into_string().unwrap()).collect()).unwrap_or_else(|_| Vec::new());
+    names.into_iter().filter(|n: &String| n != ".sprague.lock").collect()
+}
+
+#[test]
+fn the_docs_kayles_program_is_the_example_file() {
+    let doc = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/custom-programs.md"));
+    let code = doc.split("```python\n").nth(1).and_then(|rest| rest.split("```").next()).unwrap();
+    assert_eq!(read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/kayles_doc.py")), code);
+}
+
+#[test]
+fn a_right_program_agrees_and_a_wrong_claim_is_shrunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let right = dir.path().join("right");
+    verify(&right, &kayles(), &["--max", "20"]).assert().code(0).stderr(contains("21 sizes, 21 positions, 0 mismatches"));
+    assert!(read(&right.join("summary.csv")).contains("custom,exhaustive,1,20,1,0,0,1\n"), "Kayles 20 has value 1");
+    let manifest: serde_json::Value = serde_json::from_str(&read(&right.join("manifest.json"))).unwrap();
+    assert_eq!(manifest["parameters"]["verbs"], "positions moves components");
+    assert_eq!(manifest["parameters"]["program_files"].as_object().unwrap().len(), 1);
+    let wrong = dir.path().join("wrong");
+    let pairs = program(dir.path(), "pairs.py", PAIRS);
+    verify(&wrong, &pairs, &["--max", "6"]).assert().code(1).stderr(contains("first counterexample: rows 1, size 2, position 1.1 — claim 2, naive 0"));
+    let mismatches = read(&wrong.join("mismatches.csv"));
+    assert!(mismatches.starts_with("game,rule,rows,size,position,"), "{mismatches}");
+    assert!(mismatches.lines().skip(1).all(|l| l.contains(",1.1,2,0,")), "every failure shrinks to 1.1: {mismatches}");
+    assert!(read(&wrong.join("summary.csv")).contains("custom,exhaustive,1,6,4,2,"), "6: 0.6 and 3.3 right, 1.5 and 2.4 wrong");
+}
+
+#[test]
+fn copies_shards_and_resumption_give_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = program(dir.path(), "pairs.py", PAIRS);
+    let one = dir.path().join("one");
+    verify(&one, &pairs, &["--max", "14", "--threads", "1"]).assert().code(1);
+    let two = dir.path().join("two");
+    verify(&two, &pairs, &["--max", "14", "--threads", "2"]).assert().code(1);
+    assert_same_csvs(&one, &two);
+    let shards: Vec<PathBuf> = (1..=3).map(|k| dir.path().join(format!("shard{k}"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        verify(shard, &pairs, &["--max", "14", "--shard", &format!("{}/3", k + 1)]).assert().code(1);
+    }
+    // merge never runs the program.
+    std::fs::rename(dir.path().join("pairs.py"), dir.path().join("away.py")).unwrap();
+    let merged = dir.path().join("merged");
+    sprague().arg("merge").args(&shards).arg("--out").arg(&merged).assert().code(1);
+    assert_same_csvs(&one, &merged);
+    std::fs::rename(dir.path().join("away.py"), dir.path().join("pairs.py")).unwrap();
+    let resumed = dir.path().join("resumed");
+    let pacing = ["--max", "14", "--block-patterns", "1", "--checkpoint-secs", "0", "--stop-after-blocks", "7"];
+    verify(&resumed, &pairs, &pacing).assert().code(3);
+    let mut stops = 1;
+    while verify(&resumed, &pairs, &[&pacing[..], &["--resume"]].concat()).assert().get_output().status.code() == Some(3) {
+        stops += 1;
+    }
+    assert!(stops >= 4, "only {stops} interruptions");
+    assert_same_csvs(&one, &resumed);
+}
+
+#[test]
+fn check_reruns_the_program_and_refuses_a_changed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = program(dir.path(), "pairs.py", PAIRS);
+    let tree = dir.path().join("tree");
+    verify(&tree.join("pairs"), &pairs, &["--max", "8"]).assert().code(1);
+    verify(&tree.join("kayles"), &kayles(), &["--max", "12", "--convention", "normal"]).assert().code(0);
+    sprague().args(["check", "--results"]).arg(&tree).assert().code(0).stdout(contains("recomputed 22 units")).stdout(contains(": 0 differences"));
+    std::fs::write(dir.path().join("pairs.py"), format!("{PRELUDE}\n{PAIRS}\n# changed\n")).unwrap();
+    sprague().args(["check", "--results"]).arg(&tree).assert().code(2).stderr(contains("pairs.py: its SHA-256 is"));
+}
+
+/// Runs `game` and expects exit 2, a message with every one of `expected`, and nothing left in
+/// the output directory.
+fn refused(name: &str, body: &str, args: &[&str], expected: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let game = program(dir.path(), name, body);
+    let assert = verify(&out, &game, &[&["--max", "8"], args].concat()).assert().code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    for text in expected {
+        assert!(stderr.contains(text), "{name}: no {text:?} in {stderr}");
+    }
+    assert_eq!(left_in(&out), Vec::<String>::new(), "{name} left files");
+}
+
+#[test]
+fn a_crash_a_hang_and_an_early_exit_stop_the_run() {
+    let crash = "def answer(verb, arg):\n    if verb == 'moves' and arg == '5':\n        sys.stderr.write('boom at 5\\n')\n        sys.exit(7)\n    return chain(verb, arg)\nserve(answer)\n";
+    refused("crash.py", crash, &[], &["request `moves 5`", "exited (status 7)", "boom at 5"]);
+    let hang = "def answer(verb, arg):\n    if verb == 'moves' and arg == '5':\n        time.sleep(60)\n    return chain(verb, arg)\nserve(answer)\n";
+    refused("hang.py", hang, &["--timeout", "1"], &["request `moves 5`", "no answer within 1 s"]);
+    let early = "def answer(verb, arg):\n    if verb == 'moves' and arg == '4':\n        sys.exit(0)\n    return chain(verb, arg)\nserve(answer)\n";
+    refused("early.py", early, &[], &["request `moves 4`", "exited (status 0) before answering"]);
+}
+
+#[test]
+fn malformed_loopy_and_changing_answers_stop_the_run() {
+    let malformed = "def answer(verb, arg):\n    return ('x' if arg == '3' else int(arg) % 3) if verb == 'claim' else chain(verb, arg)\nserve(answer, 'positions moves claim')\n";
+    refused("malformed.py", malformed, &[], &["request `claim 3`", "\"x\" is not a number"]);
+    let cycle = "def answer(verb, arg):\n    return {'3': '4', '4': '3'}.get(arg, '') if verb == 'moves' and arg in '34' else chain(verb, arg)\nserve(answer)\n";
+    refused("cycle.py", cycle, &[], &["cycle of 2 positions: 3 -> 4 -> 3"]);
+    let changing = "asked = {}\ndef answer(verb, arg):\n    asked[verb, arg] = asked.get((verb, arg), 0) + 1\n    if verb == 'positions':\n        return str(int(arg) + 2)\n    return chain(verb, arg) if asked[verb, arg] == 1 else ''\nserve(answer)\n";
+    refused("changing.py", changing, &["--threads", "1"], &["request `moves 2`", "non-deterministic"]);
+}
+
+#[test]
+fn absurdly_many_moves_or_positions_are_refused() {
+    let wide = "def answer(verb, arg):\n    if verb == 'moves':\n        return ' '.join('w%d' % i for i in range(50)) if arg == '3' else ''\n    return arg\nserve(answer)\n";
+    refused("wide.py", wide, &["--max-moves", "10"], &["request `moves 3`", "50 moves from one position (at most 10"]);
+    refused("many.py", wide, &["--max-positions", "20"], &["more than 20 positions", "`moves 3`"]);
+}
+
+#[test]
+fn the_program_writes_only_into_its_own_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, cwd) = (dir.path().join("out"), dir.path().join("cwd"));
+    std::fs::create_dir(&cwd).unwrap();
+    let game = program(dir.path(), "litter.py", "open('junk.txt', 'w').write('x')\nserve(chain)\n");
+    verify(&out, &game, &["--max", "5"]).current_dir(&cwd).assert().code(0);
+    let mut names = left_in(&out);
+    names.sort();
+    assert_eq!(names, [CSVS[1], "manifest.json", CSVS[2], CSVS[0]]);
+    assert!(!cwd.join("junk.txt").exists() && !dir.path().join("junk.txt").exists());
+}
+
+#[test]
+fn misere_reads_claims_as_outcomes_and_refuses_components_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // Misère take-one-or-two: the player to move loses exactly at heaps 1 mod 3.
+    let outcome = "def answer(verb, arg):\n    return (0 if int(arg) % 3 == 1 else 7) if verb == 'claim' else chain(verb, arg)\nserve(answer, 'positions moves claim')\n";
+    let game = program(dir.path(), "misere.py", outcome);
+    verify(&dir.path().join("misere"), &game, &["--max", "12", "--convention", "misere"]).assert().code(0);
+    verify(&dir.path().join("normal"), &game, &["--max", "12"]).assert().code(1);
+    verify(&dir.path().join("kayles"), &kayles(), &["--max", "5", "--convention", "misere"]).assert().code(2).stderr(contains("components are not used under misère"));
+}
