@@ -2,9 +2,9 @@
 //!
 //! A writer thread feeds stdin and a reader thread splits stdout into lines, so a program that
 //! answers while it still reads never blocks against us. The reader hands over every complete
-//! line of one read at once: one wake-up per read, not per line. The program runs in its own process
-//! group, in a private empty directory; its stderr goes to a file beside that directory and
-//! its end is quoted when the program fails.
+//! line of one read at once: one wake-up per read, not per line. The program runs in its own
+//! process group, in a private empty directory; its stderr goes to a file beside that directory
+//! and its end is quoted when the program fails.
 
 use crate::error::{Error, Result};
 use crate::stress::CommandLine;
