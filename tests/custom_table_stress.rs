@@ -1,5 +1,5 @@
 //! `table custom` and `stress custom` on game programs in Python: the subtraction game {1, 3, 4}
-//! (examples/programs/subtraction.py) shows period 7 from 0; docs/custom-programs.md's Kayles
+//! (examples/games/subtraction.py) shows period 7 from 0; docs/custom-programs.md's Kayles
 //! program, with its components trusted, shows period 12 after a preperiod of 71 (OEIS A002186:
 //! the last exception is n = 70); a right solution passes stress, a wrong one is caught and
 //! shrunk to the smallest position it gets wrong.
@@ -14,7 +14,7 @@ fn sprague() -> Command {
 }
 
 fn example(name: &str) -> String {
-    format!("python3 {}", Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/programs").join(name).display())
+    format!("python3 {}", Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games").join(name).display())
 }
 
 /// docs/custom-programs.md's Kayles program, as written there, saved in `dir`.

@@ -1,14 +1,16 @@
 //! One running copy of a game program: batches of request lines in, one answer line per request out, each awaited at most the time limit.
 //!
 //! A writer thread feeds stdin and a reader thread splits stdout into lines, so a program that
-//! answers while it still reads never blocks against us. The program runs in its own process
-//! group, in a private empty directory; its stderr goes to a file beside that directory and
-//! its end is quoted when the program fails.
+//! answers while it still reads never blocks against us. The reader hands over every complete
+//! line of one read at once: one wake-up per read, not per line. The program runs in its own
+//! process group, in a private empty directory; its stderr goes to a file beside that directory
+//! and its end is quoted when the program fails.
 
 use crate::error::{Error, Result};
 use crate::stress::CommandLine;
 use rustix::process::{kill_process_group, Pid, Signal};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::collections::VecDeque;
+use std::io::{ErrorKind, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ExitStatus, Stdio};
@@ -32,7 +34,9 @@ enum Line {
 pub struct Copy {
     child: Child,
     requests: Option<Sender<Vec<u8>>>,
-    answers: Receiver<Line>,
+    answers: Receiver<Vec<Line>>,
+    /// Lines received and not yet taken.
+    received: VecDeque<Line>,
     stderr: PathBuf,
     /// Holds the private working directory and the stderr file for the copy's life.
     _home: tempfile::TempDir,
@@ -57,7 +61,7 @@ impl Copy {
         std::thread::spawn(move || write_requests(stdin, to_write));
         let (lines, answers) = channel();
         std::thread::spawn(move || read_answers(stdout, lines));
-        Ok(Copy { child, requests: Some(requests), answers, stderr, _home: home, dead: false, sentinel: None })
+        Ok(Copy { child, requests: Some(requests), answers, received: VecDeque::new(), stderr, _home: home, dead: false, sentinel: None })
     }
 
     /// After the handshake: `request` (`sprague 1`) is appended to every batch and must be
@@ -84,7 +88,7 @@ impl Copy {
         let mut out = Vec::with_capacity(requests.len() + 1);
         let expected = requests.len() + usize::from(closing.is_some());
         while out.len() < expected {
-            let line = if sent { self.answers.recv_timeout(timeout) } else { Ok(Line::End) };
+            let line = if sent { self.next_line(timeout) } else { Ok(Line::End) };
             let why = match line {
                 Ok(Line::Text(text)) => match self.out_of_step(&text, out.len(), requests) {
                     None => {
@@ -117,6 +121,15 @@ impl Copy {
             (false, true) => Some(format!("answered {index} lines for {} requests (a line is missing: the answer to `{request}` closing the batch came early)", requests.len())),
             _ => None,
         }
+    }
+
+    /// The next answer line, waiting at most `timeout` for it.
+    fn next_line(&mut self, timeout: Duration) -> std::result::Result<Line, RecvTimeoutError> {
+        if self.received.is_empty() {
+            // The reader sends no empty list, and nothing after the end.
+            self.received.extend(self.answers.recv_timeout(timeout)?);
+        }
+        Ok(self.received.pop_front().unwrap_or(Line::End))
     }
 
     /// The program's exit, after its stdout ended: its status once it has exited.
@@ -185,25 +198,83 @@ fn write_requests(mut stdin: std::process::ChildStdin, batches: Receiver<Vec<u8>
     }
 }
 
-/// Splits the program's stdout into lines (without the newline) until it ends.
-fn read_answers(stdout: std::process::ChildStdout, lines: Sender<Line>) {
-    let mut reader = BufReader::with_capacity(1 << 16, stdout);
-    let mut buf = Vec::new();
+/// Splits the program's stdout into lines (without the newline) until it ends, handing over
+/// every complete line of one read together; an unfinished last line counts as a line.
+fn read_answers(mut stdout: std::process::ChildStdout, lines: Sender<Vec<Line>>) {
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut line = Vec::new();
     loop {
-        buf.clear();
-        let read = (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
-        let line = match read {
-            Ok(0) | Err(_) => Line::End,
-            Ok(_) if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE => Line::TooLong,
-            Ok(_) => {
-                let text = buf.strip_suffix(b"\n").unwrap_or(&buf);
-                let text = text.strip_suffix(b"\r").unwrap_or(text);
-                std::str::from_utf8(text).map_or(Line::NotUtf8, |t| Line::Text(t.to_string()))
-            }
+        let read = match stdout.read(&mut chunk) {
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Ok(read) => read,
+            Err(_) => 0,
         };
-        let last = matches!(line, Line::End | Line::TooLong);
-        if lines.send(line).is_err() || last {
+        let mut out = Vec::new();
+        for piece in chunk[..read].split_inclusive(|&b| b == b'\n') {
+            line.extend_from_slice(piece);
+            if line.last() == Some(&b'\n') {
+                line.pop();
+                out.push(text(&line));
+                line.clear();
+            }
+        }
+        if line.len() > MAX_LINE {
+            out.push(Line::TooLong);
+        } else if read == 0 {
+            out.extend((!line.is_empty()).then(|| text(&line)));
+            out.push(Line::End);
+        }
+        let last = out.iter().any(|l| matches!(l, Line::End | Line::TooLong));
+        if !out.is_empty() && lines.send(out).is_err() || last {
             return;
         }
+    }
+}
+
+/// One line's bytes (no newline) as a line: too long, not UTF-8, or its text without a final `\r`.
+fn text(bytes: &[u8]) -> Line {
+    if bytes.len() > MAX_LINE {
+        return Line::TooLong;
+    }
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_or(Line::NotUtf8, |t| Line::Text(t.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answers of `sh -c script` to `count` requests, each awaited at most `timeout`.
+    fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
+        let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), script.into()] };
+        let requests: Vec<String> = (0..count).map(|i| format!("moves {i}")).collect();
+        Copy::start(&command).unwrap().answer(&requests, timeout)
+    }
+
+    const SECOND: Duration = Duration::from_secs(5);
+
+    #[test]
+    fn lines_are_read_across_writes_with_or_without_a_final_newline() {
+        let got = answers("printf 'one\\r\\nt'; sleep 0.1; printf 'wo\\n\\nthree'", 4, SECOND).unwrap();
+        assert_eq!(got, ["one", "two", "", "three"]);
+    }
+
+    #[test]
+    fn a_bad_line_a_crash_and_silence_name_the_request_and_the_reason() {
+        let (index, why) = answers("printf 'a\\n\\377\\n'", 2, SECOND).unwrap_err();
+        assert_eq!((index, why.as_str()), (1, "answered with a line that is not UTF-8"));
+        let (index, why) = answers("echo a; echo oops >&2; exit 3", 2, SECOND).unwrap_err();
+        assert_eq!((index, why.as_str()), (1, "exited (status 3) before answering\nits stderr:\noops"));
+        let (index, why) = answers("sleep 5", 1, Duration::from_millis(200)).unwrap_err();
+        assert_eq!((index, why.as_str()), (0, "gave no answer within 0.2 s (--timeout)"));
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_refused() {
+        let script = format!("echo short; head -c {} /dev/zero | tr '\\0' a; echo", MAX_LINE + 1);
+        let (index, why) = answers(&script, 2, SECOND).unwrap_err();
+        assert_eq!((index, why.as_str()), (1, "answered with a line longer than 64 MiB"));
+        let script = format!("head -c {MAX_LINE} /dev/zero | tr '\\0' a; echo");
+        assert_eq!(answers(&script, 1, SECOND).unwrap()[0].len(), MAX_LINE);
     }
 }
