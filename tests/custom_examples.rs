@@ -5,6 +5,8 @@
 //! period-7 subtraction game; the wrong Kayles claim is caught and shrunk with `smaller` to its
 //! smallest counterexample.
 
+mod common;
+
 use sprague::custom::program::protocol::{self, Verb};
 use sprague::custom::program::{Ask, Explorer, GameProgram, GraphLimits, ProgramLimits};
 use sprague::games::grundy::brute::{self, WholePositions};
@@ -116,14 +118,8 @@ fn grundy_program_agrees_with_sprague_s_own_brute_force() {
 
 #[test]
 fn subtraction_in_cpp_agrees_with_its_period() {
-    let Some(compiler) = ["c++", "g++", "clang++"].into_iter().find(|c| std::process::Command::new(c).arg("--version").output().is_ok()) else {
-        eprintln!("SKIPPED subtraction_in_cpp_agrees_with_its_period: no C++ compiler (c++, g++, clang++) on PATH");
-        return;
-    };
     let dir = tempfile::tempdir().unwrap();
-    let binary = dir.path().join("subtraction");
-    let built = std::process::Command::new(compiler).arg("-O2").arg("-o").arg(&binary).arg(example("subtraction.cpp")).status().unwrap();
-    assert!(built.success(), "{compiler} could not compile examples/games/subtraction.cpp");
+    let Some(binary) = common::compile_subtraction_cpp(dir.path(), "subtraction_in_cpp_agrees_with_its_period") else { return };
     let mut run = Run::new(start(&binary.display().to_string()), 1000);
     let tokens: Vec<String> = run.tokens().into_iter().map(str::to_string).collect();
     assert_eq!(tokens, (0..=1000).map(|n| n.to_string()).collect::<Vec<_>>());

@@ -64,14 +64,8 @@ fn the_misprinted_kayles_claim_is_caught_at_one_row_of_eleven() {
 
 #[test]
 fn subtraction_in_cpp_agrees_and_shows_period_seven() {
-    let Some(compiler) = ["c++", "g++", "clang++"].into_iter().find(|c| std::process::Command::new(c).arg("--version").output().is_ok()) else {
-        eprintln!("SKIPPED subtraction_in_cpp_agrees_and_shows_period_seven: no C++ compiler (c++, g++, clang++) on PATH");
-        return;
-    };
     let dir = tempfile::tempdir().unwrap();
-    let binary = dir.path().join("subtraction");
-    let built = std::process::Command::new(compiler).arg("-O2").arg("-o").arg(&binary).arg(example("subtraction.cpp")).status().unwrap();
-    assert!(built.success(), "{compiler} could not compile examples/games/subtraction.cpp");
+    let Some(binary) = common::compile_subtraction_cpp(dir.path(), "subtraction_in_cpp_agrees_and_shows_period_seven") else { return };
     let (code, stdout) = verify_custom(&binary.display().to_string(), 300, &dir.path().join("out"));
     assert_eq!(code, 0, "{stdout}");
     let table = sprague().args(["table", "custom", "--game-cmd"]).arg(&binary).args(["--max", "60"]).output().unwrap();

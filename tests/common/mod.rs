@@ -47,3 +47,17 @@ pub fn start_slow_run(out: &Path, args: &[&str]) -> std::process::Child {
     child
 }
 
+
+/// examples/games/subtraction.cpp compiled into `dir` (the binary's path), or `None` with a
+/// note when no C++ compiler (c++, g++, clang++) is on PATH.
+pub fn compile_subtraction_cpp(dir: &Path, test: &str) -> Option<PathBuf> {
+    let Some(compiler) = ["c++", "g++", "clang++"].into_iter().find(|c| std::process::Command::new(c).arg("--version").output().is_ok()) else {
+        eprintln!("SKIPPED {test}: no C++ compiler (c++, g++, clang++) on PATH");
+        return None;
+    };
+    let binary = dir.join("subtraction");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/subtraction.cpp");
+    let built = std::process::Command::new(compiler).arg("-O2").arg("-o").arg(&binary).arg(source).status().unwrap();
+    assert!(built.success(), "{compiler} could not compile examples/games/subtraction.cpp");
+    Some(binary)
+}
