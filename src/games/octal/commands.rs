@@ -35,8 +35,8 @@ fn commands() -> Vec<Box<dyn Command>> {
 /// Most stones in all that `solve octal --engine naive` searches.
 pub const NAIVE_TOTAL: usize = 40;
 
-/// Three-heap codes: the plain mex steps beyond which a run needs --force (about an hour).
-const MAX_STEPS: f64 = 1e12;
+/// Three-heap codes: the plain mex steps beyond which a run needs --force (about a minute).
+const MAX_STEPS: f64 = 3e10;
 
 const ENGINES: &[(&str, &str)] = &[
     ("claim", "XOR of the one-heap values (sparse-space method; full limits)."),
@@ -83,7 +83,7 @@ const METHODS: &[(&str, &str)] = &[("sparse", "Rare and common values (exact; pl
 pub fn value_options() -> [OptSpec; 4] {
     [
         OptSpec::value("method", "METHOD", "How values are computed.").default("sparse").choices(METHODS).hidden(),
-        OptSpec::flag("force", "Run even when the estimate says it takes more than an hour."),
+        OptSpec::flag("force", "Run even when the estimate says it takes more than a minute (three-heap moves)."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
         OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
     ]
@@ -105,7 +105,7 @@ pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
     let threes = code.digits.iter().filter(|d| *d & THREE != 0).count() as f64;
     let steps = threes * (max as f64).powi(3) / 36.0;
     if steps > MAX_STEPS && !args.flag("force") {
-        return Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to {max}): more than an hour; add --force to run it anyway")));
+        return Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to {max}): more than a minute; add --force to run it anyway")));
     }
     Ok(())
 }
@@ -198,7 +198,7 @@ impl Command for TableOctal {
                 session.report(&format!("{done}; written to {out}"));
             }
             None => {
-                let mut csv = csv::Writer::from_writer(&mut *session.stdout);
+                let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(&mut *session.stdout);
                 let io = |e: csv::Error| Error::Usage(format!("<stdout>: {e}"));
                 csv.write_record(ValueRow::HEADER).map_err(io)?;
                 for (n, &grundy) in g.iter().enumerate() {

@@ -62,9 +62,9 @@ impl Command for ProveOctal {
         let lines = match proof {
             Some(p) => vec![
                 format!("{code} (t = {t}): period {} from n0 = {}{}", p.period, p.preperiod, last_exception(p)),
-                format!("proved: g(n + {}) = g(n) for {} ≤ n < {}, hence for every n ≥ {} ({THEOREM})", p.period, p.preperiod, bound.formula(p.preperiod, p.period, t), p.preperiod),
+                format!("proved: g(n + {}) = g(n) for {} ≤ n < {}, hence for every n ≥ {} (periodicity theorem, Guy & Smith 1956)", p.period, p.preperiod, bound.formula(p.preperiod, p.period, t), p.preperiod),
             ],
-            None => vec![format!("{code} (t = {t}): no period proved with values up to heap {max} ({})", method_note(&engine))],
+            None => vec![format!("{code} (t = {t}): no period proved with values up to heap {} ({})", g.len() - 1, method_note(&engine))],
         };
         for line in lines.iter().chain([&format!("{}: {kept} values, sha256 {digest}", dir.join(VALUES).display())]) {
             writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
@@ -83,10 +83,16 @@ fn last_exception(p: Periodicity) -> String {
 
 /// Values in doubling steps up to `max` until a period is proved.
 fn search(code: &Code, bound: Bound, max: usize, args: &Args, session: &mut Session) -> Result<(Engine, Option<Periodicity>)> {
-    check_fits(code, max, args)?;
     let mut engine = Engine::new(code, method(args));
     let mut size = FIRST_STEP.min(max);
     loop {
+        if let Err(refused) = check_fits(code, size, args) {
+            if engine.values().is_empty() {
+                return Err(refused);
+            }
+            session.report(&format!("stopped before heap {size}: {refused}"));
+            return Ok((engine, None));
+        }
         extend(&mut engine, size, session)?;
         let proof = prove(engine.values(), bound, code.max_take());
         if proof.is_some() || size >= max {
