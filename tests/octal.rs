@@ -93,3 +93,18 @@ fn solve_answers_and_bad_codes_are_refused() {
     sprague().args(["table", "octal", "0x0.8", "--max", "100000"]).assert().code(2).stderr(contains("three-heap moves"));
     sprague().args(["table", "octal", "0.6", "--max", "100000000", "--memory-limit", "1000000"]).assert().code(2).stderr(contains("need about"));
 }
+
+#[test]
+fn verify_agrees_and_the_sum_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    for code in ["0.77", "0.6", "{1,3,4}", "grundy"] {
+        let out = dir.path().join("ok");
+        sprague().args(["verify", "octal", code, "--max", "16", "-q", "--out"]).arg(&out).assert().success().stderr(contains("0 mismatches"));
+    }
+    let bad = dir.path().join("bad");
+    let first = "first counterexample: totals 1, stones 2, heap_sizes 1 1 — claim 2, naive 0";
+    sprague().args(["verify", "octal", "0.77", "--max", "6", "--claim", "sum", "-q", "--out"]).arg(&bad).assert().code(1).stderr(contains(first));
+    let mismatches = std::fs::read_to_string(bad.join("mismatches.csv")).unwrap();
+    assert!(mismatches.contains("octal,exhaustive:code=0.77:claim=sum,1,2,1 1,2,0,Second"), "{mismatches}");
+    sprague().args(["verify", "octal", "0.77", "--max", "41", "--out"]).arg(dir.path().join("x")).assert().code(2);
+}

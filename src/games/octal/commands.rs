@@ -6,7 +6,8 @@ use super::code::{Code, THREE};
 use super::values::{Engine, Method};
 use super::parse_input;
 use crate::error::{Error, Result};
-use crate::game::{vocabulary, Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Session, SolveCommand, Status, Verb};
+use crate::game::{vocabulary, Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Session, SolveCommand, Status, Verb, VerifyCommand};
+use crate::runner::Verification;
 use crate::impartial::BruteForce;
 use crate::output::csv::{write_csv_rows, CsvRecord};
 use crate::output::records::Columns;
@@ -29,7 +30,7 @@ pub static GAME: GameEntry = GameEntry {
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![Box::new(SOLVE), Box::new(TableOctal), Box::new(super::prove::ProveOctal), Box::new(super::contest::STRESS)]
+    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(TableOctal), Box::new(super::prove::ProveOctal), Box::new(super::contest::STRESS)]
 }
 
 /// Most stones in all that `solve octal --engine naive` searches.
@@ -70,7 +71,30 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     writeln!(session.stdout, "{}", if first_wins { "First" } else { "Second" }).map_err(|e| Error::io("<stdout>", e))
 }
 
-/// The CODE argument of `table` and `prove`.
+const CLAIM_CHOICES: &[(&str, &str)] = &[
+    ("xor", "XOR of the one-heap values (the claim under test)."),
+    ("sum", "Their ordinary sum — a misreading, to show the check can fail."),
+];
+
+static VERIFY: VerifyCommand = VerifyCommand {
+    verb: Verb::Verify,
+    spec: || CommandSpec {
+        name: "octal",
+        about: "Take-and-break game: XOR of one-heap values vs whole-position search on every multiset of heaps.",
+        options: vec![
+            CODE,
+            OptSpec::value("max", "T", "Every multiset of heaps with 1..=T stones in all (at most 40).").default("20"),
+            OptSpec::value("claim", "CLAIM", "The claim under test.").default("xor").choices(CLAIM_CHOICES),
+        ],
+        examples: &["sprague verify octal 0.77 --max 30", "sprague verify octal 0.77 --max 6 --claim sum"],
+    },
+    build: |args| {
+        let claim = super::verify::CLAIMS.of(args.text("claim"))?;
+        Ok(Box::new(super::verify::OctalRun::new(code_arg(args)?, args.require("max")?, claim)?) as Box<dyn Verification>)
+    },
+};
+
+/// The CODE argument of `table`, `prove` and `verify`.
 pub const CODE: OptSpec = OptSpec::positional(
     "code",
     "Take-and-break code: octal 0.07 or 4.07 (d0 before the point), hexadecimal 0x0.8, subtraction set {1,3,4} or s:1,3,4, or grundy.",

@@ -14,6 +14,7 @@ pub mod period;
 pub mod prove;
 pub mod split;
 pub mod values;
+pub mod verify;
 
 pub use commands::GAME;
 
