@@ -164,7 +164,11 @@ pub fn extend(engine: &mut Engine, max: usize, session: &mut Session) -> Result<
 pub fn method_note(engine: &Engine) -> String {
     match engine.method() {
         Method::Plain => "plain mex".to_string(),
-        Method::Sparse => format!("sparse space, mask {:#x}, {} rare values", engine.split().mask(), engine.split().rare().len()),
+        Method::Sparse => {
+            let rare = engine.split().rare();
+            let last = rare.last().map_or(String::new(), |n| format!(", the last at n = {n}"));
+            format!("sparse space, mask {:#x}, {} rare values{last}", engine.split().mask(), rare.len())
+        }
     }
 }
 
