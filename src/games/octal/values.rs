@@ -122,7 +122,7 @@ impl Engine {
 
     /// The splits of `m` tokens into two heaps (a, m − a) with a ≤ m − a.
     fn pairs(&self, m: usize) -> std::ops::RangeInclusive<usize> {
-        let top = if self.unequal && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+        let top = if self.unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
         1..=top
     }
 
