@@ -165,7 +165,8 @@ impl Engine {
                 }
             }
         }
-        let common = (0..).find(|&v| self.split.is_common(v) && self.seen[v] != stamp).expect("a value is missing");
+        // Past 65535 no common value is left: the caller refuses the value.
+        let common = (0..=MAX_VALUE).find(|&v| self.split.is_common(v) && self.seen[v] != stamp).unwrap_or(MAX_VALUE + 1);
         // Rare values below it that no split with a rare part gave: look for two common parts.
         let mut missing = 0;
         for v in (0..common).filter(|&v| !self.split.is_common(v) && self.seen[v] != stamp) {
@@ -231,6 +232,14 @@ mod tests {
         }
         let officers = values(&Code::parse("0.6").unwrap(), 3000, Method::Sparse).unwrap();
         assert_eq!(officers, values(&Code::parse("0.6").unwrap(), 3000, Method::Plain).unwrap());
+    }
+
+    #[test]
+    fn sparse_and_plain_agree_on_every_three_digit_code() {
+        for digits in 0..512 {
+            let code = format!("0.{}{}{}", digits >> 6, digits >> 3 & 7, digits & 7);
+            both(&code, 1000);
+        }
     }
 
     #[test]
