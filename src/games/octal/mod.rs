@@ -3,12 +3,14 @@
 //!
 //! [`code`] reads a code and holds the move rule; [`values`] computes one-heap values by plain
 //! mex and by the sparse-space method (the split of [`split`]); [`period`] finds and proves
-//! periodicity; [`brute`] is the oracle (whole positions, never XORs). The contest input of
+//! periodicity; [`brute`] is the oracle (whole positions, never XORs); [`verify`] checks the
+//! XOR of one-heap values against it; [`compute`] serves the commands. The contest input of
 //! `solve octal`: the code, then n, then n heap sizes.
 
 pub mod brute;
 pub mod code;
 pub mod commands;
+pub mod compute;
 pub mod contest;
 pub mod period;
 pub mod prove;

@@ -1,7 +1,7 @@
 //! `prove octal CODE`: values computed in doubling steps until the periodicity theorem proves a
 //! period ([`super::period`]) or `--max` is reached; values.csv with its SHA-256, manifest.json.
 
-use super::commands::{check_fits, code_arg, extend, method, method_note, value_options, write_values, CODE};
+use super::compute::{check_fits, code_arg, extend, method, method_note, value_options, write_values, CODE};
 use super::code::Code;
 use super::period::{prove, Bound, Periodicity};
 use super::values::Engine;

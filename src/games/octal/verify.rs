@@ -9,7 +9,7 @@ use super::code::Code;
 use super::values::{values, Method};
 use crate::error::{Error, Result};
 use crate::impartial::{partitions, BruteForce};
-use crate::output::records::outcome_name;
+use crate::output::records::{outcome_name, Columns};
 use crate::runner::rule::Claims;
 use crate::runner::{Disagreement, Evaluate, Job, RunResults, Verification};
 use serde_json::Value;
@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 pub const GAME: &str = "octal";
+/// The names of the size, key and position columns of its verify files.
+pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" };
 /// Largest total the exhaustive run accepts.
 pub const MAX_TOTAL: u16 = 40;
 
@@ -81,8 +83,8 @@ impl Verification for OctalRun {
         GAME
     }
 
-    fn columns(&self) -> crate::output::records::Columns {
-        super::commands::COLUMNS
+    fn columns(&self) -> Columns {
+        COLUMNS
     }
 
     fn rule(&self) -> String {
