@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 /// Every option name a command may show, with its one meaning.
 pub const OPTIONS: &[(&str, &str)] = &[
     ("file", "solve: the input file (`-` or absent: standard input)"),
+    ("code", "octal: the take-and-break code (0.07, 0x0.8, {1,3,4}, grundy)"),
     ("format", "the output format: text or json"),
     ("batch", "solve: any number of inputs, one answer each"),
     ("engine", "which engine answers: claim (the claimed fast solver) or naive (the exact whole-position search)"),

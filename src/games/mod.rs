@@ -37,6 +37,7 @@ registry! {
     cards: [cards::GAME],
     kings: [kings::GAME],
     grundy: [grundy::GAME],
+    octal: [octal::GAME],
     custom: [custom::GAME],
 }
 

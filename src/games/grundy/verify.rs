@@ -7,7 +7,7 @@
 use super::brute::{self, WholePositions};
 use super::claim::Claim;
 use crate::error::{Error, Result};
-use crate::impartial::BruteForce;
+use crate::impartial::{partitions, BruteForce};
 use crate::output::csv::write_csv;
 use crate::output::records::{outcome_name, SequenceRow};
 use crate::runner::rule::{rule_fields, Claims};
@@ -22,24 +22,6 @@ pub const GAME: &str = "grundy";
 pub const MAX_TOTAL: u16 = 60;
 /// The single-heap file.
 pub const SEQUENCE: &str = "sequence.csv";
-
-/// Every multiset of heaps (ascending) with exactly `total` stones.
-pub fn partitions(total: u16) -> Vec<Vec<u16>> {
-    fn extend(left: u16, min: u16, current: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {
-        if left == 0 {
-            out.push(current.clone());
-            return;
-        }
-        for part in min..=left {
-            current.push(part);
-            extend(left - part, part, current, out);
-            current.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(total, 1, &mut Vec::new(), &mut out);
-    out
-}
 
 /// Every position with total 1..=max_total (or exactly `only`), claim vs oracle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

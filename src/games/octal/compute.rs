@@ -1,0 +1,108 @@
+//! Values for the commands: the CODE argument and the options of every run that computes
+//! values, the refusals (memory, time) with their estimates, progress, the values file.
+
+use super::code::{Code, THREE};
+use super::values::{Engine, Method};
+use crate::error::{Error, Result};
+use crate::game::{Args, OptSpec, Session};
+use crate::output::csv::{write_csv_rows, CsvRecord};
+use crate::sys::format_bytes;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Three-heap codes: the plain mex steps beyond which a run needs --force (about a minute).
+const MAX_STEPS: f64 = 3e10;
+
+/// The CODE argument of `table`, `prove` and `verify`.
+pub const CODE: OptSpec = OptSpec::positional(
+    "code",
+    "Take-and-break code: octal 0.07 or 4.07 (d0 before the point), hexadecimal 0x0.8, subtraction set {1,3,4} or s:1,3,4, or grundy.",
+)
+.required();
+
+const METHODS: &[(&str, &str)] = &[("sparse", "Rare and common values (exact; plain mex where it does not apply)."), ("plain", "Plain mex over every option.")];
+
+/// Options of every run that computes values.
+pub fn value_options() -> [OptSpec; 4] {
+    [
+        OptSpec::value("method", "METHOD", "How values are computed.").default("sparse").choices(METHODS).hidden(),
+        OptSpec::flag("force", "Run even when the estimate says it takes more than a minute (three-heap moves)."),
+        OptSpec::flag("quiet", "No progress bar.").short('q'),
+        OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
+    ]
+}
+
+/// The code argument.
+pub fn code_arg(args: &Args) -> Result<Code> {
+    Code::parse(args.text("code").ok_or_else(|| Error::Usage("a take-and-break code is required".into()))?)
+}
+
+/// Refuses, with an estimate, values up to `max` that would not fit in memory or (plain mex of
+/// three-heap moves) take more than about a minute without --force.
+pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
+    let bytes = (max as u64).saturating_add(1).saturating_mul(2).saturating_add(1 << 20);
+    let available = args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes);
+    if let Some(available) = available.filter(|&a| bytes > a) {
+        return Err(Error::Usage(format!("the values of {code} up to {max} need about {} of memory (2 bytes each); {} are available", format_bytes(bytes), format_bytes(available))));
+    }
+    let threes = code.digits.iter().filter(|d| *d & THREE != 0).count() as f64;
+    let steps = threes * (max as f64).powi(3) / 36.0;
+    if steps > MAX_STEPS && !args.flag("force") {
+        return Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to {max}): more than a minute; add --force to run it anyway")));
+    }
+    Ok(())
+}
+
+/// The engine with values up to `max`, computed by the method `--method` names.
+pub fn computed(code: &Code, max: usize, args: &Args, session: &mut Session) -> Result<Engine> {
+    check_fits(code, max, args)?;
+    let mut engine = Engine::new(code, method(args));
+    extend(&mut engine, max, session)?;
+    Ok(engine)
+}
+
+/// The method `--method` names.
+pub fn method(args: &Args) -> Method {
+    if args.text("method") == Some("plain") {
+        Method::Plain
+    } else {
+        Method::Sparse
+    }
+}
+
+/// Extends `engine` to heap `max`, with a progress bar.
+pub fn extend(engine: &mut Engine, max: usize, session: &mut Session) -> Result<()> {
+    let progress = session.progress;
+    progress.start("values", Some(max as u64 + 1), engine.values().len() as u64);
+    engine.extend_to(max, &mut |done| progress.advance(done))?;
+    progress.finish();
+    Ok(())
+}
+
+/// How the values were computed, for the report line and the manifest.
+pub fn method_note(engine: &Engine) -> String {
+    match engine.method() {
+        Method::Plain => "plain mex".to_string(),
+        Method::Sparse => {
+            let rare = engine.split().rare();
+            let last = rare.last().map_or(String::new(), |n| format!(", the last at n = {n}"));
+            format!("sparse space, mask {:#x}, {} rare values{last}", engine.split().mask(), rare.len())
+        }
+    }
+}
+
+/// One row of a values file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueRow {
+    pub n: u64,
+    pub grundy: u16,
+}
+
+impl CsvRecord for ValueRow {
+    const HEADER: &'static [&'static str] = &["n", "grundy"];
+}
+
+/// Writes g(0..len) as `n,grundy` to `path`, atomically.
+pub fn write_values(path: &Path, g: &[u16]) -> Result<()> {
+    write_csv_rows::<ValueRow, ValueRow>(path, g.iter().enumerate().map(|(n, &grundy)| ValueRow { n: n as u64, grundy }))
+}

@@ -1,0 +1,110 @@
+//! Take-and-break games (`octal`): published sequences (OEIS), the polygon game and Grundy's game
+//! through the same engine, the commands' answers, proofs, files and errors.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use sprague::games::octal::code::Code;
+use sprague::games::octal::values::{values, Method};
+
+/// OEIS A002186 (Kayles, 0.77), n = 0..=104.
+const A002186: [u16; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3,
+    1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2,
+    1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// OEIS A002187 (Dawson's chess, 0.137), n = 0..=89; 0.07 has values a(n − 1).
+const A002187: [u16; 90] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3,
+    1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2,
+    2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
+];
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+fn sparse(code: &str, max: usize) -> Vec<u16> {
+    values(&Code::parse(code).unwrap(), max, Method::Sparse).unwrap()
+}
+
+#[test]
+fn published_sequences_and_other_engines() {
+    assert_eq!(sparse("0.77", 104), A002186);
+    assert_eq!(sparse("0.137", 89), A002187);
+    assert_eq!(sparse("0.07", 90)[1..], A002187);
+    // The catalogue's polygon claim (Dawson's Kayles) and Grundy's game's own recurrence.
+    let polygon: Vec<u16> = sprague::games::catalogue::polygon::claimed_table(1000).iter().map(|&v| v as u16).collect();
+    assert_eq!(sparse("0.07", 1000), polygon);
+    assert_eq!(sparse("grundy", 3000), sprague::games::grundy::claim::heap_values(3000));
+    // Kayles is 4.4 shifted by one heap (A002186's comment), subtraction {1,3,4} has period 7.
+    assert_eq!(sparse("4.4", 105)[1..], A002186);
+    assert_eq!(sparse("s:1,3,4", 20), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+}
+
+#[test]
+fn table_writes_the_values() {
+    sprague().args(["table", "octal", "0.77", "--max", "5"]).assert().success().stdout("n,grundy\n0,0\n1,1\n2,2\n3,3\n4,1\n5,4\n");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kayles.csv");
+    sprague().args(["table", "octal", "0.77", "--max", "104", "--out"]).arg(&out).assert().success().stderr(contains("largest value 8"));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let read: Vec<u16> = text.lines().skip(1).map(|l| l.split_once(',').unwrap().1.parse().unwrap()).collect();
+    assert_eq!(read, A002186);
+    let plain = dir.path().join("plain.csv");
+    sprague().args(["table", "octal", "0.77", "--max", "104", "--method", "plain", "--out"]).arg(&plain).assert().success();
+    assert_eq!(std::fs::read_to_string(&plain).unwrap(), text);
+}
+
+#[test]
+fn prove_finds_and_proves_periods() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kayles");
+    let proved = sprague().args(["prove", "octal", "0.77", "-q", "--out"]).arg(&out).assert().success();
+    let stdout = String::from_utf8(proved.get_output().stdout.clone()).unwrap();
+    assert!(stdout.starts_with("0.77 (t = 2): period 12 from n0 = 71 (last exception at n = 70)\n"), "{stdout}");
+    assert!(stdout.contains("for 71 ≤ n < 2·n0 + p + t = 2·71 + 12 + 2 = 156"), "{stdout}");
+    let digest = sprague::output::atomic::sha256_file(&out.join("values.csv")).unwrap();
+    assert!(stdout.contains(&format!("168 values, sha256 {digest}")), "{stdout}");
+    let manifest = sprague::output::manifest::Manifest::read(&out.join("manifest.json")).unwrap();
+    assert_eq!((manifest.parameters["period"].as_u64(), manifest.parameters["preperiod"].as_u64()), (Some(12), Some(71)));
+    assert_eq!(manifest.files["values.csv"], digest);
+    // 0.177: period 20 after 496 (A071435) needs 1037 values: not within 1000 (exit 3).
+    let short = dir.path().join("short");
+    sprague().args(["prove", "octal", "0.177", "--max", "1000", "-q", "--out"]).arg(&short).assert().code(3).stdout(contains("no period proved"));
+    sprague().args(["prove", "octal", "0.177", "--max", "1100", "-q", "--out"]).arg(&short).assert().success().stdout(contains("period 20 from n0 = 497"));
+    sprague().args(["prove", "octal", "{1,3,4}", "-q", "--out"]).arg(&short).assert().success().stdout(contains("for 1 ≤ n < n0 + t = 1 + 4 = 5"));
+    sprague().args(["prove", "octal", "grundy", "-q", "--out"]).arg(&short).assert().code(2).stderr(contains("no periodicity theorem"));
+}
+
+#[test]
+fn solve_answers_and_bad_codes_are_refused() {
+    let solve = |input: &str| sprague().args(["solve", "octal"]).write_stdin(input).assert();
+    solve("0.77\n2\n3 5\n").success().stdout("First\n");
+    solve("0.77\n2\n4 4\n").success().stdout("Second\n");
+    solve("s:1,3,4\n1\n7\n").success().stdout("Second\n");
+    solve("0.07\n2\n5 9\n").success().stdout("Second\n");
+    let naive = |input: &str| sprague().args(["solve", "octal", "--engine", "naive"]).write_stdin(input).assert();
+    naive("0.137\n3\n2 5 9\n").success().stdout("First\n"); // g = 1, 3, 3 (A002187)
+    naive("0.137\n3\n2 5 11\n").success().stdout("Second\n"); // g = 1, 3, 2
+    naive("0.77\n2\n30 30\n").code(2).stderr(contains("at most 40 stones"));
+    solve("0.78\n1\n3\n").code(2).stderr(contains("<stdin>:1:1: take-and-break code \"0.78\": character '8' at position 4 is not an octal digit (0-7)"));
+    sprague().args(["table", "octal", "{1,3,,4}"]).assert().code(2).stderr(contains("position 6: expected a number"));
+    sprague().args(["table", "octal", "0x0.8", "--max", "100000"]).assert().code(2).stderr(contains("three-heap moves"));
+    sprague().args(["table", "octal", "0.6", "--max", "100000000", "--memory-limit", "1000000"]).assert().code(2).stderr(contains("need about"));
+}
+
+#[test]
+fn verify_agrees_and_the_sum_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    for code in ["0.77", "0.6", "{1,3,4}", "grundy"] {
+        let out = dir.path().join("ok");
+        sprague().args(["verify", "octal", code, "--max", "16", "-q", "--out"]).arg(&out).assert().success().stderr(contains("0 mismatches"));
+    }
+    let bad = dir.path().join("bad");
+    let first = "first counterexample: totals 1, stones 2, heap_sizes 1 1 — claim 2, naive 0";
+    sprague().args(["verify", "octal", "0.77", "--max", "6", "--claim", "sum", "-q", "--out"]).arg(&bad).assert().code(1).stderr(contains(first));
+    let mismatches = std::fs::read_to_string(bad.join("mismatches.csv")).unwrap();
+    assert!(mismatches.contains("octal,exhaustive:code=0.77:claim=sum,1,2,1 1,2,0,Second"), "{mismatches}");
+    sprague().args(["verify", "octal", "0.77", "--max", "41", "--out"]).arg(dir.path().join("x")).assert().code(2);
+}
