@@ -177,6 +177,10 @@ fn absurdly_many_moves_or_positions_are_refused() {
     let wide = "def answer(verb, arg):\n    if verb == 'moves':\n        return ' '.join('w%d' % i for i in range(50)) if arg == '3' else ''\n    return arg\nserve(answer)\n";
     refused("wide.py", wide, &["--max-moves", "10"], &["request `moves 3`", "50 moves from one position (at most 10"]);
     refused("many.py", wide, &["--max-positions", "20"], &["more than 20 positions", "`moves 3`"]);
+    let dir = tempfile::tempdir().unwrap();
+    let out = verify(&dir.path().join("out"), &kayles(), &["--max", "4000000000"]).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("expected a whole number from 0 to 1000000"), "{stderr}");
 }
 
 #[test]

@@ -13,6 +13,20 @@ const CONVENTIONS: &[(&str, &str)] = &[
     ("misere", "The player who cannot move wins; exact values are outcomes (1: the player to move wins)."),
 ];
 
+/// Largest `--max`: sizes are asked one request each (and each is a job of `verify`).
+pub const MAX_SIZE: u32 = 1_000_000;
+
+/// `--max N`: a size from 0 to [`MAX_SIZE`].
+pub fn parse_max(text: &str) -> std::result::Result<u32, String> {
+    let bad = || format!("invalid size {text:?}: expected a whole number from 0 to {MAX_SIZE}");
+    text.parse::<u32>().ok().filter(|&n| n <= MAX_SIZE).ok_or_else(bad)
+}
+
+/// The value of `--max`, checked.
+pub fn max_size(args: &Args) -> Result<u32> {
+    parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))
+}
+
 /// `--game-cmd`, `--convention`, `--timeout`, `--max-positions`, `--max-moves`.
 pub fn options() -> Vec<OptSpec> {
     vec![

@@ -1,10 +1,9 @@
 //! `sprague stress custom`: a solution of a game program's game, one position in, its value or the winner out, judged against the brute force of the program's moves.
 
 use super::program;
-use super::table::parse_max;
 use crate::custom::program::contest::ProgramContest;
 use crate::custom::program::Explorer;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::stress::{run_stress, stress_spec};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
 use crate::stress::{self, CommandLine, Source, StressConfig, StressSummary};
@@ -25,7 +24,7 @@ impl Command for StressCustom {
     fn spec(&self) -> CommandSpec {
         let max = OptSpec::value("max", "N", "Largest size generated: every starting position of sizes 0..=N (exhaustive), and positions reached from them.")
             .default("12")
-            .validate(|s| parse_max(s).map(|_| ()));
+            .validate(|s| program::parse_max(s).map(|_| ()));
         let mut spec = stress_spec(
             "custom",
             "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
@@ -56,7 +55,7 @@ fn game_options() -> Vec<OptSpec> {
 }
 
 fn build(args: &Args) -> Result<Box<dyn StressSide>> {
-    let max = parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+    let max = program::max_size(args)?;
     let convention = program::convention(args)?;
     let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
     let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves"]);

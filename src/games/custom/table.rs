@@ -10,15 +10,6 @@ use crate::output::csv::{write_csv, write_csv_to, CsvRecord};
 use std::path::Path;
 use std::sync::Arc;
 
-/// Largest `--max`: sizes are asked one request each.
-pub const MAX_SIZE: u32 = 1_000_000;
-
-/// `--max N`: a size from 0 to [`MAX_SIZE`].
-pub fn parse_max(text: &str) -> std::result::Result<u32, String> {
-    let bad = || format!("invalid size {text:?}: expected a whole number from 0 to {MAX_SIZE}");
-    text.parse::<u32>().ok().filter(|&n| n <= MAX_SIZE).ok_or_else(bad)
-}
-
 /// `table custom`.
 #[derive(Clone, Copy)]
 pub struct TableCustom;
@@ -30,7 +21,7 @@ impl Command for TableCustom {
 
     fn spec(&self) -> CommandSpec {
         let mut options = vec![
-            OptSpec::value("max", "N", "Every starting position of sizes 0..=N.").required().validate(|s| parse_max(s).map(|_| ())),
+            OptSpec::value("max", "N", "Every starting position of sizes 0..=N.").required().validate(|s| program::parse_max(s).map(|_| ())),
             OptSpec::value("out", "FILE", "Write the CSV (`size,position,value`) here, atomically; without it the CSV goes to stdout and the summary to stderr."),
             OptSpec::value("threads", "N", "Copies of the game program run at once (default: the number of cores)."),
             OptSpec::flag("components", "Trust the program's `components`: a position that splits is worth the XOR of its parts (normal play; verify custom checks it)."),
@@ -48,7 +39,7 @@ impl Command for TableCustom {
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
-        let max = parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
+        let max = program::max_size(args)?;
         let convention = program::convention(args)?;
         let split = args.flag("components");
         if split && convention == Convention::Misere {

@@ -2,7 +2,7 @@
 
 use super::program;
 use crate::custom::program::{Ask, GameProgram, ProgramRun, Start};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Args, CommandSpec, OptSpec, Verb, VerifyCommand};
 use crate::runner::Verification;
 use serde_json::Value;
@@ -16,7 +16,7 @@ pub static VERIFY: VerifyCommand = VerifyCommand {
         about: "Your game as a program in any language (docs/custom-programs.md): its claim and components vs the exact values of every starting position of sizes 0..=N. --threads = copies of the program.",
         options: {
             let mut options = program::options();
-            options.push(OptSpec::value("max", "N", "Every starting position of sizes 0..=N (`positions 0` … `positions N`).").required());
+            options.push(OptSpec::value("max", "N", "Every starting position of sizes 0..=N (`positions 0` … `positions N`; N ≤ 1000000).").required().validate(|s| program::parse_max(s).map(|_| ())));
             options
         },
         examples: &[
@@ -31,10 +31,7 @@ pub static VERIFY: VerifyCommand = VerifyCommand {
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
     let command = program::command(args)?;
     let limits = program::limits(args)?;
-    let max: u32 = args.require("max")?;
-    if max == u32::MAX {
-        return Err(Error::Usage(format!("--max must be below {}", u32::MAX)));
-    }
+    let max = program::max_size(args)?;
     let copies = match args.get::<usize>("threads")? {
         Some(n) => n.max(1),
         None => std::thread::available_parallelism().map_or(1, usize::from),
