@@ -9,9 +9,9 @@ use super::claim::Claim;
 use crate::error::{Error, Result};
 use crate::impartial::{partitions, BruteForce};
 use crate::output::csv::write_csv;
-use crate::output::records::{outcome_name, SequenceRow};
+use crate::output::records::SequenceRow;
 use crate::runner::rule::{rule_fields, Claims};
-use crate::runner::{run_in_memory, Disagreement, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
+use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -47,15 +47,7 @@ impl GrundyRun {
 /// Claim vs oracle on one position.
 fn check(claim: Claim, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
     let claimed = u32::from(claim.grundy(heaps));
-    let (truth, first_wins) = brute::solve(brute, heaps);
-    let failed = (claimed != truth || (claimed != 0) != first_wins).then(|| Disagreement {
-        position: heaps.iter().map(u16::to_string).collect::<Vec<_>>().join(" "),
-        claimed,
-        naive_value: Some(truth),
-        naive_outcome: outcome_name(first_wins),
-    });
-    let total: u16 = heaps.iter().sum();
-    results.check((1, u32::from(total)), (heaps.len() as u32, claimed), failed);
+    results.check_heaps(heaps, claimed, brute::solve(brute, heaps));
 }
 
 impl Verification for GrundyRun {

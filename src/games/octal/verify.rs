@@ -9,9 +9,9 @@ use super::code::Code;
 use super::values::{values, Method};
 use crate::error::{Error, Result};
 use crate::impartial::{partitions, BruteForce};
-use crate::output::records::{outcome_name, Columns};
+use crate::output::records::Columns;
 use crate::runner::rule::Claims;
-use crate::runner::{Disagreement, Evaluate, Job, RunResults, Verification};
+use crate::runner::{Evaluate, Job, RunResults, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -66,15 +66,7 @@ impl OctalRun {
     fn check(&self, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
         let claimed = self.claimed(heaps);
         let whole: Vec<usize> = heaps.iter().map(|&h| usize::from(h)).collect();
-        let (truth, first_wins) = brute::solve(brute, &whole);
-        let failed = (claimed != truth || (claimed != 0) != first_wins).then(|| Disagreement {
-            position: heaps.iter().map(u16::to_string).collect::<Vec<_>>().join(" "),
-            claimed,
-            naive_value: Some(truth),
-            naive_outcome: outcome_name(first_wins),
-        });
-        let total: u16 = heaps.iter().sum();
-        results.check((1, u32::from(total)), (heaps.len() as u32, claimed), failed);
+        results.check_heaps(heaps, claimed, brute::solve(brute, &whole));
     }
 }
 
