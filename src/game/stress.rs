@@ -178,13 +178,14 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
     let ended = if summary.exhausted { ", every input judged" } else { "" };
     let shrinking = if summary.failures.is_empty() { String::new() } else { format!("; {:.1} s with shrinking", summary.elapsed.as_secs_f64()) };
     let mut text = format!(
-        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {} jobs, {generators}, seed {}{ended}){shrinking}\n",
+        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {}, {generators}, seed {}{ended}){shrinking}\n",
         summary.runs,
         summary.judging_seconds,
         summary.rate(),
-        config.jobs,
+        stress::numbers::count(config.jobs, "job"),
         config.seed
     );
+    text.push_str(&format!("  {}\n", stress::tally::text(&summary.generators)));
     if summary.failures.is_empty() {
         text.push_str("no failure\n");
     }

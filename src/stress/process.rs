@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// Wall-clock time after which the program and its children are killed.
     pub timeout: Duration,
-    /// Bytes of stdout kept; a program writing more is killed. Stderr is cut at the same size.
+    /// Bytes of stdout kept; a program writing more is killed. Of stderr the last this many
+    /// bytes are kept (its end, where the error is).
     pub output_cap: usize,
     /// Address-space limit (bytes) set in the child before it starts, if any.
     pub memory: Option<u64>,
@@ -46,8 +47,10 @@ pub enum Exit {
 pub struct RunOutput<'a> {
     pub exit: Exit,
     pub stdout: &'a [u8],
-    /// Stderr, cut at the output cap.
+    /// The end of stderr: its last output-cap bytes.
     pub stderr: &'a [u8],
+    /// Bytes cut from the start of stderr (0 when all of it is in `stderr`).
+    pub stderr_cut: u64,
     pub elapsed: Duration,
 }
 
@@ -58,13 +61,18 @@ pub struct Runner {
     dir: tempfile::TempDir,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
+    stderr_cut: u64,
     chunk: Box<[u8]>,
 }
 
 impl Runner {
     pub fn new(command: CommandLine, limits: Limits) -> Result<Self> {
         let dir = tempfile::Builder::new().prefix("sprague-stress-").tempdir().map_err(|e| Error::io("temporary directory", e))?;
-        Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), chunk: vec![0; 1 << 16].into() })
+        Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), stderr_cut: 0, chunk: vec![0; 1 << 16].into() })
+    }
+
+    pub fn command(&self) -> &CommandLine {
+        &self.command
     }
 
     pub fn limits(&self) -> Limits {
@@ -77,6 +85,7 @@ impl Runner {
         self.clear_dir()?;
         self.stdout.clear();
         self.stderr.clear();
+        self.stderr_cut = 0;
         let started = Instant::now();
         let mut child = self.spawn()?;
         let extra = meanwhile();
@@ -84,7 +93,7 @@ impl Runner {
         // Children left behind (or everything, on a time limit) go with the process group.
         let _ = kill_process_group(Pid::from_child(&child), Signal::KILL);
         let status = child.wait().map_err(|e| Error::io("program under test", e))?;
-        let via_shell = matches!(self.command, CommandLine::Shell { .. });
+        let via_shell = self.command.via_shell();
         let exit = exit?.unwrap_or_else(|| match (status.code(), status.signal()) {
             // `sh -c` reports a command killed by signal n as status 128 + n.
             (Some(code @ 129..=192), _) if via_shell => Exit::Signal(code - 128),
@@ -92,7 +101,8 @@ impl Runner {
             (None, Some(sig)) => Exit::Signal(sig),
             (None, None) => Exit::Code(-1),
         });
-        let out = RunOutput { exit, stdout: &self.stdout, stderr: &self.stderr, elapsed: started.elapsed() };
+        self.keep_stderr_end(self.limits.output_cap);
+        let out = RunOutput { exit, stdout: &self.stdout, stderr: &self.stderr, stderr_cut: self.stderr_cut, elapsed: started.elapsed() };
         Ok((out, extra))
     }
 
@@ -146,23 +156,28 @@ impl Runner {
         }
     }
 
-    /// Reads what a pipe holds now; true when stdout passed the cap. Stderr past the cap is
-    /// read and dropped.
+    /// Reads what a pipe holds now; true when stdout passed the cap. Of stderr the end is kept
+    /// (trimmed to the cap once it holds twice as much).
     fn drain<R: Read>(&mut self, pipe: &mut Option<R>, is_stdout: bool) -> std::io::Result<bool> {
         let Some(reader) = pipe else { return Ok(false) };
         let cap = self.limits.output_cap;
-        let buf = if is_stdout { &mut self.stdout } else { &mut self.stderr };
         loop {
             match reader.read(&mut self.chunk) {
                 Ok(0) => {
                     *pipe = None;
                     return Ok(false);
                 }
-                Ok(n) => {
-                    let keep = n.min(cap.saturating_sub(buf.len()));
-                    buf.extend_from_slice(&self.chunk[..keep]);
-                    if is_stdout && keep < n {
+                Ok(n) if is_stdout => {
+                    let keep = n.min(cap.saturating_sub(self.stdout.len()));
+                    self.stdout.extend_from_slice(&self.chunk[..keep]);
+                    if keep < n {
                         return Ok(true);
+                    }
+                }
+                Ok(n) => {
+                    self.stderr.extend_from_slice(&self.chunk[..n]);
+                    if self.stderr.len() > 2 * cap.max(1 << 16) {
+                        self.keep_stderr_end(cap);
                     }
                 }
                 Err(e) if e.kind() == ErrorKind::WouldBlock => return Ok(false),
@@ -170,6 +185,13 @@ impl Runner {
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Drops the start of stderr so that its last `cap` bytes remain.
+    fn keep_stderr_end(&mut self, cap: usize) {
+        let cut = self.stderr.len().saturating_sub(cap);
+        self.stderr.drain(..cut);
+        self.stderr_cut += cut as u64;
     }
 
     /// Empties the working directory if the last program left files in it.

@@ -7,6 +7,7 @@ use super::failures::{FailureFiles, FailureLog, FailureRow};
 use super::pool::{Found, Plan, Pool, Progress};
 use super::process::Limits;
 use super::shrink::{shrink, ShrinkLimits};
+use super::tally::{self, GeneratorTally, Tallies};
 use crate::error::Result;
 use crate::output::manifest::RunClock;
 use serde_json::Value;
@@ -48,6 +49,8 @@ pub struct StressSummary {
     pub judging_seconds: f64,
     /// True when every generated case was judged (an exhaustive run that finished).
     pub exhausted: bool,
+    /// Runs and the largest input of each generator, in the order of the run's generators.
+    pub generators: Vec<GeneratorTally>,
 }
 
 impl StressSummary {
@@ -66,7 +69,8 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
     let tagged = Tagged(game);
-    let cases = tagged.mixed(&sources, config.seed);
+    let tallies = Tallies::new(&sources);
+    let cases = tallies.count(game, tagged.mixed(&sources, config.seed));
     let mut pool = Pool::new(command, config.limits, config.jobs)?;
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
@@ -84,6 +88,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         elapsed: started.elapsed(),
         judging_seconds,
         exhausted: report.exhausted,
+        generators: tallies.into_inner(),
     };
     write_manifest(&clock, config, &sources, &summary, &log)?;
     Ok(summary)
@@ -115,7 +120,7 @@ fn shrink_and_save<G: Contest>(
         detail: shrunk.fault.detail.clone(),
     };
     let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case.1));
-    let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected };
+    let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected, stderr: &shrunk.fault.stderr };
     log.save(row, &files)
 }
 
@@ -125,7 +130,7 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
     manifest.parameters = config.parameters.clone();
-    let facts: [(&str, Value); 9] = [
+    let facts: [(&str, Value); 10] = [
         ("mode", "stress".into()),
         ("generators", sources.iter().map(|s| s.name()).collect::<Vec<_>>().into()),
         ("seed", config.seed.into()),
@@ -135,6 +140,7 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
         ("runs", summary.runs.into()),
         ("failures", summary.failures.len().into()),
         ("exhausted", summary.exhausted.into()),
+        ("generator_runs", tally::to_json(&summary.generators)),
     ];
     manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));
     manifest.notes.push(format!(
