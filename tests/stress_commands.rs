@@ -73,3 +73,24 @@ fn a_command_the_shell_cannot_start_is_a_usage_error() {
         stress_in(tmp.path(), "python3 no_such_sol.py").code(2).stderr(predicate::str::contains("can't open file"));
     }
 }
+
+#[test]
+fn the_end_of_a_long_stderr_is_kept_and_each_generator_counted() {
+    if !has("python3") {
+        eprintln!("no python3 here: the crashing Python program is not tested");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let crash = "import sys\nsys.stderr.write('noise ' * 400000 + '\\n')\nraise ValueError('pile too large')\n";
+    std::fs::write(tmp.path().join("crash.py"), crash).unwrap();
+    let out = stress_in(tmp.path(), "python3 crash.py").code(1);
+    let summary = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(summary.contains("non-zero-exit") && summary.contains("ValueError: pile too large"), "{summary}");
+    assert!(summary.lines().nth(1).is_some_and(|l| l.starts_with("  exhaustive ") && l.contains("runs (largest 1 pile")), "{summary}");
+    let err = std::fs::read_to_string(tmp.path().join("out/failures/001.err")).unwrap();
+    assert!(err.starts_with("[sprague: the first ") && err.trim_end().ends_with("ValueError: pile too large"), "{}", &err[..200]);
+    assert!(err.len() <= (1 << 20) + 200, "bounded: {} bytes", err.len());
+    let manifest = sprague::output::manifest::Manifest::read(&tmp.path().join("out/manifest.json")).unwrap();
+    assert_eq!(manifest.parameters["generator_runs"]["exhaustive"]["runs"], manifest.parameters["runs"], "{:?}", manifest.parameters);
+    assert!(manifest.files.contains_key("failures/001.err"));
+}

@@ -27,7 +27,7 @@ pub struct FailureRow {
     pub expected: String,
     pub got: String,
     pub exit_status: String,
-    /// Seconds the program ran on the shrunk input.
+    /// CPU seconds the program (and its children) used on the shrunk input.
     pub seconds: f64,
     /// Reductions taken while shrinking, and whether a fixpoint was reached.
     pub shrink_steps: usize,

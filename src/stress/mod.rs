@@ -5,9 +5,11 @@
 pub mod answer;
 pub mod command;
 pub mod contest;
+pub mod cpu;
 pub mod failures;
 pub mod numbers;
 pub mod outcome;
+mod pipes;
 pub mod pool;
 pub mod process;
 pub mod run;

@@ -56,7 +56,7 @@ pub struct Fault {
     pub kind: FailureKind,
     /// The program's answer (stdout, trimmed and shortened).
     pub got: String,
-    /// How the program ended, e.g. `exit 0`, `signal 11 (SIGSEGV)`, `killed after 2.00 s`.
+    /// How the program ended, e.g. `exit 0`, `signal 11 (SIGSEGV)`, `time limit: 2.01 s CPU, 2.30 s wall`.
     pub exit: String,
     /// Why the output was refused, or the end of stderr for crashes and exits.
     pub detail: String,
@@ -96,7 +96,7 @@ pub fn exit_text(run: &RunOutput<'_>) -> String {
             Some(name) => format!("signal {s} ({name})"),
             None => format!("signal {s}"),
         },
-        Exit::TimedOut => format!("killed after {:.2} s", run.elapsed.as_secs_f64()),
+        Exit::TimedOut => format!("time limit: {:.2} s CPU, {:.2} s wall", run.cpu.as_secs_f64(), run.elapsed.as_secs_f64()),
         Exit::OutputLimit => "killed: output limit".to_string(),
     }
 }

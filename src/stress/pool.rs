@@ -7,7 +7,7 @@
 
 use super::command::CommandLine;
 use super::contest::{Cases, Contest};
-use super::outcome::{classify, Fault, Verdict};
+use super::outcome::{classify, FailureKind, Fault, Verdict};
 use super::process::{Limits, Runner};
 use super::start::not_started;
 use crate::error::{Error, Result};
@@ -60,6 +60,7 @@ pub struct Progress {
 pub struct Judged {
     pub verdict: Verdict,
     pub expected: String,
+    /// CPU seconds of the program (and its children) on the case.
     pub seconds: f64,
     /// Set when the run shows the command never started its program ([`not_started`]).
     pub not_started: Option<String>,
@@ -153,15 +154,24 @@ impl Pool {
 }
 
 /// Judges one case: writes its input, runs the program, computes the trusted answer while
-/// the program runs, and classifies the run.
+/// the program runs, and classifies the run. A time limit is confirmed by a second run (the
+/// second verdict stands), so a case saved as too slow is too slow twice, on whatever load.
 pub fn judge<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case, buf: &mut Vec<u8>) -> Result<Judged> {
+    let first = judge_once(runner, game, case, buf)?;
+    match &first.verdict {
+        Verdict::Fail(f) if f.kind == FailureKind::TimeLimit => judge_once(runner, game, case, buf),
+        _ => Ok(first),
+    }
+}
+
+fn judge_once<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case, buf: &mut Vec<u8>) -> Result<Judged> {
     buf.clear();
     game.write_input(case, buf);
     let via_shell = runner.command().via_shell();
     let (run, expected) = runner.run(buf, || game.answer(case))?;
     let verdict = classify(game, case, &expected, &run);
     let not_started = if verdict == Verdict::Pass { None } else { not_started(via_shell, &run) };
-    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.elapsed.as_secs_f64(), not_started })
+    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.cpu.as_secs_f64(), not_started })
 }
 
 /// One worker of a stream run: takes cases in order until told to stop.

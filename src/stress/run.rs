@@ -26,9 +26,11 @@ pub struct StressConfig {
     pub seed: u64,
     pub jobs: usize,
     pub limits: Limits,
-    /// Time for generating and judging; shrinking gets what is left, at least `shrink_floor`.
+    /// Time for generating and judging.
     pub budget: Duration,
-    pub shrink_floor: Duration,
+    /// Time for shrinking all the failures, after `budget` (a run takes at most the two and a
+    /// run's wall-clock cap).
+    pub shrink_budget: Duration,
     pub max_failures: usize,
     pub out: PathBuf,
     /// The invocation, recorded in the directory lock and the manifest.
@@ -76,9 +78,9 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
     let judging_seconds = report.elapsed.as_secs_f64();
     let mut inputs = Vec::new();
+    let shrink_deadline = Instant::now() + config.shrink_budget;
     for found in report.found {
-        let left = config.budget.saturating_sub(started.elapsed()).max(config.shrink_floor);
-        let limits = ShrinkLimits { deadline: Some(Instant::now() + left), ..Default::default() };
+        let limits = ShrinkLimits { deadline: Some(shrink_deadline), ..Default::default() };
         inputs.push(shrink_and_save(&mut pool, &tagged, found, limits, &mut log)?);
     }
     let summary = StressSummary {
@@ -130,12 +132,13 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
     manifest.parameters = config.parameters.clone();
-    let facts: [(&str, Value); 10] = [
+    let facts: [(&str, Value); 11] = [
         ("mode", "stress".into()),
         ("generators", sources.iter().map(|s| s.name()).collect::<Vec<_>>().into()),
         ("seed", config.seed.into()),
         ("jobs", config.jobs.into()),
         ("budget_seconds", config.budget.as_secs_f64().into()),
+        ("shrink_budget_seconds", config.shrink_budget.as_secs_f64().into()),
         ("timeout_seconds", config.limits.timeout.as_secs_f64().into()),
         ("runs", summary.runs.into()),
         ("failures", summary.failures.len().into()),
