@@ -73,6 +73,7 @@ mod tests {
     use std::os::unix::process::CommandExt;
 
     #[test]
+    #[allow(clippy::zombie_processes, reason = "the children are reaped by `reap`, not `wait`")]
     fn counts_the_cpu_of_a_busy_child_not_its_sleep() {
         let busy = std::process::Command::new("sh").args(["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"]).spawn().unwrap();
         let (status, cpu) = reap(busy.id()).unwrap();

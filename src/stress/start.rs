@@ -24,7 +24,7 @@ pub fn not_started(via_shell: bool, run: &RunOutput<'_>) -> Option<String> {
         return Some(shell_says.join("; "));
     }
     if via_shell && matches!(run.exit, Exit::Code(126 | 127)) {
-        return Some(lines().last().map_or_else(|| "sh could not run the command".to_string(), str::to_string));
+        return Some(lines().next_back().map_or_else(|| "sh could not run the command".to_string(), str::to_string));
     }
     let failed = matches!(run.exit, Exit::Code(c) if c != 0);
     lines().find(|l| failed && RUNTIME_NOT_FOUND.iter().any(|m| l.contains(m))).map(str::to_string)
