@@ -6,13 +6,15 @@ use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::time::Duration;
 
-/// Sets RLIMIT_CPU of the calling process (between fork and exec) to the next whole second
-/// past `limit` plus one: each process of the program is stopped by the kernel soon after
-/// the limit even if the parent's watch misses it; `wait4` then says by how much.
-pub fn limit_in_child(limit: Duration) -> std::io::Result<()> {
+/// Sets RLIMIT_CPU of the just started child `pid` to the next whole second past `limit` plus
+/// one: each process of the program is stopped by the kernel soon after the limit even if the
+/// parent's watch misses it; `wait4` then says by how much. Set from outside (prlimit) rather
+/// than between fork and exec, which would cost the fast spawn path.
+pub fn limit(pid: u32, limit: Duration) {
     let soft = limit.as_secs() + 2;
     let rlimit = rustix::process::Rlimit { current: Some(soft), maximum: Some(soft + 1) };
-    rustix::process::setrlimit(rustix::process::Resource::Cpu, rlimit).map_err(Into::into)
+    // A backstop only: a child that already ended has nothing to limit.
+    let _ = rustix::process::prlimit(rustix::process::Pid::from_raw(pid as i32), rustix::process::Resource::Cpu, rlimit);
 }
 
 /// CPU time used so far by the processes of process group `group` and the children they

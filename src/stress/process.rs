@@ -136,18 +136,18 @@ impl Runner {
         let mut cmd = self.command.command();
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         cmd.current_dir(self.dir.path()).process_group(0);
-        let memory = self.limits.memory.map(|bytes| rustix::process::Rlimit { current: Some(bytes), maximum: Some(bytes) });
-        let timeout = self.limits.timeout;
-        // SAFETY: setrlimit is a plain system call, safe between fork and exec.
-        unsafe {
-            cmd.pre_exec(move || {
-                if let Some(limit) = memory {
-                    rustix::process::setrlimit(rustix::process::Resource::As, limit)?;
-                }
-                cpu::limit_in_child(timeout)
-            });
+        if let Some(bytes) = self.limits.memory {
+            let limit = rustix::process::Rlimit { current: Some(bytes), maximum: Some(bytes) };
+            // SAFETY: setrlimit is a plain system call, safe between fork and exec.
+            unsafe {
+                cmd.pre_exec(move || {
+                    rustix::process::setrlimit(rustix::process::Resource::As, limit).map_err(Into::into)
+                });
+            }
         }
-        cmd.spawn().map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))
+        let child = cmd.spawn().map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))?;
+        cpu::limit(child.id(), self.limits.timeout);
+        Ok(child)
     }
 
     /// Feeds stdin and drains stdout/stderr until the program exits. `Some(exit)` when the
