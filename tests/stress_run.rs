@@ -24,7 +24,7 @@ fn config(out: &Path, sources: Vec<Source>) -> StressConfig {
         jobs: 2,
         limits: Limits::default(),
         budget: Duration::from_secs(20),
-        shrink_floor: Duration::from_secs(20),
+        shrink_budget: Duration::from_secs(20),
         max_failures: 1,
         out: out.to_path_buf(),
         command_line: vec!["test".into()],

@@ -43,17 +43,29 @@ fn signals_are_reported() {
 fn time_limit_kills_the_process_group() {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pid");
-    let cmd = format!("sh -c 'sleep 30 & echo $! > {}; wait'", pidfile.display());
+    // A background child spinning: its CPU time counts, as the process group's.
+    let cmd = format!("sh -c '(while :; do :; done) & echo $! > {}; wait'", pidfile.display());
     let mut r = runner(&cmd, quick());
     let started = Instant::now();
     let (out, ()) = r.run(b"", || ()).unwrap();
     assert_eq!(out.exit, Exit::TimedOut);
+    assert!(out.cpu >= quick().timeout, "{:?}", out.cpu);
     assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
     let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_string();
     std::thread::sleep(Duration::from_millis(100));
     let alive = std::path::Path::new(&format!("/proc/{pid}")).exists()
         && !std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default().contains(") Z ");
     assert!(!alive, "the background child {pid} survived the time limit");
+}
+
+#[test]
+fn a_program_that_waits_is_killed_at_the_wall_clock_cap() {
+    let mut r = runner("sleep 30", quick());
+    let started = Instant::now();
+    let (out, ()) = r.run(b"", || ()).unwrap();
+    assert_eq!(out.exit, Exit::TimedOut);
+    assert!(out.cpu < quick().timeout && out.elapsed >= quick().wall_cap(), "{out:?}");
+    assert!(started.elapsed() < quick().wall_cap() + Duration::from_secs(2));
 }
 
 #[test]

@@ -92,7 +92,7 @@ fn exponential_recursion_is_a_time_limit_and_shrinks() {
     let (orig, shrunk) = catch("wall_slow", &game, &[Source::Random], limits(300), 3000);
     assert_eq!(shrunk.fault.kind, FailureKind::TimeLimit);
     assert!(shrunk.case.shape().cells() - shrunk.case.x_count() <= orig.shape().cells() - orig.x_count());
-    assert!(shrunk.fault.exit.starts_with("killed after"), "{}", shrunk.fault.exit);
+    assert!(shrunk.fault.exit.starts_with("time limit: "), "{}", shrunk.fault.exit);
 }
 
 #[test]

@@ -52,12 +52,12 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("generator", "GENERATOR", GENERATORS).multiple(),
         OptSpec::value("seed", "N", "Seed of the random and adversarial generators.").default("1"),
         OptSpec::value("budget", "SECONDS", "Time for generating and judging inputs.").default("60"),
-        OptSpec::value("timeout", "SECONDS", "Time limit per run; the program and its children are killed past it.").default("2"),
+        OptSpec::value("timeout", "SECONDS", "CPU time limit per run (the program and its children); killed past it, or after 3 times as much wall-clock time (at least 5 s more).").default("2"),
         OptSpec::value("failures", "N", "Stop after this many failures.").default("1").aliases(&["max-failures"]),
         OptSpec::value("threads", "N", "Programs run at once (default: the number of cores).").aliases(&["jobs"]),
         OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, failures.csv, manifest.json.").default("out/stress"),
         OptSpec::value("memory", "MIB", "Address-space limit of the program under test, in MiB (default: none)."),
-        OptSpec::value("shrink-budget", "SECONDS", "Least time left for shrinking after the budget.").default("60").hidden(),
+        OptSpec::value("shrink-budget", "SECONDS", "Time for shrinking the failures, after --budget.").default("60"),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
     ]
 }
@@ -152,7 +152,7 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
     let parameters = BTreeMap::from([
         ("game".to_string(), Value::from(game)),
         ("program".to_string(), Value::from(command.display())),
-        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "timeout", "failures", "threads", "memory"])),
+        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "shrink-budget", "timeout", "failures", "threads", "memory"])),
     ]);
     Ok(StressConfig {
         sources: sources(args)?,
@@ -160,7 +160,7 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
         jobs,
         limits,
         budget: seconds(args, "budget")?,
-        shrink_floor: seconds(args, "shrink-budget")?,
+        shrink_budget: seconds(args, "shrink-budget")?,
         max_failures,
         out: args.require::<String>("out")?.into(),
         command_line: session.command_line.clone(),
@@ -178,13 +178,14 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
     let ended = if summary.exhausted { ", every input judged" } else { "" };
     let shrinking = if summary.failures.is_empty() { String::new() } else { format!("; {:.1} s with shrinking", summary.elapsed.as_secs_f64()) };
     let mut text = format!(
-        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {} jobs, {generators}, seed {}{ended}){shrinking}\n",
+        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {}, {generators}, seed {}{ended}){shrinking}\n",
         summary.runs,
         summary.judging_seconds,
         summary.rate(),
-        config.jobs,
+        stress::numbers::count(config.jobs, "job"),
         config.seed
     );
+    text.push_str(&format!("  {}\n", stress::tally::text(&summary.generators)));
     if summary.failures.is_empty() {
         text.push_str("no failure\n");
     }
@@ -203,7 +204,7 @@ fn failure_text(row: &FailureRow, input: &Path) -> String {
     };
     let got = if row.got.is_empty() { "no output" } else { &row.got };
     let mut text = format!(
-        "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s)\n",
+        "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s CPU)\n",
         row.id, row.kind, row.source, row.size_before, row.expected, row.exit_status, row.seconds
     );
     if !row.detail.is_empty() {

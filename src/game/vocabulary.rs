@@ -31,6 +31,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("shard", "only shard K of N of the positions"),
     ("resume", "continue an unfinished run in --out"),
     ("budget", "time to spend, in seconds"),
+    ("shrink-budget", "time to spend shrinking what failed (stress), in seconds, after --budget"),
     ("timeout", "time limit of one run (stress) or one answer (a custom game program) of a program, in seconds"),
     ("game-cmd", "custom: the game program, in any language"),
     ("game-timeout", "stress custom: time limit of one answer of the game program, in seconds (--timeout is the program under test's)"),

@@ -18,7 +18,8 @@ pub enum CommandLine {
 impl CommandLine {
     /// Parses `text`. A command without shell syntax is split like a shell would (quotes and
     /// backslashes), its program looked up on PATH, and arguments naming existing files made
-    /// absolute (the program runs in a private directory). Unknown or non-executable
+    /// absolute (the program runs in a private directory); a shell command's plain words that
+    /// name files are made absolute too ([`super::shell`]). Unknown or non-executable
     /// programs are refused here, before any run.
     pub fn parse(text: &str) -> Result<Self> {
         let bad = |m: String| Error::Usage(format!("--cmd {text:?}: {m}"));
@@ -26,7 +27,7 @@ impl CommandLine {
             return Err(bad("empty command".into()));
         }
         if text.contains(SHELL_SYNTAX) {
-            return Ok(CommandLine::Shell { text: text.to_string() });
+            return Ok(CommandLine::Shell { text: super::shell::absolute_words(text) });
         }
         let words = shlex::split(text).ok_or_else(|| bad("unbalanced quotes".into()))?;
         let (first, rest) = words.split_first().ok_or_else(|| bad("empty command".into()))?;
@@ -35,9 +36,10 @@ impl CommandLine {
         Ok(CommandLine::Direct { program, args })
     }
 
-    /// A `std::process::Command` for this command line (stdio and directory not yet set).
+    /// A `std::process::Command` for this command line (stdio and directory not yet set), with
+    /// the user's directory on Java's class path ([`class_path`]).
     pub fn command(&self) -> std::process::Command {
-        match self {
+        let mut command = match self {
             CommandLine::Direct { program, args } => {
                 let mut c = std::process::Command::new(program);
                 c.args(args);
@@ -48,7 +50,16 @@ impl CommandLine {
                 c.arg("-c").arg(text);
                 c
             }
+        };
+        if let Some(path) = class_path() {
+            command.env("CLASSPATH", path);
         }
+        command
+    }
+
+    /// True when the command runs via `sh -c`.
+    pub fn via_shell(&self) -> bool {
+        matches!(self, CommandLine::Shell { .. })
     }
 
     /// The command as a user would type it (for manifests and messages).
@@ -90,9 +101,23 @@ fn is_executable(path: &Path) -> bool {
     path.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
+/// CLASSPATH for the program under test: Java's default class path is the current directory,
+/// which for the program is its private one, so `java Main` gets the user's directory instead
+/// (relative entries of a CLASSPATH already set are made absolute). Computed once.
+fn class_path() -> Option<&'static std::ffi::OsStr> {
+    static PATH: std::sync::OnceLock<Option<std::ffi::OsString>> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let user = std::env::current_dir().ok()?;
+        let Some(set) = std::env::var_os("CLASSPATH") else { return Some(user.into_os_string()) };
+        let entries = std::env::split_paths(&set).map(|p| if p.as_os_str().is_empty() { user.clone() } else { user.join(p) });
+        std::env::join_paths(entries).ok()
+    })
+    .as_deref()
+}
+
 /// `arg` as an absolute path when it names an existing file or directory relative to the
 /// current directory, unchanged otherwise.
-fn absolute_if_file(arg: &str) -> String {
+pub(super) fn absolute_if_file(arg: &str) -> String {
     let path = Path::new(arg);
     if arg.starts_with('-') || path.is_absolute() || !path.exists() {
         return arg.to_string();
@@ -117,6 +142,8 @@ mod tests {
     fn shell_syntax_goes_to_sh() {
         let c = CommandLine::parse("cat | wc -l").unwrap();
         assert_eq!(c, CommandLine::Shell { text: "cat | wc -l".into() });
+        let CommandLine::Shell { text } = CommandLine::parse("cat Cargo.toml | wc -l").unwrap() else { panic!() };
+        assert!(text.starts_with("cat /") && text.ends_with("/Cargo.toml | wc -l"), "{text}");
     }
 
     #[test]

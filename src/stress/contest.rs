@@ -85,17 +85,41 @@ pub trait Generator: Contest {
     /// The selected sources, taken in turn one case each (the mix a run uses). Smallest
     /// inputs first: mixed with others, the adversarial source (the largest inputs) joins
     /// after the first [`ADVERSARIAL_AFTER`] cases.
+    /// The adversarial stream is taken in windows of [`ADVERSARIAL_WINDOW`] cases, each in an
+    /// order drawn from the seed ([`shuffled_windows`]).
     fn mixed(&self, sources: &[Source], seed: u64) -> Cases<'_, Self::Case> {
         let delay = sources.len() > 1 && sources.contains(&Source::Adversarial);
+        let stream = |s: Source| if s == Source::Adversarial { shuffled_windows(self.cases(s, seed), seed) } else { self.cases(s, seed) };
         let now = sources.iter().filter(|&&s| !(delay && s == Source::Adversarial));
-        let streams = now.map(|&s| self.cases(s, seed)).collect();
-        let late = delay.then(|| (ADVERSARIAL_AFTER, self.cases(Source::Adversarial, seed)));
+        let streams = now.map(|&s| stream(s)).collect();
+        let late = delay.then(|| (ADVERSARIAL_AFTER, stream(Source::Adversarial)));
         Box::new(Interleave { streams, next: 0, late, produced: 0 })
     }
 }
 
 /// Cases of a mixed run before the adversarial source joins.
 pub const ADVERSARIAL_AFTER: u64 = 200;
+
+/// Cases of the adversarial stream shuffled together by the seed.
+pub const ADVERSARIAL_WINDOW: usize = 16;
+
+/// `stream` in windows of [`ADVERSARIAL_WINDOW`], each shuffled by a generator seeded with
+/// `seed`: a game's adversarial stream starts with fixed extremes (the largest boards, the
+/// known hard ones) that every seed must try, so they stay in the first window while the
+/// order they come in, and the cases after them, depend on the seed.
+pub fn shuffled_windows<'a, C: Send + 'a>(mut stream: Cases<'a, C>, seed: u64) -> Cases<'a, C> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0xad5e_75a1_0f0e_de12);
+    let mut window: Vec<C> = Vec::with_capacity(ADVERSARIAL_WINDOW);
+    Box::new(std::iter::from_fn(move || {
+        if window.is_empty() {
+            window.extend(stream.by_ref().take(ADVERSARIAL_WINDOW));
+            window.shuffle(&mut rng);
+        }
+        window.pop()
+    }))
+}
 
 /// Takes one item from each stream in turn, dropping streams as they end; a late stream
 /// joins (last in turn) once the others have produced its number of items.
@@ -145,6 +169,18 @@ mod tests {
         let late: Cases<'_, u32> = Box::new([100, 200, 300].into_iter());
         let all: Vec<u32> = Interleave { streams, next: 0, late: Some((3, late)), produced: 0 }.collect();
         assert_eq!(all, [1, 10, 2, 20, 100, 3, 200, 300]);
+    }
+
+    #[test]
+    fn adversarial_windows_keep_their_cases_in_a_seeded_order() {
+        let take = |seed| shuffled_windows(Box::new(0..40u32), seed).collect::<Vec<_>>();
+        let (one, two) = (take(1), take(2));
+        assert_eq!(one, take(1), "the same seed gives the same order");
+        assert_ne!(one[..ADVERSARIAL_WINDOW], two[..ADVERSARIAL_WINDOW], "another seed another order");
+        let mut first: Vec<u32> = one[..ADVERSARIAL_WINDOW].to_vec();
+        first.sort_unstable();
+        assert_eq!(first, (0..16).collect::<Vec<_>>(), "the first window holds the stream's first cases");
+        assert_eq!(one.len(), 40);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Saving failures: `DIR/failures/NNN.in` (shrunk input), `NNN.ans` (trusted answer),
-//! `NNN.orig.in` (input as generated) and `DIR/failures.csv`, every file written atomically.
+//! `NNN.orig.in` (input as generated), `NNN.err` (the program's stderr on the shrunk input)
+//! and `DIR/failures.csv`, every file written atomically.
 
 use super::outcome::FailureKind;
 use crate::error::Result;
@@ -26,12 +27,12 @@ pub struct FailureRow {
     pub expected: String,
     pub got: String,
     pub exit_status: String,
-    /// Seconds the program ran on the shrunk input.
+    /// CPU seconds the program (and its children) used on the shrunk input.
     pub seconds: f64,
     /// Reductions taken while shrinking, and whether a fixpoint was reached.
     pub shrink_steps: usize,
     pub minimal: bool,
-    /// Why the output was refused, or the start of stderr.
+    /// Why the output was refused, or the end of stderr.
     pub detail: String,
 }
 
@@ -48,6 +49,8 @@ pub struct FailureFiles<'a> {
     pub shrunk_input: &'a [u8],
     /// The trusted answer, as `sprague solve` prints it (a line end is added when missing).
     pub answer: &'a str,
+    /// The program's stderr on the shrunk input.
+    pub stderr: &'a [u8],
 }
 
 /// The failures of one stress run, saved as they are found.
@@ -74,6 +77,7 @@ impl FailureLog {
         let answer = if files.answer.ends_with('\n') { files.answer.to_string() } else { format!("{}\n", files.answer) };
         write_bytes_atomic(&folder.join(format!("{}.orig.in", row.id)), files.original_input)?;
         write_bytes_atomic(&folder.join(format!("{}.ans", row.id)), answer.as_bytes())?;
+        write_bytes_atomic(&folder.join(format!("{}.err", row.id)), files.stderr)?;
         let input = folder.join(format!("{}.in", row.id));
         write_bytes_atomic(&input, files.shrunk_input)?;
         self.rows.push(row);
@@ -89,19 +93,22 @@ impl FailureLog {
     pub fn files(&self) -> Vec<String> {
         let mut out = vec![FAILURES_CSV.to_string()];
         for row in &self.rows {
-            out.extend(["in", "ans", "orig.in"].map(|ext| format!("{FAILURES_DIR}/{}.{ext}", row.id)));
+            out.extend(SAVED.map(|ext| format!("{FAILURES_DIR}/{}.{ext}", row.id)));
         }
         out
     }
 }
 
-/// Removes the files a [`FailureLog`] saves (`NNN.in`, `NNN.ans`, `NNN.orig.in`) from `folder`;
+/// The extensions of the files saved per failure.
+const SAVED: [&str; 4] = ["in", "ans", "orig.in", "err"];
+
+/// Removes the files a [`FailureLog`] saves (`NNN.in`, `.ans`, `.orig.in`, `.err`) from `folder`;
 /// anything else there is left alone.
 fn remove_saved(folder: &Path) -> Result<()> {
     let Ok(entries) = std::fs::read_dir(folder) else { return Ok(()) };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let stem = ["orig.in", "in", "ans"].iter().find_map(|ext| name.strip_suffix(&format!(".{ext}")));
+        let stem = ["orig.in", "in", "ans", "err"].iter().find_map(|ext| name.strip_suffix(&format!(".{ext}")));
         if stem.is_some_and(|s| s.len() >= 3 && s.bytes().all(|b| b.is_ascii_digit())) {
             std::fs::remove_file(entry.path()).map_err(|e| crate::Error::io(entry.path(), e))?;
         }
@@ -133,11 +140,12 @@ mod tests {
             minimal: true,
             detail: String::new(),
         };
-        let files = FailureFiles { original_input: b"3 3\n...\n...\n...\n", shrunk_input: b"1 3\n.X.\n", answer: "Second" };
+        let files = FailureFiles { original_input: b"3 3\n...\n...\n...\n", shrunk_input: b"1 3\n.X.\n", answer: "Second", stderr: b"trace\n" };
         let path = log.save(row.clone(), &files).unwrap();
         assert!(path.ends_with("failures/001.in"));
         assert_eq!(std::fs::read(dir.path().join("failures/001.ans")).unwrap(), b"Second\n");
         assert_eq!(std::fs::read(dir.path().join("failures/001.orig.in")).unwrap(), files.original_input);
+        assert_eq!(std::fs::read(dir.path().join("failures/001.err")).unwrap(), b"trace\n");
         log.save(row, &files).unwrap();
         let rows = read_csv::<FailureRow>(&dir.path().join(FAILURES_CSV)).unwrap();
         assert_eq!(rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["001", "002"]);

@@ -5,13 +5,18 @@
 pub mod answer;
 pub mod command;
 pub mod contest;
+pub mod cpu;
 pub mod failures;
 pub mod numbers;
 pub mod outcome;
+mod pipes;
 pub mod pool;
 pub mod process;
 pub mod run;
+pub mod shell;
 pub mod shrink;
+pub mod start;
+pub mod tally;
 
 pub use command::CommandLine;
 pub use contest::{Cases, Contest, Generator, Source, ADVERSARIAL_AFTER};
@@ -21,3 +26,4 @@ pub use pool::{judge, Found, Judged, Plan, Pool, Progress, StreamReport};
 pub use process::{Exit, Limits, RunOutput, Runner};
 pub use run::{stress, StressConfig, StressSummary, MANIFEST};
 pub use shrink::{shrink, ShrinkLimits, Shrunk};
+pub use tally::GeneratorTally;

@@ -56,10 +56,12 @@ pub struct Fault {
     pub kind: FailureKind,
     /// The program's answer (stdout, trimmed and shortened).
     pub got: String,
-    /// How the program ended, e.g. `exit 0`, `signal 11 (SIGSEGV)`, `killed after 2.00 s`.
+    /// How the program ended, e.g. `exit 0`, `signal 11 (SIGSEGV)`, `time limit: 2.01 s CPU, 2.30 s wall`.
     pub exit: String,
-    /// Why the output was refused, or the start of stderr for crashes and exits.
+    /// Why the output was refused, or the end of stderr for crashes and exits.
     pub detail: String,
+    /// The program's stderr (its end, after a line saying how much was cut when it was long).
+    pub stderr: Vec<u8>,
 }
 
 /// Longest program output or message kept in a verdict (characters).
@@ -68,8 +70,8 @@ const KEEP: usize = 200;
 /// Judges a run against the trusted answer `expected`.
 pub fn classify<G: Contest + ?Sized>(game: &G, case: &G::Case, expected: &G::Answer, run: &RunOutput<'_>) -> Verdict {
     let got = shorten(&String::from_utf8_lossy(run.stdout));
-    let stderr = shorten(&String::from_utf8_lossy(run.stderr));
-    let fault = |kind, detail: String| Verdict::Fail(Fault { kind, got: got.clone(), exit: exit_text(run), detail });
+    let stderr = shorten_end(&String::from_utf8_lossy(run.stderr));
+    let fault = |kind, detail: String| Verdict::Fail(Fault { kind, got: got.clone(), exit: exit_text(run), detail, stderr: stderr_kept(run) });
     match run.exit {
         Exit::TimedOut => fault(FailureKind::TimeLimit, String::new()),
         Exit::Signal(_) => fault(FailureKind::Crash, stderr),
@@ -94,7 +96,7 @@ pub fn exit_text(run: &RunOutput<'_>) -> String {
             Some(name) => format!("signal {s} ({name})"),
             None => format!("signal {s}"),
         },
-        Exit::TimedOut => format!("killed after {:.2} s", run.elapsed.as_secs_f64()),
+        Exit::TimedOut => format!("time limit: {:.2} s CPU, {:.2} s wall", run.cpu.as_secs_f64(), run.elapsed.as_secs_f64()),
         Exit::OutputLimit => "killed: output limit".to_string(),
     }
 }
@@ -122,6 +124,27 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
+/// `text` trimmed, on one line, its last [`KEEP`] characters (an ellipsis marks a cut): the
+/// end of a program's stderr, where the error is.
+pub fn shorten_end(text: &str) -> String {
+    let one_line = text.trim().replace(['\r', '\n'], " ");
+    let count = one_line.chars().count();
+    match one_line.char_indices().nth(count.saturating_sub(KEEP)) {
+        Some((at, _)) if at > 0 => format!("…{}", &one_line[at..]),
+        _ => one_line,
+    }
+}
+
+/// The stderr of a run as saved in `NNN.err`: a first line says how many bytes were cut.
+fn stderr_kept(run: &RunOutput<'_>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(run.stderr.len() + 64);
+    if run.stderr_cut > 0 {
+        out.extend_from_slice(format!("[sprague: the first {} bytes of stderr were cut; its end follows]\n", run.stderr_cut).as_bytes());
+    }
+    out.extend_from_slice(run.stderr);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +154,10 @@ mod tests {
         assert_eq!(shorten("  a\nb \n"), "a b");
         let long = "x".repeat(500);
         assert_eq!(shorten(&long).chars().count(), KEEP + 1);
+        assert_eq!(shorten_end(" a\nb\n"), "a b");
+        let traceback = format!("{}\nValueError: bad\n", "y".repeat(500));
+        let end = shorten_end(&traceback);
+        assert!(end.starts_with('…') && end.ends_with("ValueError: bad") && end.chars().count() == KEEP + 1, "{end}");
     }
 
     #[test]

@@ -7,8 +7,9 @@
 
 use super::command::CommandLine;
 use super::contest::{Cases, Contest};
-use super::outcome::{classify, Fault, Verdict};
+use super::outcome::{classify, FailureKind, Fault, Verdict};
 use super::process::{Limits, Runner};
+use super::start::not_started;
 use crate::error::{Error, Result};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -59,7 +60,10 @@ pub struct Progress {
 pub struct Judged {
     pub verdict: Verdict,
     pub expected: String,
+    /// CPU seconds of the program (and its children) on the case.
     pub seconds: f64,
+    /// Set when the run shows the command never started its program ([`not_started`]).
+    pub not_started: Option<String>,
 }
 
 /// `jobs` runners of one command.
@@ -150,13 +154,24 @@ impl Pool {
 }
 
 /// Judges one case: writes its input, runs the program, computes the trusted answer while
-/// the program runs, and classifies the run.
+/// the program runs, and classifies the run. A time limit is confirmed by a second run (the
+/// second verdict stands), so a case saved as too slow is too slow twice, on whatever load.
 pub fn judge<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case, buf: &mut Vec<u8>) -> Result<Judged> {
+    let first = judge_once(runner, game, case, buf)?;
+    match &first.verdict {
+        Verdict::Fail(f) if f.kind == FailureKind::TimeLimit => judge_once(runner, game, case, buf),
+        _ => Ok(first),
+    }
+}
+
+fn judge_once<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case, buf: &mut Vec<u8>) -> Result<Judged> {
     buf.clear();
     game.write_input(case, buf);
+    let via_shell = runner.command().via_shell();
     let (run, expected) = runner.run(buf, || game.answer(case))?;
     let verdict = classify(game, case, &expected, &run);
-    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.elapsed.as_secs_f64() })
+    let not_started = if verdict == Verdict::Pass { None } else { not_started(via_shell, &run) };
+    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.cpu.as_secs_f64(), not_started })
 }
 
 /// One worker of a stream run: takes cases in order until told to stop.
@@ -187,12 +202,17 @@ fn worker<G: Contest + ?Sized>(
         let judged = judge(runner, game, &case, &mut buf);
         runs.fetch_add(1, Ordering::Relaxed);
         let mut s = state.lock().expect("workers do not panic while holding the lock");
+        let judged = judged.and_then(|j| match j.not_started {
+            // The first run decides whether the command starts at all.
+            Some(why) if index == 0 => Err(Error::Usage(format!("--cmd {:?}: the program did not start: {why}", runner.command().display()))),
+            _ => Ok(j),
+        });
         match judged {
             Err(e) => {
                 s.error.get_or_insert(e);
                 s.cutoff = 0;
             }
-            Ok(Judged { verdict: Verdict::Fail(fault), expected, seconds }) => {
+            Ok(Judged { verdict: Verdict::Fail(fault), expected, seconds, .. }) => {
                 s.found.push(Found { index, case, expected, fault, seconds });
                 if s.found.len() >= plan.max_failures.max(1) {
                     let mut indices: Vec<u64> = s.found.iter().map(|f| f.index).collect();

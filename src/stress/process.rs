@@ -1,12 +1,13 @@
 //! Running the program under test once: stdin fed, stdout and stderr captured up to a cap, a
-//! time limit that kills the whole process group, a private working directory.
+//! CPU-time limit (the program and its children, as judges count it; wall-clock time only as
+//! a safety cap) that kills the whole process group, a private working directory.
 
 use super::command::CommandLine;
+use super::cpu;
+use super::pipes::Pipes;
 use crate::error::{Error, Result};
-use rustix::event::{poll, PollFd, PollFlags, Timespec};
-use rustix::process::{kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
-use std::io::{ErrorKind, Read, Write};
-use std::os::fd::{AsFd, OwnedFd};
+use rustix::process::{kill_process_group, Pid, Signal};
+use std::io::{ErrorKind, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
@@ -14,9 +15,12 @@ use std::time::{Duration, Instant};
 /// Resource limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time after which the program and its children are killed.
+    /// CPU time (user and system, of the program and its children) past which a run is a
+    /// time-limit failure; the program is killed with its process group once it is past it,
+    /// or once its wall-clock time passes [`Limits::wall_cap`] (a program waiting for nothing).
     pub timeout: Duration,
-    /// Bytes of stdout kept; a program writing more is killed. Stderr is cut at the same size.
+    /// Bytes of stdout kept; a program writing more is killed. Of stderr the last this many
+    /// bytes are kept (its end, where the error is).
     pub output_cap: usize,
     /// Address-space limit (bytes) set in the child before it starts, if any.
     pub memory: Option<u64>,
@@ -28,6 +32,17 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The wall-clock cap of a run: 3 time limits, at least the limit and 5 s (a loaded
+    /// machine gives a run a fraction of a core; the cap only ends programs that wait).
+    pub fn wall_cap(&self) -> Duration {
+        (self.timeout * 3).max(self.timeout + Duration::from_secs(5))
+    }
+}
+
+/// How often the CPU time of a run is read once its wall-clock time has passed the limit.
+const CPU_CHECK: Duration = Duration::from_millis(10);
+
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
@@ -35,7 +50,8 @@ pub enum Exit {
     Code(i32),
     /// The program was ended by this signal (a crash, or killed from outside).
     Signal(i32),
-    /// The program passed the time limit and was killed with its process group.
+    /// The program used more CPU time than the limit (or ran past the wall-clock cap) and
+    /// was killed with its process group.
     TimedOut,
     /// The program wrote more than the output cap to stdout and was killed.
     OutputLimit,
@@ -46,9 +62,14 @@ pub enum Exit {
 pub struct RunOutput<'a> {
     pub exit: Exit,
     pub stdout: &'a [u8],
-    /// Stderr, cut at the output cap.
+    /// The end of stderr: its last output-cap bytes.
     pub stderr: &'a [u8],
+    /// Bytes cut from the start of stderr (0 when all of it is in `stderr`).
+    pub stderr_cut: u64,
+    /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// CPU time of the program and the children it waited for (user and system).
+    pub cpu: Duration,
 }
 
 /// Runs one command again and again, each time in the same private, emptied directory.
@@ -58,13 +79,20 @@ pub struct Runner {
     dir: tempfile::TempDir,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
+    stderr_cut: u64,
+    /// CPU time of the process group when last read during the run.
+    group_cpu: Duration,
     chunk: Box<[u8]>,
 }
 
 impl Runner {
     pub fn new(command: CommandLine, limits: Limits) -> Result<Self> {
         let dir = tempfile::Builder::new().prefix("sprague-stress-").tempdir().map_err(|e| Error::io("temporary directory", e))?;
-        Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), chunk: vec![0; 1 << 16].into() })
+        Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), stderr_cut: 0, group_cpu: Duration::ZERO, chunk: vec![0; 1 << 16].into() })
+    }
+
+    pub fn command(&self) -> &CommandLine {
+        &self.command
     }
 
     pub fn limits(&self) -> Limits {
@@ -77,22 +105,30 @@ impl Runner {
         self.clear_dir()?;
         self.stdout.clear();
         self.stderr.clear();
+        self.stderr_cut = 0;
+        self.group_cpu = Duration::ZERO;
         let started = Instant::now();
         let mut child = self.spawn()?;
         let extra = meanwhile();
         let exit = self.communicate(&mut child, input, started);
         // Children left behind (or everything, on a time limit) go with the process group.
         let _ = kill_process_group(Pid::from_child(&child), Signal::KILL);
-        let status = child.wait().map_err(|e| Error::io("program under test", e))?;
-        let via_shell = matches!(self.command, CommandLine::Shell { .. });
+        let (status, cpu) = cpu::reap(child.id()).map_err(|e| Error::io("program under test", e))?;
+        // Children killed with the group were never waited for: their time is in the last read.
+        let cpu = cpu.max(self.group_cpu);
+        let via_shell = self.command.via_shell();
         let exit = exit?.unwrap_or_else(|| match (status.code(), status.signal()) {
+            // Over the limit however it ended (the kernel's CPU limit sends SIGXCPU or SIGKILL).
+            _ if cpu > self.limits.timeout => Exit::TimedOut,
             // `sh -c` reports a command killed by signal n as status 128 + n.
             (Some(code @ 129..=192), _) if via_shell => Exit::Signal(code - 128),
             (Some(code), _) => Exit::Code(code),
             (None, Some(sig)) => Exit::Signal(sig),
             (None, None) => Exit::Code(-1),
         });
-        let out = RunOutput { exit, stdout: &self.stdout, stderr: &self.stderr, elapsed: started.elapsed() };
+        self.keep_stderr_end(self.limits.output_cap);
+        let (stdout, stderr, stderr_cut, elapsed) = (&self.stdout[..], &self.stderr[..], self.stderr_cut, started.elapsed());
+        let out = RunOutput { exit, stdout, stderr, stderr_cut, elapsed, cpu };
         Ok((out, extra))
     }
 
@@ -109,7 +145,9 @@ impl Runner {
                 });
             }
         }
-        cmd.spawn().map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))
+        let child = cmd.spawn().map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))?;
+        cpu::limit(child.id(), self.limits.timeout);
+        Ok(child)
     }
 
     /// Feeds stdin and drains stdout/stderr until the program exits. `Some(exit)` when the
@@ -117,13 +155,16 @@ impl Runner {
     fn communicate(&mut self, child: &mut Child, input: &[u8], started: Instant) -> Result<Option<Exit>> {
         let io = |e: std::io::Error| Error::io("program under test", e);
         let mut pipes = Pipes::take(child).map_err(io)?;
-        let deadline = started + self.limits.timeout;
-        let mut written = 0;
+        let (limit, pid) = (started + self.limits.timeout, child.id());
+        let cap = started + self.limits.wall_cap();
+        let (mut written, mut next_check) = (0, limit);
         loop {
             if written == input.len() {
                 pipes.stdin = None;
             }
-            let wait = deadline.saturating_duration_since(Instant::now());
+            let now = Instant::now();
+            // Past the limit in wall-clock time, the CPU time is read every CPU_CHECK.
+            let wait = next_check.min(cap).saturating_duration_since(now);
             let ready = pipes.poll(if pipes.exit_fd.is_some() { wait } else { wait.min(Duration::from_millis(1)) }).map_err(io)?;
             if ready.stdin {
                 written += pipes.write_stdin(&input[written..]).map_err(io)?;
@@ -134,35 +175,45 @@ impl Runner {
             if ready.stderr {
                 self.drain(&mut pipes.stderr, false).map_err(io)?;
             }
-            let exited = ready.exited || (pipes.exit_fd.is_none() && child.try_wait().map_err(io)?.is_some());
+            let exited = ready.exited || (pipes.exit_fd.is_none() && cpu::exited(pid).map_err(io)?);
             if exited {
                 let over = self.drain(&mut pipes.stdout, true).map_err(io)?;
                 self.drain(&mut pipes.stderr, false).map_err(io)?;
                 return Ok(over.then_some(Exit::OutputLimit));
             }
-            if Instant::now() >= deadline {
-                return Ok(Some(Exit::TimedOut));
+            let now = Instant::now();
+            if now >= next_check {
+                next_check = now + CPU_CHECK;
+                self.group_cpu = cpu::running(pid);
+                if now >= cap || self.group_cpu > self.limits.timeout {
+                    return Ok(Some(Exit::TimedOut));
+                }
             }
         }
     }
 
-    /// Reads what a pipe holds now; true when stdout passed the cap. Stderr past the cap is
-    /// read and dropped.
+    /// Reads what a pipe holds now; true when stdout passed the cap. Of stderr the end is kept
+    /// (trimmed to the cap once it holds twice as much).
     fn drain<R: Read>(&mut self, pipe: &mut Option<R>, is_stdout: bool) -> std::io::Result<bool> {
         let Some(reader) = pipe else { return Ok(false) };
         let cap = self.limits.output_cap;
-        let buf = if is_stdout { &mut self.stdout } else { &mut self.stderr };
         loop {
             match reader.read(&mut self.chunk) {
                 Ok(0) => {
                     *pipe = None;
                     return Ok(false);
                 }
-                Ok(n) => {
-                    let keep = n.min(cap.saturating_sub(buf.len()));
-                    buf.extend_from_slice(&self.chunk[..keep]);
-                    if is_stdout && keep < n {
+                Ok(n) if is_stdout => {
+                    let keep = n.min(cap.saturating_sub(self.stdout.len()));
+                    self.stdout.extend_from_slice(&self.chunk[..keep]);
+                    if keep < n {
                         return Ok(true);
+                    }
+                }
+                Ok(n) => {
+                    self.stderr.extend_from_slice(&self.chunk[..n]);
+                    if self.stderr.len() > cap.max(1 << 16).saturating_mul(2) {
+                        self.keep_stderr_end(cap);
                     }
                 }
                 Err(e) if e.kind() == ErrorKind::WouldBlock => return Ok(false),
@@ -170,6 +221,13 @@ impl Runner {
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Drops the start of stderr so that its last `cap` bytes remain.
+    fn keep_stderr_end(&mut self, cap: usize) {
+        let cut = self.stderr.len().saturating_sub(cap);
+        self.stderr.drain(..cut);
+        self.stderr_cut += cut as u64;
     }
 
     /// Empties the working directory if the last program left files in it.
@@ -181,75 +239,5 @@ impl Runner {
             removed.map_err(|e| Error::io(&p, e))?;
         }
         Ok(())
-    }
-}
-
-/// The child's pipes (non-blocking) and, where the kernel has it, a pidfd that signals its exit.
-struct Pipes {
-    stdin: Option<std::process::ChildStdin>,
-    stdout: Option<std::process::ChildStdout>,
-    stderr: Option<std::process::ChildStderr>,
-    exit_fd: Option<OwnedFd>,
-}
-
-struct Ready {
-    stdin: bool,
-    stdout: bool,
-    stderr: bool,
-    exited: bool,
-}
-
-impl Pipes {
-    fn take(child: &mut Child) -> std::io::Result<Self> {
-        let pipes = Pipes {
-            stdin: child.stdin.take(),
-            stdout: child.stdout.take(),
-            stderr: child.stderr.take(),
-            exit_fd: pidfd_open(Pid::from_child(child), PidfdFlags::empty()).ok(),
-        };
-        for fd in [pipes.stdin.as_ref().map(|p| p.as_fd()), pipes.stdout.as_ref().map(|p| p.as_fd()), pipes.stderr.as_ref().map(|p| p.as_fd())].into_iter().flatten() {
-            rustix::io::ioctl_fionbio(fd, true)?;
-        }
-        Ok(pipes)
-    }
-
-    /// Waits up to `wait` for any pipe or the exit fd to be ready.
-    fn poll(&self, wait: Duration) -> std::io::Result<Ready> {
-        let (ins, outs) = (PollFlags::OUT, PollFlags::IN);
-        let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(4);
-        let mut slots = [usize::MAX; 4];
-        let entries = [
-            self.stdin.as_ref().map(|p| (p.as_fd(), ins)),
-            self.stdout.as_ref().map(|p| (p.as_fd(), outs)),
-            self.stderr.as_ref().map(|p| (p.as_fd(), outs)),
-            self.exit_fd.as_ref().map(|p| (p.as_fd(), outs)),
-        ];
-        for (slot, entry) in entries.into_iter().enumerate() {
-            if let Some((fd, flags)) = entry {
-                slots[slot] = fds.len();
-                fds.push(PollFd::from_borrowed_fd(fd, flags));
-            }
-        }
-        let timeout = Timespec { tv_sec: wait.as_secs() as i64, tv_nsec: wait.subsec_nanos() as i64 };
-        match poll(&mut fds, Some(&timeout)) {
-            Ok(_) | Err(rustix::io::Errno::INTR) => {}
-            Err(e) => return Err(e.into()),
-        }
-        let hit = |slot: usize| slots[slot] != usize::MAX && !fds[slots[slot]].revents().is_empty();
-        Ok(Ready { stdin: hit(0), stdout: hit(1), stderr: hit(2), exited: hit(3) })
-    }
-
-    /// Writes what the pipe takes now; closes stdin when the program stopped reading it.
-    fn write_stdin(&mut self, rest: &[u8]) -> std::io::Result<usize> {
-        let Some(stdin) = self.stdin.as_mut() else { return Ok(rest.len()) };
-        match stdin.write(rest) {
-            Ok(n) => Ok(n),
-            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => Ok(0),
-            Err(_) => {
-                // Broken pipe: the program exited or closed stdin; the rest is not wanted.
-                self.stdin = None;
-                Ok(rest.len())
-            }
-        }
     }
 }

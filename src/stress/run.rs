@@ -7,6 +7,7 @@ use super::failures::{FailureFiles, FailureLog, FailureRow};
 use super::pool::{Found, Plan, Pool, Progress};
 use super::process::Limits;
 use super::shrink::{shrink, ShrinkLimits};
+use super::tally::{self, GeneratorTally, Tallies};
 use crate::error::Result;
 use crate::output::manifest::RunClock;
 use serde_json::Value;
@@ -25,9 +26,11 @@ pub struct StressConfig {
     pub seed: u64,
     pub jobs: usize,
     pub limits: Limits,
-    /// Time for generating and judging; shrinking gets what is left, at least `shrink_floor`.
+    /// Time for generating and judging.
     pub budget: Duration,
-    pub shrink_floor: Duration,
+    /// Time for shrinking all the failures, after `budget` (a run takes at most the two and a
+    /// run's wall-clock cap).
+    pub shrink_budget: Duration,
     pub max_failures: usize,
     pub out: PathBuf,
     /// The invocation, recorded in the directory lock and the manifest.
@@ -48,6 +51,8 @@ pub struct StressSummary {
     pub judging_seconds: f64,
     /// True when every generated case was judged (an exhaustive run that finished).
     pub exhausted: bool,
+    /// Runs and the largest input of each generator, in the order of the run's generators.
+    pub generators: Vec<GeneratorTally>,
 }
 
 impl StressSummary {
@@ -66,15 +71,16 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
     let tagged = Tagged(game);
-    let cases = tagged.mixed(&sources, config.seed);
+    let tallies = Tallies::new(&sources);
+    let cases = tallies.count(game, tagged.mixed(&sources, config.seed));
     let mut pool = Pool::new(command, config.limits, config.jobs)?;
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
     let judging_seconds = report.elapsed.as_secs_f64();
     let mut inputs = Vec::new();
+    let shrink_deadline = Instant::now() + config.shrink_budget;
     for found in report.found {
-        let left = config.budget.saturating_sub(started.elapsed()).max(config.shrink_floor);
-        let limits = ShrinkLimits { deadline: Some(Instant::now() + left), ..Default::default() };
+        let limits = ShrinkLimits { deadline: Some(shrink_deadline), ..Default::default() };
         inputs.push(shrink_and_save(&mut pool, &tagged, found, limits, &mut log)?);
     }
     let summary = StressSummary {
@@ -84,6 +90,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         elapsed: started.elapsed(),
         judging_seconds,
         exhausted: report.exhausted,
+        generators: tallies.into_inner(),
     };
     write_manifest(&clock, config, &sources, &summary, &log)?;
     Ok(summary)
@@ -115,7 +122,7 @@ fn shrink_and_save<G: Contest>(
         detail: shrunk.fault.detail.clone(),
     };
     let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case.1));
-    let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected };
+    let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected, stderr: &shrunk.fault.stderr };
     log.save(row, &files)
 }
 
@@ -125,16 +132,18 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
     manifest.parameters = config.parameters.clone();
-    let facts: [(&str, Value); 9] = [
+    let facts: [(&str, Value); 11] = [
         ("mode", "stress".into()),
         ("generators", sources.iter().map(|s| s.name()).collect::<Vec<_>>().into()),
         ("seed", config.seed.into()),
         ("jobs", config.jobs.into()),
         ("budget_seconds", config.budget.as_secs_f64().into()),
+        ("shrink_budget_seconds", config.shrink_budget.as_secs_f64().into()),
         ("timeout_seconds", config.limits.timeout.as_secs_f64().into()),
         ("runs", summary.runs.into()),
         ("failures", summary.failures.len().into()),
         ("exhausted", summary.exhausted.into()),
+        ("generator_runs", tally::to_json(&summary.generators)),
     ];
     manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));
     manifest.notes.push(format!(

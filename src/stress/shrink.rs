@@ -34,7 +34,7 @@ pub struct Shrunk<C> {
     pub steps: usize,
     /// Program runs spent on candidates.
     pub tries: usize,
-    /// Seconds the program ran on the final case.
+    /// CPU seconds the program used on the final case.
     pub seconds: f64,
     /// False when a limit stopped shrinking before a fixpoint.
     pub minimal: bool,
