@@ -49,6 +49,12 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     value
 }
 
+/// The preperiod that period `p` leaves in `values`: one past the last n with
+/// values[n] != values[n + p] (0 when there is none).
+pub fn preperiod<T: PartialEq>(values: &[T], p: usize) -> usize {
+    (0..values.len().saturating_sub(p)).rev().find(|&n| values[n] != values[n + p]).map_or(0, |n| n + 1)
+}
+
 /// Values already known, looked up and stored by the brute force ([`evaluate`]).
 pub trait Memo<P, V> {
     fn known(&self, position: &P) -> Option<V>;
@@ -174,6 +180,14 @@ pub fn partitions(total: u16) -> Vec<Vec<u16>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn preperiod_is_one_past_the_last_break() {
+        assert_eq!(preperiod(&[5, 0, 1, 0, 1, 0], 2), 1);
+        assert_eq!(preperiod(&[0, 1, 0, 1], 2), 0);
+        assert_eq!(preperiod(&[1, 2, 3], 5), 0);
+        assert_eq!(preperiod::<u8>(&[], 1), 0);
+    }
 
     /// One heap; a move removes 1 or 2 stones (Grundy n mod 3).
     struct TakeOneOrTwo(Convention);

@@ -9,9 +9,11 @@
 mod layout;
 mod memo;
 pub mod program;
+mod verdict;
 mod run;
 
 pub use run::{CustomRun, COLUMNS};
+pub use verdict::Verdict;
 
 use crate::error::{Error, Result};
 use crate::impartial::grundy_with;

@@ -6,10 +6,10 @@
 
 use super::layout::Layout;
 use super::memo::{Known, Layered};
-use super::CustomGame;
+use super::{CustomGame, Verdict};
 use crate::error::Result;
-use crate::impartial::{grundy_with, mex_bits, Memo};
-use crate::output::records::{outcome_name, Columns};
+use crate::impartial::{grundy_with, mex_bits, Convention, Memo};
+use crate::output::records::Columns;
 use crate::runner::{Disagreement, Evaluate, Job, RunResults, Verification};
 use rustc_hash::FxHashMap;
 use serde_json::Value;
@@ -114,16 +114,10 @@ fn check<'a, G: CustomGame>(
     let split = game.components_into(position, &mut scratch.parts).then(|| {
         scratch.parts.iter().fold(0, |x, part| x ^ exact(game, part, memo, &mut scratch.moves))
     });
-    let claim = game.claim(position);
-    let wrong = claim.filter(|&c| c != exact_value).or(split.filter(|&s| s != exact_value));
-    let failed = wrong.map(|claimed| Disagreement {
-        position: format!("{position:?}"),
-        claimed,
-        naive_value: Some(exact_value),
-        naive_outcome: outcome_name(exact_value != 0),
-    });
-    let parts = if split.is_some() { scratch.parts.len() as u32 } else { 0 };
-    ((parts, claim.or(split).unwrap_or(exact_value)), failed)
+    let parts = scratch.parts.len() as u32;
+    let verdict = Verdict { exact: exact_value, claim: game.claim(position), split: split.map(|xor| (parts, xor)) };
+    let failed = verdict.wrong(Convention::Normal).and_then(|_| verdict.disagreement(&format!("{position:?}"), Convention::Normal));
+    (verdict.key(), failed)
 }
 
 impl<G: CustomGame> Verification for CustomRun<'_, G> {

@@ -6,7 +6,8 @@
 //! failing ones; the parallel evaluation only counts what `prepare` found. Result files: the
 //! columns of [`crate::custom::COLUMNS`] (`rows` = 1, `size`, `parts`, `position` = the token).
 
-use super::judge::{judge, shrink, Verdict};
+use super::judge::{judge, shrink};
+use crate::custom::Verdict;
 use super::{Ask, Explorer, GraphLimits, Verb};
 use crate::custom::COLUMNS;
 use crate::error::{Error, Result};

@@ -68,8 +68,7 @@ pub struct Period {
 /// after the preperiod (g(preperiod..) holds two whole periods or more); `None` if none.
 pub fn observed_period(values: &[u32]) -> Option<Period> {
     (1..=values.len() / 2).find_map(|period| {
-        let last_break = (0..values.len() - period).rev().find(|&i| values[i] != values[i + period]);
-        let preperiod = last_break.map_or(0, |i| i + 1);
+        let preperiod = crate::impartial::preperiod(values, period);
         (values.len() - preperiod >= 2 * period).then_some(Period { preperiod, period })
     })
 }

@@ -50,8 +50,7 @@ pub fn grundy_table(max: u32) -> Vec<u8> {
 /// and two full periods; `None` if there is none.
 pub fn find_period(g: &[u8], max_period: usize) -> Option<(usize, usize)> {
     (1..=max_period).find_map(|p| {
-        let last_bad = (0..g.len().saturating_sub(p)).rev().find(|&i| g[i] != g[i + p]);
-        let pre = last_bad.map_or(0, |i| i + 1);
+        let pre = crate::impartial::preperiod(g, p);
         (pre <= g.len() / 2 && g.len() >= pre + 2 * p).then_some((pre, p))
     })
 }

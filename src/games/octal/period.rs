@@ -75,8 +75,7 @@ pub struct Periodicity {
 pub fn prove(g: &[u16], bound: Bound, t: usize) -> Option<Periodicity> {
     let room = |p: usize| bound.end(1, p, t) + p <= g.len();
     (1..g.len()).take_while(|&p| room(p)).find_map(|p| {
-        let last_difference = (0..g.len() - p).rev().find(|&n| g[n] != g[n + p]);
-        let n0 = last_difference.map_or(1, |n| n + 1).max(1);
+        let n0 = crate::impartial::preperiod(g, p).max(1);
         let values = bound.end(n0, p, t).max(n0) + p;
         (values <= g.len()).then_some(Periodicity { preperiod: n0, period: p, values })
     })
