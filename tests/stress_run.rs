@@ -25,6 +25,7 @@ fn config(out: &Path, sources: Vec<Source>) -> StressConfig {
         limits: Limits::default(),
         budget: Duration::from_secs(20),
         shrink_budget: Duration::from_secs(20),
+        search_budget: Some(Duration::from_secs(5)),
         max_failures: 1,
         out: out.to_path_buf(),
         command_line: vec!["test".into()],

@@ -57,6 +57,30 @@ pub fn slot21(r0: usize, r1: usize, c0: usize, c1: usize) -> usize {
 /// The rectangle DP bottom-up (smaller rectangles first) with the given memo slots and mex.
 pub fn grundy_table(board: &[Vec<bool>], slot: fn(usize, usize, usize, usize) -> usize, memo_len: usize, mex: fn(&mut [u32]) -> u32) -> u32 {
     let (h, w) = (board.len(), board[0].len());
+    rect_values(board, slot, memo_len, mex)[slot(0, h, 0, w)]
+}
+
+/// The moves of the whole board (row, column, 0-based) with the Grundy value each leaves,
+/// row-major, by the exact DP.
+pub fn moves(board: &[Vec<bool>]) -> Vec<(usize, usize, u32)> {
+    let (h, w) = (board.len(), board[0].len());
+    let memo = rect_values(board, slot21, 21usize.pow(4), mex_exact);
+    let g = |r0: usize, r1: usize, c0: usize, c1: usize| if r0 >= r1 || c0 >= c1 { 0 } else { memo[slot21(r0, r1, c0, c1)] };
+    let free = (0..h).flat_map(|i| (0..w).map(move |j| (i, j))).filter(|&(i, j)| !board[i][j]);
+    free.map(|(i, j)| (i, j, g(0, i, 0, j) ^ g(0, i, j + 1, w) ^ g(i + 1, h, 0, j) ^ g(i + 1, h, j + 1, w))).collect()
+}
+
+/// Prints a move 1-based as `r c`, or `Second` for none (`--answer move`).
+pub fn print_move(cell: Option<(usize, usize)>) {
+    match cell {
+        Some((r, c)) => println!("{} {}", r + 1, c + 1),
+        None => println!("Second"),
+    }
+}
+
+/// The values of every rectangle, in the given memo slots.
+fn rect_values(board: &[Vec<bool>], slot: fn(usize, usize, usize, usize) -> usize, memo_len: usize, mex: fn(&mut [u32]) -> u32) -> Vec<u32> {
+    let (h, w) = (board.len(), board[0].len());
     let mut memo = vec![0u32; memo_len];
     let mut options = Vec::new();
     let g = |memo: &[u32], r0: usize, r1: usize, c0: usize, c1: usize| if r0 >= r1 || c0 >= c1 { 0 } else { memo[slot(r0, r1, c0, c1)] };
@@ -70,7 +94,7 @@ pub fn grundy_table(board: &[Vec<bool>], slot: fn(usize, usize, usize, usize) ->
             memo[slot(r0, r1, c0, c1)] = mex(&mut options);
         }
     }
-    memo[slot(0, h, 0, w)]
+    memo
 }
 
 /// Solves the board on stdin with the given memo slots and mex, and prints the winner.

@@ -5,7 +5,7 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::{Error, Result};
-use crate::stress::{self, CommandLine, FailureRow, Generator, Limits, Source, StressConfig, StressSummary};
+use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, Source, StressConfig, StressSummary};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,6 +15,10 @@ use std::time::Duration;
 /// trusted answers (tests compare them with `sprague solve`).
 pub trait StressSide: Sync {
     fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary>;
+    /// True when the program answers with moves (`--answer move`).
+    fn answers_moves(&self) -> bool {
+        false
+    }
     /// The first `count` cases of `source` as (input text, trusted answer).
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)>;
 }
@@ -22,6 +26,10 @@ pub trait StressSide: Sync {
 impl<G: Generator> StressSide for G {
     fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
         stress::stress(self, command, config, progress)
+    }
+
+    fn answers_moves(&self) -> bool {
+        Contest::answers_moves(self)
     }
 
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
@@ -58,6 +66,8 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, failures.csv, manifest.json.").default("out/stress"),
         OptSpec::value("memory", "MIB", "Address-space limit of the program under test, in MiB (default: none)."),
         OptSpec::value("shrink-budget", "SECONDS", "Time for shrinking the failures, after --budget.").default("60"),
+        OptSpec::value("search-budget", "SECONDS", "Time for the search for the smallest failing inputs (every smaller input in the game's size order) and where they first go wrong, after shrinking; 0: no search.").default("10"),
+        OptSpec::value("answer", "KIND", "move: the program prints a winning move, or the word of a lost position (wall: `r c`, 1-based, or Second); default: the problem's own answer."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
     ]
 }
@@ -93,6 +103,9 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     let text: String = args.require("cmd")?;
     let command = CommandLine::parse(&text)?;
     let side = build(args)?;
+    if answer_moves(args)? && !side.answers_moves() {
+        return Err(Error::Usage(format!("--answer move: stress {name} has no move answers (games with them: wall)")));
+    }
     let config = config(name, &command, args, session)?;
     session.progress.start(&format!("stress {name}"), None, 0);
     let summary = side.stress(&command, &config, &|p| {
@@ -114,6 +127,23 @@ pub fn max_in(args: &Args, game: &str, range: std::ops::RangeInclusive<u64>) -> 
         return Err(Error::Usage(format!("--max for {game} must be between {} and {}, not {max}", range.start(), range.end())));
     }
     Ok(max)
+}
+
+/// True for `--answer move`; false without `--answer` (a usage error for any other value).
+pub fn answer_moves(args: &Args) -> Result<bool> {
+    match args.text("answer") {
+        None => Ok(false),
+        Some("move") => Ok(true),
+        Some(other) => Err(Error::Usage(format!("--answer must be move (or left out for the problem's own answer), not {other:?}"))),
+    }
+}
+
+/// `--search-budget`: seconds, or none for 0.
+fn search_budget(args: &Args) -> Result<Option<Duration>> {
+    match args.require::<f64>("search-budget")? {
+        0.0 => Ok(None),
+        _ => seconds(args, "search-budget").map(Some),
+    }
 }
 
 /// Seconds given to option `name`: a positive, finite number.
@@ -152,7 +182,7 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
     let parameters = BTreeMap::from([
         ("game".to_string(), Value::from(game)),
         ("program".to_string(), Value::from(command.display())),
-        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "shrink-budget", "timeout", "failures", "threads", "memory"])),
+        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "shrink-budget", "search-budget", "answer", "timeout", "failures", "threads", "memory"])),
     ]);
     Ok(StressConfig {
         sources: sources(args)?,
@@ -161,6 +191,7 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
         limits,
         budget: seconds(args, "budget")?,
         shrink_budget: seconds(args, "shrink-budget")?,
+        search_budget: search_budget(args)?,
         max_failures,
         out: args.require::<String>("out")?.into(),
         command_line: session.command_line.clone(),
@@ -197,11 +228,14 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
 }
 
 fn failure_text(row: &FailureRow, input: &Path) -> String {
-    let how = match (row.minimal, row.shrink_steps) {
+    let mut how = match (row.minimal || row.size_shrunk != row.size_after, row.shrink_steps) {
         (true, 0) => "already minimal".to_string(),
-        (true, steps) => format!("shrunk in {steps} steps to {} (minimal)", row.size_after),
-        (false, steps) => format!("shrunk in {steps} steps to {} (time ran out before a minimal one)", row.size_after),
+        (true, steps) => format!("shrunk in {steps} steps to {} (minimal)", row.size_shrunk),
+        (false, steps) => format!("shrunk in {steps} steps to {} (time ran out before a minimal one)", row.size_shrunk),
     };
+    if row.size_shrunk != row.size_after {
+        how.push_str(&format!("; the search found {} below it", row.size_after));
+    }
     let got = if row.got.is_empty() { "no output" } else { &row.got };
     let mut text = format!(
         "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s CPU)\n",
@@ -209,6 +243,9 @@ fn failure_text(row: &FailureRow, input: &Path) -> String {
     );
     if !row.detail.is_empty() {
         text.push_str(&format!("  {}\n", row.detail));
+    }
+    for line in [&row.searched, &row.cause].into_iter().filter(|l| !l.is_empty() && *l != "off") {
+        text.push_str(&format!("  {line}\n"));
     }
     let body = std::fs::read_to_string(input).unwrap_or_default();
     text.push_str(&format!("  {} (answer in {}.ans):\n", input.display(), row.id));

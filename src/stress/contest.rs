@@ -27,6 +27,31 @@ pub trait Contest: Sync {
     /// Shrinking keeps the first that still fails the same way, so the order is the policy.
     fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case>;
 
+    /// The game's size order, for the search for the smallest failing input
+    /// ([`super::smallest`]): keys compared as tuples, smaller first (wall: cells, then X
+    /// cells). `None` (the default): the order of [`Generator::by_size`] itself.
+    fn size_key(&self, _case: &Self::Case) -> Option<Vec<u64>> {
+        None
+    }
+    /// The standalone inputs the trusted answer is built from, smallest first, each named for
+    /// people (wall: the board's proper sub-rectangles with their Grundy values): asked in turn,
+    /// the first one the program gets wrong says where its answer goes wrong. Default: none.
+    fn parts(&self, _case: &Self::Case) -> Vec<(Self::Case, String)> {
+        Vec::new()
+    }
+    /// What [`Contest::parts`] are called, plural (`sub-rectangles`).
+    fn parts_name(&self) -> &'static str {
+        "parts"
+    }
+    /// True for the contest side of `--answer move` ([`super::moves::ByMove`]).
+    fn answers_moves(&self) -> bool {
+        false
+    }
+    /// Why an answer in the format was refused, for failures.csv (default: nothing to add).
+    fn why_wrong(&self, _case: &Self::Case, _expected: &Self::Answer, _got: &Self::Answer) -> String {
+        String::new()
+    }
+
     /// The contest input text of `case`.
     fn input_text(&self, case: &Self::Case) -> Vec<u8> {
         let mut out = Vec::new();
@@ -81,6 +106,14 @@ pub type Cases<'a, C> = Box<dyn Iterator<Item = C> + Send + 'a>;
 pub trait Generator: Contest {
     /// The cases of one source; the same seed gives the same cases in the same order.
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case>;
+
+    /// Every input in the game's size order, smallest first, for the search for the smallest
+    /// failing input: every input of a size comes before the first of a larger size (as far
+    /// as the stream goes). Default: the exhaustive generator, whose order (smallest first) is
+    /// then the size order; a case is the smallest when the stream reaches it.
+    fn by_size(&self) -> Cases<'_, Self::Case> {
+        self.cases(Source::Exhaustive, 0)
+    }
 
     /// The selected sources, taken in turn one case each (the mix a run uses). Smallest
     /// inputs first: mixed with others, the adversarial source (the largest inputs) joins

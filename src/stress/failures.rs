@@ -24,6 +24,9 @@ pub struct FailureRow {
     pub source: String,
     pub size_before: String,
     pub size_after: String,
+    /// The size shrinking reached; `size_after` is smaller when the search found a smaller
+    /// failing input.
+    pub size_shrunk: String,
     pub expected: String,
     pub got: String,
     pub exit_status: String,
@@ -32,14 +35,22 @@ pub struct FailureRow {
     /// Reductions taken while shrinking, and whether a fixpoint was reached.
     pub shrink_steps: usize,
     pub minimal: bool,
+    /// True when every input smaller than the saved one (in the game's size order) was judged
+    /// and passed; false when it is only locally minimal.
+    pub smallest: bool,
+    /// How the search for a smaller failing input went ([`super::smallest::Search::text`]).
+    pub searched: String,
+    /// Where the program first goes wrong ([`super::smallest::cause`]; empty when the game
+    /// names no parts or the search was off).
+    pub cause: String,
     /// Why the output was refused, or the end of stderr.
     pub detail: String,
 }
 
 impl CsvRecord for FailureRow {
     const HEADER: &'static [&'static str] = &[
-        "id", "kind", "source", "size_before", "size_after", "expected", "got", "exit_status", "seconds",
-        "shrink_steps", "minimal", "detail",
+        "id", "kind", "source", "size_before", "size_after", "size_shrunk", "expected", "got", "exit_status", "seconds",
+        "shrink_steps", "minimal", "smallest", "searched", "cause", "detail",
     ];
 }
 
@@ -132,12 +143,16 @@ mod tests {
             source: "random".into(),
             size_before: "3x3".into(),
             size_after: "1x3".into(),
+            size_shrunk: "2x2".into(),
             expected: "Second".into(),
             got: "First".into(),
             exit_status: "exit 0".into(),
             seconds: 0.001,
             shrink_steps: 4,
             minimal: true,
+            smallest: true,
+            searched: "smallest: every smaller input passed (3 runs)".into(),
+            cause: String::new(),
             detail: String::new(),
         };
         let files = FailureFiles { original_input: b"3 3\n...\n...\n...\n", shrunk_input: b"1 3\n.X.\n", answer: "Second", stderr: b"trace\n" };

@@ -7,6 +7,7 @@ pub mod command;
 pub mod contest;
 pub mod cpu;
 pub mod failures;
+pub mod moves;
 pub mod numbers;
 pub mod outcome;
 mod pipes;
@@ -15,6 +16,7 @@ pub mod process;
 pub mod run;
 pub mod shell;
 pub mod shrink;
+pub mod smallest;
 pub mod start;
 pub mod tally;
 

@@ -82,7 +82,7 @@ pub fn classify<G: Contest + ?Sized>(game: &G, case: &G::Case, expected: &G::Ans
             Ok(text) => match game.parse_output(case, text) {
                 Err(why) => fault(FailureKind::Format, shorten(&why)),
                 Ok(answer) if game.accepts(expected, &answer) => Verdict::Pass,
-                Ok(_) => fault(FailureKind::WrongAnswer, String::new()),
+                Ok(answer) => fault(FailureKind::WrongAnswer, shorten(&game.why_wrong(case, expected, &answer))),
             },
         },
     }

@@ -6,7 +6,9 @@ use super::contest::{Cases, Contest, Generator, Source};
 use super::failures::{FailureFiles, FailureLog, FailureRow};
 use super::pool::{Found, Plan, Pool, Progress};
 use super::process::Limits;
-use super::shrink::{shrink, ShrinkLimits};
+use super::outcome::Verdict;
+use super::shrink::{shrink, ShrinkLimits, Shrunk};
+use super::smallest;
 use super::tally::{self, GeneratorTally, Tallies};
 use crate::error::Result;
 use crate::output::manifest::RunClock;
@@ -31,6 +33,9 @@ pub struct StressConfig {
     /// Time for shrinking all the failures, after `budget` (a run takes at most the two and a
     /// run's wall-clock cap).
     pub shrink_budget: Duration,
+    /// Time for the search for the smallest failing inputs and where they go wrong, after
+    /// shrinking (`None`: no search; the failures stay locally minimal).
+    pub search_budget: Option<Duration>,
     pub max_failures: usize,
     pub out: PathBuf,
     /// The invocation, recorded in the directory lock and the manifest.
@@ -79,9 +84,14 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let judging_seconds = report.elapsed.as_secs_f64();
     let mut inputs = Vec::new();
     let shrink_deadline = Instant::now() + config.shrink_budget;
+    let mut search_end = None;
     for found in report.found {
         let limits = ShrinkLimits { deadline: Some(shrink_deadline), ..Default::default() };
-        inputs.push(shrink_and_save(&mut pool, &tagged, found, limits, &mut log)?);
+        let shrunk = shrink_found(&mut pool, &tagged, found, limits)?;
+        // The search budget starts when the first search does (after shrinking).
+        let end = config.search_budget.map(|b| *search_end.get_or_insert_with(|| Instant::now() + b));
+        let failure = search_below(&mut pool, game, shrunk, end)?;
+        inputs.push(save(game, failure, &mut log)?);
     }
     let summary = StressSummary {
         runs: report.runs,
@@ -96,32 +106,67 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     Ok(summary)
 }
 
-/// Shrinks one failure and saves its files; the path of the saved `.in`.
-fn shrink_and_save<G: Contest>(
-    pool: &mut Pool,
-    tagged: &Tagged<'_, G>,
-    found: Found<(Source, G::Case)>,
-    limits: ShrinkLimits,
-    log: &mut FailureLog,
-) -> Result<PathBuf> {
-    let game = tagged.0;
+/// A shrunk failure after the search below it.
+struct Failure<C> {
+    source: Source,
+    original: C,
+    shrunk: Shrunk<C>,
+    /// The size shrinking reached (the search may have found a smaller failing input).
+    shrunk_size: String,
+    smallest: bool,
+    searched: String,
+    cause: String,
+}
+
+/// Shrinks one failure.
+fn shrink_found<G: Contest>(pool: &mut Pool, tagged: &Tagged<'_, G>, found: Found<(Source, G::Case)>, limits: ShrinkLimits) -> Result<Failure<G::Case>> {
     let (source, original) = found.case.clone();
-    let shrunk = shrink(pool, tagged, found.case, found.expected, found.fault, found.seconds, limits)?;
+    let s = shrink(pool, tagged, found.case, found.expected, found.fault, found.seconds, limits)?;
+    let shrunk = Shrunk { case: s.case.1, expected: s.expected, fault: s.fault, steps: s.steps, tries: s.tries, seconds: s.seconds, minimal: s.minimal };
+    let shrunk_size = tagged.0.describe(&shrunk.case);
+    Ok(Failure { source, original, shrunk, shrunk_size, smallest: false, searched: "off".into(), cause: String::new() })
+}
+
+/// Searches every input below the shrunk one for a smaller failing input until four fifths
+/// of the time left to `end`, then asks where the program goes wrong until `end`.
+fn search_below<G: Generator>(pool: &mut Pool, game: &G, mut failure: Failure<G::Case>, end: Option<Instant>) -> Result<Failure<G::Case>> {
+    let Some(end) = end else { return Ok(failure) };
+    let now = Instant::now();
+    let search_end = now + end.saturating_duration_since(now).mul_f64(0.8);
+    let search = smallest::smallest(pool, game, &failure.shrunk.case, failure.shrunk.fault.kind, search_end)?;
+    failure.searched = search.text(&failure.shrunk_size);
+    failure.smallest = search.smallest;
+    if let Some((case, judged)) = search.found {
+        let Verdict::Fail(fault) = judged.verdict else { unreachable!("the search keeps failing inputs") };
+        let s = &mut failure.shrunk;
+        (s.case, s.expected, s.fault, s.seconds, s.minimal) = (case, judged.expected, fault, judged.seconds, true);
+    }
+    failure.cause = smallest::cause(pool, game, &failure.shrunk.case, end)?;
+    Ok(failure)
+}
+
+/// Saves one failure's files and row; the path of the saved `.in`.
+fn save<G: Contest>(game: &G, failure: Failure<G::Case>, log: &mut FailureLog) -> Result<PathBuf> {
+    let Failure { source, original, shrunk, shrunk_size, smallest, searched, cause } = failure;
     let row = FailureRow {
         id: String::new(),
         kind: shrunk.fault.kind,
         source: source.name().to_string(),
         size_before: game.describe(&original),
-        size_after: game.describe(&shrunk.case.1),
+        size_after: game.describe(&shrunk.case),
+        size_shrunk: shrunk_size,
         expected: shrunk.expected.clone(),
         got: shrunk.fault.got.clone(),
         exit_status: shrunk.fault.exit.clone(),
         seconds: shrunk.seconds,
         shrink_steps: shrunk.steps,
         minimal: shrunk.minimal,
+        smallest,
+        searched,
+        cause,
         detail: shrunk.fault.detail.clone(),
     };
-    let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case.1));
+    let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case));
     let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected, stderr: &shrunk.fault.stderr };
     log.save(row, &files)
 }
@@ -132,13 +177,15 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
     manifest.parameters = config.parameters.clone();
-    let facts: [(&str, Value); 11] = [
+    let facts: [(&str, Value); 13] = [
         ("mode", "stress".into()),
         ("generators", sources.iter().map(|s| s.name()).collect::<Vec<_>>().into()),
         ("seed", config.seed.into()),
         ("jobs", config.jobs.into()),
         ("budget_seconds", config.budget.as_secs_f64().into()),
         ("shrink_budget_seconds", config.shrink_budget.as_secs_f64().into()),
+        ("search_budget_seconds", config.search_budget.map_or(0.0, |b| b.as_secs_f64()).into()),
+        ("smallest", summary.failures.iter().map(|f| f.smallest).collect::<Vec<_>>().into()),
         ("timeout_seconds", config.limits.timeout.as_secs_f64().into()),
         ("runs", summary.runs.into()),
         ("failures", summary.failures.len().into()),
@@ -180,6 +227,9 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     }
     fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case> {
         self.0.shrink_candidates(&case.1).into_iter().map(|c| (case.0, c)).collect()
+    }
+    fn why_wrong(&self, case: &Self::Case, expected: &G::Answer, got: &G::Answer) -> String {
+        self.0.why_wrong(&case.1, expected, got)
     }
 }
 

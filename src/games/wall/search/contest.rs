@@ -4,9 +4,10 @@
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
 use crate::games::wall::board::dims::parse_dims;
 use crate::games::wall::claim::dp::RectDp;
-use super::generate;
+use super::{generate, smallest};
 use crate::error::Error;
 use crate::game::{OptSpec, StressCommand, StressSide};
+use crate::stress::moves::ByMove;
 use crate::stress::{Cases, Contest, Generator, Source};
 use std::fmt;
 
@@ -23,9 +24,10 @@ pub static STRESS: StressCommand = StressCommand {
         if max.rows > MAX_SIDE || max.cols > MAX_SIDE {
             return Err(Error::Usage(format!("--max {max}: boards have at most {MAX_SIDE} rows and columns")));
         }
-        Ok(Box::new(WallContest { exhaustive_max: max }) as Box<dyn StressSide>)
+        let contest = WallContest { exhaustive_max: max };
+        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
     },
-    examples: &["sprague stress wall --cmd ./a.out", "sprague stress wall --cmd 'python3 sol.py' --generator random,adversarial --seed 7 --budget 30"],
+    examples: &["sprague stress wall --cmd ./a.out", "sprague stress wall --cmd ./a.out --answer move", "sprague stress wall --cmd 'python3 sol.py' --generator random,adversarial --seed 7 --budget 30"],
 };
 
 /// The answer of BOJ 11717: who wins with perfect play.
@@ -84,6 +86,18 @@ impl Contest for WallContest {
     fn shrink_candidates(&self, board: &Board) -> Vec<Board> {
         shrink_candidates(board)
     }
+
+    fn size_key(&self, board: &Board) -> Option<Vec<u64>> {
+        Some(smallest::size_key(board))
+    }
+
+    fn parts(&self, board: &Board) -> Vec<(Board, String)> {
+        smallest::sub_rectangles(board)
+    }
+
+    fn parts_name(&self) -> &'static str {
+        "sub-rectangles"
+    }
 }
 
 impl Generator for WallContest {
@@ -93,6 +107,10 @@ impl Generator for WallContest {
             Source::Random => Box::new(generate::random(seed, MAX_SIDE)),
             Source::Adversarial => Box::new(generate::adversarial(seed)),
         }
+    }
+
+    fn by_size(&self) -> Cases<'_, Board> {
+        Box::new(smallest::by_size())
     }
 }
 

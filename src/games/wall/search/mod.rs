@@ -8,6 +8,8 @@
 pub mod command;
 pub mod contest;
 pub mod generate;
+pub mod moves;
+pub mod smallest;
 
 use crate::games::wall::board::{Board, Shape};
 use crate::games::wall::claim::dp::RectDp;

@@ -1,0 +1,115 @@
+//! `--answer move`: the program prints a move, or the word of a lost position, instead of the
+//! winner. A move is right when it is legal and leaves the opponent a lost position (any
+//! winning move is accepted); the lost word is right when the position is lost. A game opts in
+//! with [`Moves`]; [`ByMove`] is its contest side in this mode.
+
+use super::answer::single_token;
+use super::contest::{Cases, Contest, Generator, Source};
+use std::fmt;
+
+/// A game whose positions have moves a program can print.
+pub trait Moves: Generator {
+    /// A move, displayed in the format the program prints it.
+    type Move: Clone + Send + Sync + PartialEq + fmt::Display;
+    /// What a program prints when the player to move loses (wall: `Second`).
+    fn lost_word(&self) -> &'static str;
+    /// The legal moves that leave the opponent a lost position, by the trusted solver (none:
+    /// the position is lost).
+    fn winning_moves(&self, case: &Self::Case) -> Vec<Self::Move>;
+    /// Reads a move; `Err` says why `text` is not one in the game's format.
+    fn parse_move(&self, case: &Self::Case, text: &str) -> Result<Self::Move, String>;
+    /// Why `mv` is not a legal move in `case`, when it is not.
+    fn illegal(&self, case: &Self::Case, mv: &Self::Move) -> Option<String>;
+}
+
+/// A trusted answer or a program's answer in move mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveAnswer<M> {
+    /// The position is lost (the game's lost word).
+    Lost(&'static str),
+    /// Moves: every winning move for the trusted answer (shown as the first), the printed
+    /// one for a program's.
+    Moves(Vec<M>),
+}
+
+impl<M: fmt::Display> fmt::Display for MoveAnswer<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveAnswer::Lost(word) => f.write_str(word),
+            MoveAnswer::Moves(moves) => moves.first().map_or(Ok(()), |m| m.fmt(f)),
+        }
+    }
+}
+
+/// The contest side of `G` with move answers.
+pub struct ByMove<G>(pub G);
+
+impl<G: Moves> Contest for ByMove<G> {
+    type Case = G::Case;
+    type Answer = MoveAnswer<G::Move>;
+
+    fn write_input(&self, case: &G::Case, out: &mut Vec<u8>) {
+        self.0.write_input(case, out)
+    }
+    fn answer(&self, case: &G::Case) -> Self::Answer {
+        match self.0.winning_moves(case) {
+            moves if moves.is_empty() => MoveAnswer::Lost(self.0.lost_word()),
+            moves => MoveAnswer::Moves(moves),
+        }
+    }
+    fn parse_output(&self, case: &G::Case, stdout: &str) -> Result<Self::Answer, String> {
+        let lost = self.0.lost_word();
+        if single_token(stdout) == Ok(lost) {
+            return Ok(MoveAnswer::Lost(lost));
+        }
+        let text = stdout.trim();
+        let mv = self.0.parse_move(case, text).map_err(|e| format!("{e} (expected a move or {lost})"))?;
+        Ok(MoveAnswer::Moves(vec![mv]))
+    }
+    fn accepts(&self, expected: &Self::Answer, got: &Self::Answer) -> bool {
+        match (expected, got) {
+            (MoveAnswer::Lost(_), MoveAnswer::Lost(_)) => true,
+            (MoveAnswer::Moves(winning), MoveAnswer::Moves(printed)) => printed.first().is_some_and(|m| winning.contains(m)),
+            _ => false,
+        }
+    }
+    fn why_wrong(&self, case: &G::Case, expected: &Self::Answer, got: &Self::Answer) -> String {
+        let count = |moves: &[G::Move]| super::numbers::count(moves.len(), "winning move");
+        match (expected, got) {
+            (MoveAnswer::Moves(winning), MoveAnswer::Lost(_)) => format!("the position is won ({})", count(winning)),
+            (_, MoveAnswer::Moves(printed)) => match printed.first().and_then(|m| self.0.illegal(case, m)) {
+                Some(why) => format!("illegal move: {why}"),
+                None if matches!(expected, MoveAnswer::Lost(_)) => "the position is lost: every move leaves the opponent a win".into(),
+                None => "the move leaves the opponent a win".into(),
+            },
+            _ => String::new(),
+        }
+    }
+    fn describe(&self, case: &G::Case) -> String {
+        self.0.describe(case)
+    }
+    fn shrink_candidates(&self, case: &G::Case) -> Vec<G::Case> {
+        self.0.shrink_candidates(case)
+    }
+    fn size_key(&self, case: &G::Case) -> Option<Vec<u64>> {
+        self.0.size_key(case)
+    }
+    fn parts(&self, case: &G::Case) -> Vec<(G::Case, String)> {
+        self.0.parts(case)
+    }
+    fn parts_name(&self) -> &'static str {
+        self.0.parts_name()
+    }
+    fn answers_moves(&self) -> bool {
+        true
+    }
+}
+
+impl<G: Moves> Generator for ByMove<G> {
+    fn cases(&self, source: Source, seed: u64) -> Cases<'_, G::Case> {
+        self.0.cases(source, seed)
+    }
+    fn by_size(&self) -> Cases<'_, G::Case> {
+        self.0.by_size()
+    }
+}

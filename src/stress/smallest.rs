@@ -1,0 +1,167 @@
+//! After shrinking: the smallest failing input there is, and where the program first goes wrong.
+//!
+//! Shrinking stops at a locally minimal case (no candidate of the game fails), which need not
+//! be the smallest failing input: a board found large may shrink to 2×2 while `.X.` fails too.
+//! [`smallest`] judges every input before the shrunk one in the game's size order
+//! ([`Generator::by_size`], [`Contest::size_key`]), in batches through the pool, and keeps the
+//! first that fails the same way; [`cause`] asks the program about the parts the trusted answer
+//! is built from ([`Contest::parts`]), smallest first.
+
+use super::contest::{Contest, Generator};
+use super::outcome::{FailureKind, Fault, Verdict};
+use super::pool::{Judged, Pool};
+use crate::error::Result;
+use std::time::{Duration, Instant};
+
+/// What the search below a shrunk case found.
+#[derive(Debug, Clone)]
+pub struct Search<C> {
+    /// The first input of the size order that fails the same way, when it comes before the
+    /// shrunk case, with its verdict.
+    pub found: Option<(C, Judged)>,
+    /// True when every input before the result in the size order was judged and passed.
+    pub smallest: bool,
+    /// Program runs spent.
+    pub runs: usize,
+    /// The last input judged (for people, when the search was cut short).
+    pub reached: Option<String>,
+    /// True when the deadline stopped the search.
+    pub timed_out: bool,
+}
+
+impl<C> Search<C> {
+    /// The search for people (failures.csv's `searched`): `shrunk` is the shrunk case's size.
+    pub fn text(&self, shrunk: &str) -> String {
+        let runs = super::numbers::count(self.runs, "run");
+        let reached = self.reached.as_deref().map(|r| format!(", up to {r}")).unwrap_or_default();
+        match (&self.found, self.smallest, self.timed_out) {
+            (Some(_), _, _) => format!("smallest: every input before it passed ({runs} below {shrunk})"),
+            (None, true, _) => format!("smallest: every smaller input passed ({runs})"),
+            (None, false, true) => format!("locally minimal: time ran out after {runs}{reached}"),
+            (None, false, false) => format!("locally minimal: the game lists no more inputs ({runs}{reached})"),
+        }
+    }
+}
+
+/// Batch sizes between deadline checks: `jobs` at first, doubled while batches take under a
+/// tenth of a second (up to 64 per job), halved when one takes over half a second, so a fast
+/// program runs in large batches and a slow one cannot overrun the deadline by much.
+struct Batches {
+    size: usize,
+    jobs: usize,
+}
+
+impl Batches {
+    fn new(jobs: usize) -> Self {
+        Batches { size: jobs, jobs }
+    }
+
+    fn adapt(&mut self, took: Duration) {
+        if took < Duration::from_millis(100) {
+            self.size = (self.size * 2).min(64 * self.jobs);
+        } else if took > Duration::from_millis(500) {
+            self.size = (self.size / 2).max(self.jobs);
+        }
+    }
+}
+
+/// Judges `cases` in parallel; the index of the first whose verdict `fails`, with it.
+fn first_failing<G: Contest + ?Sized>(pool: &mut Pool, game: &G, cases: &[G::Case], fails: impl Fn(&Fault) -> bool) -> Result<Option<(usize, Judged)>> {
+    let judged = pool.judge_all(game, cases)?;
+    Ok(judged.into_iter().enumerate().find(|(_, j)| matches!(&j.verdict, Verdict::Fail(f) if fails(f))))
+}
+
+/// Judges the inputs before `case` in `game`'s size order until one fails the same way
+/// (`kind`), the stream reaches `case`'s size, or `deadline`.
+pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kind: FailureKind, deadline: Instant) -> Result<Search<G::Case>> {
+    let key = game.size_key(case);
+    let text = game.input_text(case);
+    let before = |c: &G::Case| match &key {
+        Some(k) => game.size_key(c).is_some_and(|ck| ck < *k),
+        None => game.input_text(c) != text,
+    };
+    let mut stream = game.by_size();
+    let mut search = Search { found: None, smallest: false, runs: 0, reached: None, timed_out: false };
+    let mut batches = Batches::new(pool.jobs());
+    while Instant::now() < deadline {
+        let mut batch = Vec::with_capacity(batches.size);
+        let mut reached_case = false;
+        while batch.len() < batches.size {
+            match stream.next() {
+                Some(c) if before(&c) => batch.push(c),
+                next => {
+                    reached_case = next.is_some();
+                    break;
+                }
+            }
+        }
+        let started = Instant::now();
+        let failing = first_failing(pool, game, &batch, |f| f.kind == kind)?;
+        search.runs += batch.len();
+        if let Some((i, judged)) = failing {
+            search.found = Some((batch.swap_remove(i), judged));
+            search.smallest = true;
+            return Ok(search);
+        }
+        search.reached = batch.last().map(|c| game.describe(c)).or(search.reached);
+        if batch.len() < batches.size {
+            search.smallest = reached_case;
+            return Ok(search);
+        }
+        batches.adapt(started.elapsed());
+    }
+    search.timed_out = true;
+    Ok(search)
+}
+
+/// Where the program's answer first goes wrong: the first of `case`'s parts (smallest first)
+/// on which it fails, with the trusted answer and what it printed; or that it gets every part
+/// right (the fault is then in combining them). Empty when the game names no parts.
+pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, deadline: Instant) -> Result<String> {
+    let parts = game.parts(case);
+    let (name, total) = (game.parts_name(), parts.len());
+    if parts.is_empty() {
+        return Ok(String::new());
+    }
+    let (cases, names): (Vec<G::Case>, Vec<String>) = parts.into_iter().unzip();
+    let (mut at, mut batches) = (0, Batches::new(pool.jobs()));
+    while at < total {
+        if Instant::now() >= deadline {
+            return Ok(format!("the program answers the first {at} of {total} {name} right (up to {}; time ran out)", names[at - 1]));
+        }
+        let end = (at + batches.size).min(total);
+        let started = Instant::now();
+        if let Some((i, judged)) = first_failing(pool, game, &cases[at..end], |_| true)? {
+            let Verdict::Fail(fault) = &judged.verdict else { unreachable!("a failing verdict") };
+            return Ok(format!("first wrong on {}: expected {}, got {}", names[at + i], judged.expected, got(fault)));
+        }
+        at = end;
+        batches.adapt(started.elapsed());
+    }
+    Ok(format!("the program answers all {total} {name} right (the fault is in combining them)"))
+}
+
+/// What a failing program gave, for people: its answer, or how it failed.
+fn got(fault: &Fault) -> String {
+    match fault.kind {
+        FailureKind::WrongAnswer => fault.got.clone(),
+        kind if fault.got.is_empty() => format!("{kind} ({})", fault.exit),
+        kind => format!("{kind} ({})", fault.got),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_grow_while_quick_and_shrink_when_slow() {
+        let mut b = Batches::new(2);
+        (0..10).for_each(|_| b.adapt(Duration::from_millis(1)));
+        assert_eq!(b.size, 128);
+        b.adapt(Duration::from_secs(1));
+        assert_eq!(b.size, 64);
+        (0..10).for_each(|_| b.adapt(Duration::from_secs(1)));
+        assert_eq!(b.size, 2);
+    }
+}
