@@ -1,0 +1,155 @@
+//! The smallest failing input, whatever generator finds the failure first: a program that
+//! XORs the sizes of the free regions fails first on the 3-cell `.X.`; found by the
+//! exhaustive, random or adversarial generator (or forced onto a large board first) it is
+//! reported on 3 cells as the smallest, with the sub-rectangles it answers right. And
+//! `--answer move`: any winning move passes, a losing one is caught.
+
+use assert_cmd::Command;
+use sprague::games::wall::search::contest::WallContest;
+use sprague::games::wall::Board;
+use sprague::output::csv::read_csv;
+use sprague::output::manifest::Manifest;
+use sprague::stress::{stress, Cases, CommandLine, Contest, FailureRow, Generator, Limits, Source, StressConfig};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn program(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().join("examples").join(name)
+}
+
+/// `stress wall --cmd PROGRAM ARGS…` into `out`: its exit code and the rows of failures.csv.
+fn stress_wall(program_name: &str, out: &Path, args: &[&str]) -> (i32, Vec<FailureRow>) {
+    let run = Command::cargo_bin("sprague").unwrap().args(["stress", "wall", "--cmd"]).arg(program(program_name)).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).output().unwrap();
+    (run.status.code().unwrap(), read_csv(&out.join("failures.csv")).unwrap_or_default())
+}
+
+fn cells(size: &str) -> usize {
+    let shape = size.split(',').next().unwrap();
+    let (h, w) = shape.split_once('x').unwrap();
+    h.parse::<usize>().unwrap() * w.parse::<usize>().unwrap()
+}
+
+#[test]
+fn every_generator_reports_the_three_cell_board() {
+    for generator in ["exhaustive", "random", "adversarial"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let (code, rows) = stress_wall("wall_xor_components", tmp.path(), &["--generator", generator, "--budget", "10"]);
+        assert_eq!((code, rows.len()), (1, 1), "{generator}");
+        let row = &rows[0];
+        assert_eq!((row.size_after.as_str(), row.smallest, row.source.as_str()), ("1x3, 1 X", true, generator), "{row:?}");
+        assert!(row.searched.starts_with("smallest:"), "{row:?}");
+        assert_eq!(std::fs::read_to_string(tmp.path().join("failures/001.in")).unwrap(), "1 3\n.X.\n");
+        assert_eq!(row.cause, "the program answers all 4 sub-rectangles right (the fault is in combining them)");
+        let manifest = Manifest::read(&tmp.path().join("manifest.json")).unwrap();
+        assert_eq!(manifest.parameters["smallest"], serde_json::json!([true]));
+    }
+}
+
+#[test]
+fn without_the_search_a_random_find_stays_locally_minimal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, rows) = stress_wall("wall_xor_components", tmp.path(), &["--generator", "random", "--budget", "10", "--search-budget", "0"]);
+    assert_eq!(code, 1);
+    let row = &rows[0];
+    assert!(row.minimal && !row.smallest && cells(&row.size_after) > 3, "{row:?}");
+    assert_eq!((row.searched.as_str(), row.size_shrunk.as_str()), ("off", row.size_after.as_str()));
+}
+
+/// The wall game whose random generator starts with a large board the program fails on, which
+/// shrinking alone leaves at 4×4.
+struct LargeFirst(WallContest);
+
+impl Contest for LargeFirst {
+    type Case = Board;
+    type Answer = <WallContest as Contest>::Answer;
+    fn write_input(&self, case: &Board, out: &mut Vec<u8>) {
+        self.0.write_input(case, out)
+    }
+    fn answer(&self, case: &Board) -> Self::Answer {
+        self.0.answer(case)
+    }
+    fn parse_output(&self, case: &Board, stdout: &str) -> Result<Self::Answer, String> {
+        self.0.parse_output(case, stdout)
+    }
+    fn describe(&self, case: &Board) -> String {
+        self.0.describe(case)
+    }
+    fn shrink_candidates(&self, case: &Board) -> Vec<Board> {
+        self.0.shrink_candidates(case)
+    }
+    fn size_key(&self, case: &Board) -> Option<Vec<u64>> {
+        self.0.size_key(case)
+    }
+}
+
+impl Generator for LargeFirst {
+    fn cases(&self, source: Source, seed: u64) -> Cases<'_, Board> {
+        let large = Board::from_slashed("X.X..../.XX..../.XX..X./..X.X../..X...X/X.X.XX./XX..XXX/.XXXXX.").unwrap();
+        Box::new(std::iter::once(large).chain(self.0.cases(source, seed)))
+    }
+    fn by_size(&self) -> Cases<'_, Board> {
+        self.0.by_size()
+    }
+}
+
+#[test]
+fn a_large_random_find_is_searched_down_to_three_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = StressConfig {
+        sources: vec![Source::Random],
+        seed: 1,
+        jobs: 2,
+        limits: Limits::default(),
+        budget: Duration::from_secs(10),
+        shrink_budget: Duration::from_secs(20),
+        search_budget: Some(Duration::from_secs(20)),
+        max_failures: 1,
+        out: tmp.path().to_path_buf(),
+        command_line: vec!["test".into()],
+        parameters: Default::default(),
+    };
+    let command = CommandLine::parse(&program("wall_xor_components").to_string_lossy()).unwrap();
+    let summary = stress(&LargeFirst(WallContest::default()), &command, &config, &|_| {}).unwrap();
+    let row = &summary.failures[0];
+    assert_eq!((row.source.as_str(), row.size_before.as_str()), ("random", "8x7, 25 X"));
+    assert!(cells(&row.size_shrunk) > 3, "shrinking alone stops above 3 cells: {row:?}");
+    assert_eq!((row.size_after.as_str(), row.smallest, row.minimal), ("1x3, 1 X", true, true), "{row:?}");
+    assert!(row.cause.is_empty(), "LargeFirst names no parts");
+}
+
+#[test]
+fn any_winning_move_passes_and_a_losing_move_is_caught() {
+    let tmp = tempfile::tempdir().unwrap();
+    // The program's move differs from the one in sprague's answer files: the last winning move.
+    let picked = std::process::Command::new(program("wall_move_last")).stdin(std::fs::File::open(write(tmp.path(), "1 3\n...\n")).unwrap()).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&picked.stdout), "1 3\n");
+    let ours = Command::cargo_bin("sprague").unwrap().args(["solve", "wall", "--format", "json"]).write_stdin("1 3\n...\n").output().unwrap();
+    assert!(String::from_utf8_lossy(&ours.stdout).contains("\"winning_moves\":[[0,0],"));
+    let (code, rows) = stress_wall("wall_move_last", &tmp.path().join("right"), &["--answer", "move", "--budget", "3"]);
+    assert_eq!((code, rows.len()), (0, 0));
+
+    let (code, rows) = stress_wall("wall_move_losing", &tmp.path().join("wrong"), &["--answer", "move", "--budget", "10"]);
+    assert_eq!((code, rows.len()), (1, 1));
+    let row = &rows[0];
+    assert_eq!((row.kind.name(), row.smallest), ("wrong-answer", true), "{row:?}");
+    assert!(row.detail.contains("leaves the opponent a win"), "{row:?}");
+    let answer = std::fs::read_to_string(tmp.path().join("wrong/failures/001.ans")).unwrap();
+    assert_eq!(answer.trim_end(), row.expected);
+}
+
+#[test]
+fn move_answers_are_refused_where_the_game_has_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let nim = Command::cargo_bin("sprague").unwrap().args(["stress", "nim", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
+    assert_eq!(nim.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&nim.stderr).contains("no move answers"), "{}", String::from_utf8_lossy(&nim.stderr));
+    let (code, _) = stress_wall("wall_right", tmp.path(), &["--answer", "winner"]);
+    assert_eq!(code, 2);
+}
+
+fn write(dir: &Path, text: &str) -> PathBuf {
+    let path = dir.join("input.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
