@@ -141,7 +141,7 @@ fn search_below<G: Generator>(pool: &mut Pool, game: &G, mut failure: Failure<G:
         let s = &mut failure.shrunk;
         (s.case, s.expected, s.fault, s.seconds, s.minimal) = (case, judged.expected, fault, judged.seconds, true);
     }
-    failure.cause = smallest::cause(pool, game, &failure.shrunk.case, end)?;
+    failure.cause = smallest::cause(pool, game, &failure.shrunk.case, failure.shrunk.fault.kind, end)?;
     Ok(failure)
 }
 

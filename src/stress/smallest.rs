@@ -35,7 +35,7 @@ impl<C> Search<C> {
         let runs = super::numbers::count(self.runs, "run");
         let reached = self.reached.as_deref().map(|r| format!(", up to {r}")).unwrap_or_default();
         match (&self.found, self.smallest, self.timed_out) {
-            (Some(_), _, _) => format!("smallest: every input before it passed ({runs} below {shrunk})"),
+            (Some(_), _, _) => format!("smallest: found by the search below {shrunk}; every input before it passed ({runs})"),
             (None, true, _) => format!("smallest: every smaller input passed ({runs})"),
             (None, false, true) => format!("locally minimal: time ran out after {runs}{reached}"),
             (None, false, false) => format!("locally minimal: the game lists no more inputs ({runs}{reached})"),
@@ -116,8 +116,8 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
 
 /// Where the program's answer first goes wrong: the first of `case`'s parts (smallest first)
 /// on which it fails, with the trusted answer and what it printed; or that it gets every part
-/// right (the fault is then in combining them). Empty when the game names no parts.
-pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, deadline: Instant) -> Result<String> {
+/// right (for a wrong answer (`kind`) the fault is then in combining them). Empty when the game names no parts.
+pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kind: FailureKind, deadline: Instant) -> Result<String> {
     let parts = game.parts(case);
     let (name, total) = (game.parts_name(), parts.len());
     if parts.is_empty() {
@@ -138,7 +138,8 @@ pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, dea
         at = end;
         batches.adapt(started.elapsed());
     }
-    Ok(format!("the program answers all {total} {name} right (the fault is in combining them)"))
+    let combining = if kind == FailureKind::WrongAnswer { " (the fault is in combining them)" } else { "" };
+    Ok(format!("the program answers all {total} {name} right{combining}"))
 }
 
 /// What a failing program gave, for people: its answer, or how it failed.
