@@ -32,6 +32,8 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("resume", "continue an unfinished run in --out"),
     ("budget", "time to spend, in seconds"),
     ("shrink-budget", "time to spend shrinking what failed (stress), in seconds, after --budget"),
+    ("search-budget", "time to spend searching for smaller failing inputs (stress), in seconds, after shrinking; 0: none"),
+    ("answer", "what the program under test prints (stress): move, or absent for the problem's own answer"),
     ("timeout", "time limit of one run (stress) or one answer (a custom game program) of a program, in seconds"),
     ("game-cmd", "custom: the game program, in any language"),
     ("game-timeout", "stress custom: time limit of one answer of the game program, in seconds (--timeout is the program under test's)"),
