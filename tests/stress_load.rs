@@ -6,7 +6,12 @@ use assert_cmd::Command;
 use sprague::output::csv::read_csv;
 use sprague::stress::FailureRow;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The two tests run one after the other: the burners of the first would otherwise starve the
+/// second's program of CPU until the wall-clock cap ends it (not what the second test is about).
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn program(name: &str) -> std::path::PathBuf {
     let exe = std::env::current_exe().unwrap();
@@ -26,6 +31,7 @@ fn stress(name: &str, out: &std::path::Path) -> assert_cmd::assert::Assert {
 
 #[test]
 fn a_slowish_right_program_is_no_time_limit_failure_on_a_loaded_machine() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let stop = AtomicBool::new(false);
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let tmp = tempfile::tempdir().unwrap();
@@ -52,6 +58,7 @@ fn a_slowish_right_program_is_no_time_limit_failure_on_a_loaded_machine() {
 
 #[test]
 fn a_program_over_the_cpu_limit_is_a_confirmed_time_limit_failure() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let tmp = tempfile::tempdir().unwrap();
     // A shell command whose child spins forever: its CPU time counts (the process group's).
     let out = tmp.path().join("spin");
