@@ -145,12 +145,15 @@ impl<G: Generator> Search<'_, G> {
     }
 }
 
+/// One timed run: CPU seconds, how it ended, and whether it ended well.
+type Timed = (f64, String, bool);
+
 /// Runs the program on each input, `runners.len()` at a time: (CPU seconds, how it ended,
 /// ended well). With `first`, a first run that shows the command never started its program is
 /// a usage error.
-fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<Vec<(f64, String, bool)>> {
+fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<Vec<Timed>> {
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Result<(f64, String, bool)>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<Result<Timed>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for runner in runners.iter_mut().take(inputs.len()) {
             let (next, results) = (&next, &results);
@@ -164,7 +167,7 @@ fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<V
     results.into_iter().map(|m| m.into_inner().expect("no panics").expect("every input timed")).collect()
 }
 
-fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<(f64, String, bool)> {
+fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<Timed> {
     let via_shell = runner.command().via_shell();
     let display = runner.command().display();
     let (run, ()) = runner.run(input, || ())?;
