@@ -47,7 +47,8 @@ impl Command for StressProblem {
             OptSpec::value("checker", "COMMAND", "Judges an answer, testlib-style: run as `COMMAND input output answer`, exit 0 accepts (3: the checker failed)."),
             OptSpec::value("float-tolerance", "EPS", "Numbers may differ by EPS, absolute or relative: |got − expected| ≤ EPS·max(1, |expected|).").conflicts(&["checker"]),
         ];
-        options.extend(common_options().into_iter().filter(|o| o.name != "generator"));
+        let seed = |o: OptSpec| if o.name == "seed" { OptSpec { help: "The first seed given to --gen (then --seed + 1, …).", ..o } } else { o };
+        options.extend(common_options().into_iter().filter(|o| o.name != "generator").map(seed));
         CommandSpec {
             name: "problem",
             about: ABOUT,
