@@ -34,8 +34,9 @@ fn every_game_with_a_contest_solver_has_a_stress_command() {
     let solved: Vec<&str> = commands(Verb::Solve).iter().map(|c| c.spec().name).collect();
     let stressed: Vec<&str> = commands(Verb::Stress).iter().map(|c| c.spec().name).collect();
     assert!(solved.iter().all(|s| stressed.contains(s)), "{solved:?} {stressed:?}");
-    // A game program's game has no `solve`: its stress side judges a solution of it.
-    assert_eq!(stressed.iter().filter(|s| !solved.contains(s)).collect::<Vec<_>>(), [&"custom"]);
+    // A game program's game has no `solve`: its stress side judges a solution of it; nor has
+    // `problem`, whose trusted answers come from the user's reference.
+    assert_eq!(stressed.iter().filter(|s| !solved.contains(s)).collect::<Vec<_>>(), [&"custom", &"problem"]);
     assert!(solved.len() >= 14, "{solved:?}");
 }
 

@@ -5,7 +5,10 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::{Error, Result};
-use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, Source, StressConfig, StressSummary};
+use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, SlowestSummary, Source, StressConfig, StressSummary};
+
+mod modes;
+pub use modes::{run_slowest, slowest_text};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -21,6 +24,9 @@ pub trait StressSide: Sync {
     }
     /// The first `count` cases of `source` as (input text, trusted answer).
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)>;
+    /// `--slowest`: the `count` inputs on which `command` is slowest (with their trusted
+    /// answers when `answers`), written under `config.out`.
+    fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary>;
 }
 
 impl<G: Generator> StressSide for G {
@@ -34,6 +40,10 @@ impl<G: Generator> StressSide for G {
 
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
         self.cases(source, seed).take(count).map(|c| (self.input_text(&c), self.answer(&c).to_string())).collect()
+    }
+
+    fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
+        stress::slowest(self, command, config, count, None, progress)
     }
 }
 
@@ -70,6 +80,9 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("answer", "KIND", "move: the program prints a winning move, or the word of a lost position (wall: `r c`, 1-based, or Second); default: the problem's own answer."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
     ]
+    .into_iter()
+    .chain(modes::options())
+    .collect()
 }
 
 impl Command for StressCommand {
@@ -107,6 +120,13 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
         return Err(Error::Usage(format!("--answer move: stress {name} has no move answers (games with them: wall)")));
     }
     let config = config(name, &command, args, session)?;
+    let save = modes::SaveTests::from_args(args)?;
+    if let Some(count) = args.get::<usize>("slowest")? {
+        return run_slowest(name, &*side, &command, &config, count, save.as_ref(), session);
+    }
+    if let Some(save) = &save {
+        save.check(config.max_failures)?;
+    }
     session.progress.start(&format!("stress {name}"), None, 0);
     let summary = side.stress(&command, &config, &|p| {
         let rate = p.runs as f64 / p.elapsed.as_secs_f64().max(1e-9);
@@ -114,7 +134,10 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     });
     session.progress.finish();
     let summary = summary?;
-    let text = summary_text(name, &config, &summary);
+    let mut text = summary_text(name, &config, &summary);
+    if let Some(save) = &save {
+        text.push_str(&save.failures(&summary)?);
+    }
     session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
     Ok(if summary.failures.is_empty() { Status::Ok } else { Status::Failed })
 }
@@ -182,7 +205,7 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
     let parameters = BTreeMap::from([
         ("game".to_string(), Value::from(game)),
         ("program".to_string(), Value::from(command.display())),
-        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "shrink-budget", "search-budget", "answer", "timeout", "failures", "threads", "memory"])),
+        ("options".to_string(), args.to_json(&["max", "generator", "seed", "budget", "shrink-budget", "search-budget", "answer", "timeout", "failures", "threads", "memory", "slowest"])),
     ]);
     Ok(StressConfig {
         sources: sources(args)?,
@@ -239,7 +262,7 @@ fn failure_text(row: &FailureRow, input: &Path) -> String {
     let got = if row.got.is_empty() { "no output" } else { &row.got };
     let mut text = format!(
         "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s CPU)\n",
-        row.id, row.kind, row.source, row.size_before, row.expected, row.exit_status, row.seconds
+        row.id, row.kind, row.source, row.size_before, stress::outcome::shorten(&row.expected), row.exit_status, row.seconds
     );
     if !row.detail.is_empty() {
         text.push_str(&format!("  {}\n", row.detail));

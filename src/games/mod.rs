@@ -39,6 +39,7 @@ registry! {
     grundy: [grundy::GAME],
     octal: [octal::GAME],
     custom: [custom::GAME],
+    problem: [problem::GAME],
 }
 
 /// The game named `name`.

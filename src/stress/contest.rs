@@ -21,6 +21,11 @@ pub trait Contest: Sync {
     fn accepts(&self, expected: &Self::Answer, got: &Self::Answer) -> bool {
         expected == got
     }
+    /// False when the trusted side declines to judge a case (`expected` says it is not a
+    /// legal input): the run then counts as passing, so shrinking never keeps such a case.
+    fn judges(&self, _expected: &Self::Answer) -> bool {
+        true
+    }
     /// The size of a case for people, e.g. `20x20, 143 X`.
     fn describe(&self, case: &Self::Case) -> String;
     /// Strictly smaller cases derived from `case`, the most promising (largest cut) first.

@@ -115,7 +115,7 @@ const SAVED: [&str; 4] = ["in", "ans", "orig.in", "err"];
 
 /// Removes the files a [`FailureLog`] saves (`NNN.in`, `.ans`, `.orig.in`, `.err`) from `folder`;
 /// anything else there is left alone.
-fn remove_saved(folder: &Path) -> Result<()> {
+pub(super) fn remove_saved(folder: &Path) -> Result<()> {
     let Ok(entries) = std::fs::read_dir(folder) else { return Ok(()) };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();

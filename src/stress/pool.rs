@@ -169,7 +169,7 @@ fn judge_once<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case
     game.write_input(case, buf);
     let via_shell = runner.command().via_shell();
     let (run, expected) = runner.run(buf, || game.answer(case))?;
-    let verdict = classify(game, case, &expected, &run);
+    let verdict = if game.judges(&expected) { classify(game, case, &expected, &run) } else { Verdict::Pass };
     let not_started = if verdict == Verdict::Pass { None } else { not_started(via_shell, &run) };
     Ok(Judged { verdict, expected: expected.to_string(), seconds: run.cpu.as_secs_f64(), not_started })
 }

@@ -222,6 +222,9 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     fn accepts(&self, expected: &G::Answer, got: &G::Answer) -> bool {
         self.0.accepts(expected, got)
     }
+    fn judges(&self, expected: &G::Answer) -> bool {
+        self.0.judges(expected)
+    }
     fn describe(&self, case: &Self::Case) -> String {
         self.0.describe(&case.1)
     }

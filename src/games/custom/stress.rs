@@ -6,7 +6,7 @@ use crate::custom::program::Explorer;
 use crate::error::Result;
 use crate::game::stress::{run_stress, stress_spec};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
-use crate::stress::{self, CommandLine, Source, StressConfig, StressSummary};
+use crate::stress::{self, CommandLine, SlowestSummary, Source, StressConfig, StressSummary};
 use serde_json::Value;
 
 /// Copies of the game program: the judge asks it one request batch at a time.
@@ -80,5 +80,10 @@ impl StressSide for ProgramStress {
 
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
         StressSide::samples(&self.contest, source, seed, count)
+    }
+
+    fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
+        let summary = stress::slowest(&self.contest, command, config, count, None, progress);
+        self.contest.take_failure().map_or(summary, Err)
     }
 }

@@ -1,0 +1,98 @@
+//! The options every `stress` command shares beyond hunting failures: `--slowest N` (the
+//! inputs on which the program is slowest, for sizing time limits) and `--save-tests DIR` (the
+//! failures, or the slowest inputs, as a problem package's test folder).
+
+use super::super::options::{Args, OptSpec};
+use super::super::session::{Session, Status};
+use super::StressSide;
+use crate::error::{Error, Result};
+use crate::stress::{test_folder, CommandLine, SlowestSummary, StressConfig, StressSummary};
+use std::path::PathBuf;
+
+/// `--slowest`, `--save-tests`, `--overwrite`.
+pub fn options() -> Vec<OptSpec> {
+    vec![
+        OptSpec::value("slowest", "N", "Instead of hunting failures, search --budget seconds for the N inputs on which the program uses the most CPU time: slowest.csv and slowest/NNN.in in --out."),
+        OptSpec::value("save-tests", "DIR", "Also save the failures (with --slowest: the slowest inputs) as DIR/001.in and DIR/001.ans (the trusted answer), … for a problem package."),
+        OptSpec::flag("overwrite", "--save-tests may replace numbered tests already in DIR."),
+    ]
+}
+
+/// Where `--save-tests` writes, and whether it may overwrite.
+pub struct SaveTests {
+    dir: PathBuf,
+    overwrite: bool,
+}
+
+impl SaveTests {
+    pub fn from_args(args: &Args) -> Result<Option<SaveTests>> {
+        let overwrite = args.flag("overwrite");
+        let dir = args.text("save-tests").map(PathBuf::from);
+        if overwrite && dir.is_none() {
+            return Err(Error::Usage("--overwrite applies to --save-tests DIR, which is not given".into()));
+        }
+        Ok(dir.map(|dir| SaveTests { dir, overwrite }))
+    }
+
+    /// Refuses before the run when tests 1..=`count` would replace files (without --overwrite).
+    pub fn check(&self, count: usize) -> Result<()> {
+        test_folder::check_free(&self.dir, count, self.overwrite)
+    }
+
+    /// Saves the failures of `summary` (the shrunk inputs and their answers); a line saying so.
+    pub fn failures(&self, summary: &StressSummary) -> Result<String> {
+        let read = |path: PathBuf| std::fs::read(&path).map_err(|e| Error::io(path, e));
+        let tests = summary.inputs.iter().map(|input| Ok((read(input.clone())?, String::from_utf8_lossy(&read(input.with_extension("ans"))?).into_owned())));
+        self.save(&tests.collect::<Result<Vec<_>>>()?)
+    }
+
+    fn save(&self, tests: &[(Vec<u8>, String)]) -> Result<String> {
+        let saved = test_folder::save(&self.dir, tests, self.overwrite)?;
+        Ok(match saved.len() {
+            0 => format!("no test to save in {}\n", self.dir.display()),
+            n => format!("saved {} in {} (001.in, 001.ans{})\n", crate::stress::numbers::count(n, "test"), self.dir.display(), if n > 1 { ", …" } else { "" }),
+        })
+    }
+}
+
+/// `--slowest N`: the search, its table on stdout, the tests saved; `Failed` when a kept input
+/// passed the time limit or made the program fail.
+pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, config: &StressConfig, count: usize, save: Option<&SaveTests>, session: &mut Session) -> Result<Status> {
+    if !(1..=1000).contains(&count) {
+        return Err(Error::Usage(format!("--slowest must be between 1 and 1000, not {count}")));
+    }
+    if let Some(save) = save {
+        save.check(count)?;
+    }
+    session.progress.start(&format!("stress {name} --slowest"), None, 0);
+    let summary = side.slowest(command, config, (count, save.is_some()), &|p| {
+        session.progress.message(&format!("stress {name} --slowest: {} runs", p.runs));
+    });
+    session.progress.finish();
+    let summary = summary?;
+    let mut text = slowest_text(name, config, &summary);
+    if let Some(save) = save {
+        let tests: Vec<(Vec<u8>, String)> = summary.tests.iter().map(|(input, answer)| (input.clone(), answer.clone().unwrap_or_default())).collect();
+        text.push_str(&save.save(&tests)?);
+    }
+    session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
+    Ok(if summary.failed { Status::Failed } else { Status::Ok })
+}
+
+/// The ranking for people: one line per kept input, slowest first.
+pub fn slowest_text(name: &str, config: &StressConfig, summary: &SlowestSummary) -> String {
+    let mut text = format!(
+        "stress {name} --slowest: {} runs in {:.1} s ({}, seed {}); CPU seconds, median of 3 runs, limit {:.2} s\n",
+        summary.runs,
+        summary.elapsed.as_secs_f64(),
+        crate::stress::numbers::count(config.jobs, "job"),
+        config.seed,
+        config.limits.timeout.as_secs_f64()
+    );
+    text.push_str("  rank  seconds  exit status             origin     size\n");
+    for row in &summary.rows {
+        text.push_str(&format!("  {:<5} {:>7.3}  {:<22}  {:<9}  {}\n", row.rank, row.seconds, row.exit_status, row.origin, row.size));
+    }
+    text.push_str(&format!("files in {} (slowest.csv, slowest/NNN.in)\n", config.out.display()));
+    text
+}

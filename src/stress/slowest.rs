@@ -1,0 +1,178 @@
+//! `--slowest N`: the inputs on which a program uses the most CPU time, for sizing time limits.
+//!
+//! Random restarts first: the run's generators hand out inputs (inside the legal range) and
+//! each is timed once. With a way to grow an input (a problem's larger texts, kept legal by its
+//! validator), the second half of the budget climbs: the slowest input found so far is replaced
+//! by each of its larger neighbours, and every neighbour slower than it joins the kept ones,
+//! whose own neighbours are tried next. The kept inputs are then timed twice more and ranked
+//! by the median of their three CPU times.
+
+use super::command::CommandLine;
+use super::contest::{Generator, Source};
+use super::outcome::exit_text;
+use super::pool::Progress;
+use super::process::{Exit, Runner};
+use super::run::StressConfig;
+use super::start::not_started;
+use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One kept input and its timings.
+#[derive(Debug, Clone)]
+pub struct Slow<C> {
+    pub case: C,
+    /// `generated` (by a generator) or `climbed` (grown from a kept input).
+    pub origin: &'static str,
+    /// CPU seconds of each timed run.
+    pub times: Vec<f64>,
+    /// How the last run ended (`exit 0`, `time limit: …`).
+    pub exit: String,
+    /// The last run exited 0 within the time limit.
+    pub ok: bool,
+    /// Its neighbours were all timed.
+    climbed: bool,
+}
+
+impl<C> Slow<C> {
+    /// The median of the CPU times (the upper one of an even count).
+    pub fn seconds(&self) -> f64 {
+        let mut sorted = self.times.clone();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(sorted.len() / 2).copied().unwrap_or(0.0)
+    }
+}
+
+/// What a slowest search found: the kept inputs, slowest first, and the runs it took.
+#[derive(Debug, Clone)]
+pub struct Slowest<C> {
+    pub kept: Vec<Slow<C>>,
+    pub runs: u64,
+    pub elapsed: Duration,
+}
+
+/// Larger legal neighbours of a case (none: no climbing).
+pub type Grow<'a, C> = &'a (dyn Fn(&C) -> Vec<C> + Sync);
+
+/// Searches for the `count` inputs on which `command` is slowest within `config.budget`.
+/// Without `grow`, the whole budget goes to generated inputs.
+pub fn search<G: Generator>(
+    game: &G,
+    command: &CommandLine,
+    config: &StressConfig,
+    count: usize,
+    grow: Option<Grow<'_, G::Case>>,
+    progress: &dyn Fn(&Progress),
+) -> Result<Slowest<G::Case>> {
+    let started = Instant::now();
+    let mut runners = (0..config.jobs.max(1)).map(|_| Runner::new(command.clone(), config.limits)).collect::<Result<Vec<_>>>()?;
+    let mut search = Search { game, kept: Vec::new(), count: count.max(1), runs: 0, first: true };
+    let climb_from = started + if grow.is_some() { config.budget / 2 } else { config.budget };
+    let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
+    let mut cases = game.mixed(&sources, config.seed);
+    while Instant::now() < climb_from {
+        let batch: Vec<G::Case> = cases.by_ref().take(runners.len()).collect();
+        if batch.is_empty() {
+            break;
+        }
+        search.time(&mut runners, batch, "generated")?;
+        progress(&Progress { runs: search.runs, failures: 0, elapsed: started.elapsed() });
+    }
+    let deadline = started + config.budget;
+    let grow = grow.unwrap_or(&|_| Vec::new());
+    while let Some(at) = search.kept.iter().position(|s| !s.climbed).filter(|_| Instant::now() < deadline) {
+        search.kept[at].climbed = true;
+        for batch in grow(&search.kept[at].case).chunks(runners.len()) {
+            if Instant::now() >= deadline || search.time(&mut runners, batch.to_vec(), "climbed")? {
+                break;
+            }
+        }
+        progress(&Progress { runs: search.runs, failures: 0, elapsed: started.elapsed() });
+    }
+    search.confirm(&mut runners)?;
+    Ok(Slowest { kept: search.kept, runs: search.runs, elapsed: started.elapsed() })
+}
+
+struct Search<'g, G: Generator> {
+    game: &'g G,
+    /// The slowest inputs so far, slowest first.
+    kept: Vec<Slow<G::Case>>,
+    count: usize,
+    runs: u64,
+    /// The next run is the first (it decides whether the command starts at all).
+    first: bool,
+}
+
+impl<G: Generator> Search<'_, G> {
+    /// Times `batch` and keeps what is slower than the kept; true when one of them is slower
+    /// than the slowest kept before.
+    fn time(&mut self, runners: &mut [Runner], batch: Vec<G::Case>, origin: &'static str) -> Result<bool> {
+        let inputs: Vec<Vec<u8>> = batch.iter().map(|c| self.game.input_text(c)).collect();
+        let timed = time_all(runners, &inputs, std::mem::take(&mut self.first))?;
+        self.runs += timed.len() as u64;
+        let best = self.kept.first().map_or(f64::INFINITY, Slow::seconds);
+        let mut faster_than_best = false;
+        for (case, (seconds, exit, ok)) in batch.into_iter().zip(timed) {
+            faster_than_best |= seconds > best;
+            if self.kept.iter().any(|k| self.game.input_text(&k.case) == self.game.input_text(&case)) {
+                continue;
+            }
+            self.kept.push(Slow { case, origin, times: vec![seconds], exit, ok, climbed: false });
+        }
+        self.rank();
+        Ok(faster_than_best)
+    }
+
+    fn rank(&mut self) {
+        self.kept.sort_by(|a, b| b.seconds().total_cmp(&a.seconds()));
+        self.kept.truncate(self.count);
+    }
+
+    /// Times every kept input twice more and ranks them by their median.
+    fn confirm(&mut self, runners: &mut [Runner]) -> Result<()> {
+        let inputs: Vec<Vec<u8>> = self.kept.iter().map(|k| self.game.input_text(&k.case)).collect();
+        for _ in 0..2 {
+            let timed = time_all(runners, &inputs, false)?;
+            self.runs += timed.len() as u64;
+            for (kept, (seconds, exit, ok)) in self.kept.iter_mut().zip(timed) {
+                kept.times.push(seconds);
+                (kept.exit, kept.ok) = (exit, kept.ok && ok);
+            }
+        }
+        self.rank();
+        Ok(())
+    }
+}
+
+/// One timed run: CPU seconds, how it ended, and whether it ended well.
+type Timed = (f64, String, bool);
+
+/// Runs the program on each input, `runners.len()` at a time: (CPU seconds, how it ended,
+/// ended well). With `first`, a first run that shows the command never started its program is
+/// a usage error.
+fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<Vec<Timed>> {
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Result<Timed>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for runner in runners.iter_mut().take(inputs.len()) {
+            let (next, results) = (&next, &results);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(index) else { break };
+                *results[index].lock().expect("no panics while holding") = Some(time_one(runner, input, first && index == 0));
+            });
+        }
+    });
+    results.into_iter().map(|m| m.into_inner().expect("no panics").expect("every input timed")).collect()
+}
+
+fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<Timed> {
+    let via_shell = runner.command().via_shell();
+    let display = runner.command().display();
+    let (run, ()) = runner.run(input, || ())?;
+    if let Some(why) = not_started(via_shell, &run).filter(|_| first) {
+        return Err(Error::Usage(format!("--cmd {display:?}: the program did not start: {why}")));
+    }
+    Ok((run.cpu.as_secs_f64(), exit_text(&run), run.exit == Exit::Code(0)))
+}

@@ -1,0 +1,46 @@
+//! `stress custom` shrinks a failing position with the game program's own `smaller`
+//! candidates when it answers them (else the position's moves): a game where one move takes
+//! two stones, whose starting positions are heaps of 12 and more, against a solution wrong on
+//! heaps of 5, 9, 13, … The moves of 13 lead only to 11 (where the solution is right), so
+//! only `smaller` reaches 5.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::path::Path;
+
+const GAME: &str = r#"import sys
+SMALLER = sys.argv[1] == "smaller"
+for line in sys.stdin:
+    verb, _, arg = line.strip().partition(" ")
+    if verb == "sprague":
+        print("positions moves smaller" if SMALLER else "positions moves")
+    elif verb == "positions":
+        print(arg if int(arg) >= 12 else "")
+    elif verb == "moves":
+        print(int(arg) - 2 if int(arg) >= 2 else "")
+    elif verb == "smaller":
+        print(" ".join(str(k) for k in range(1, int(arg))))
+    elif verb == "flush":
+        sys.stdout.flush()
+"#;
+
+const WRONG: &str = "n = int(input())\nprint(1 if n % 4 == 1 and n >= 5 else n // 2 % 2)\n";
+
+fn shrunk(dir: &Path, verbs: &str) -> String {
+    std::fs::write(dir.join("game.py"), GAME).unwrap();
+    std::fs::write(dir.join("wrong.py"), WRONG).unwrap();
+    let game = format!("python3 {} {verbs}", dir.join("game.py").display());
+    let wrong = format!("python3 {}", dir.join("wrong.py").display());
+    let out = dir.join(verbs);
+    let args = ["stress", "custom", "-q", "--game-cmd", &game, "--cmd", &wrong, "--max", "13", "--generator", "exhaustive", "--out"];
+    Command::cargo_bin("sprague").unwrap().args(args).arg(&out).assert().code(1).stdout(contains("FAILED 001: wrong-answer"));
+    assert_eq!(std::fs::read_to_string(out.join("failures/001.orig.in")).unwrap(), "13\n", "found on the first failing start");
+    std::fs::read_to_string(out.join("failures/001.in")).unwrap()
+}
+
+#[test]
+fn a_failing_position_shrinks_through_the_programs_smaller_candidates() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(shrunk(dir.path(), "smaller"), "5\n");
+    assert_eq!(shrunk(dir.path(), "moves"), "13\n", "by its moves alone it cannot shrink");
+}
