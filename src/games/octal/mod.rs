@@ -16,6 +16,7 @@ pub mod fast;
 pub mod period;
 pub mod pipeline;
 pub mod prove;
+pub mod resume;
 pub mod split;
 pub mod values;
 pub mod verify;
