@@ -41,6 +41,9 @@ pub fn code_arg(args: &Args) -> Result<Code> {
 /// Refuses, with an estimate, values up to `max` that would not fit in memory or (plain mex of
 /// three-heap moves) take more than about a minute without --force.
 pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
+    if max > u32::MAX as usize {
+        return Err(Error::Usage(format!("heaps up to 2^32 − 1 = {} at most (the rare heaps are kept as 32-bit numbers), not {max}", u32::MAX)));
+    }
     let bytes = (max as u64).saturating_add(1).saturating_mul(2).saturating_add(1 << 20);
     let available = args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes);
     if let Some(available) = available.filter(|&a| bytes > a) {

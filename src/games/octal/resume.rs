@@ -65,8 +65,7 @@ impl Checkpoint {
         if state.code != code.to_string() || state.method != method_name(method) {
             return Err(Error::Usage(format!("{} is a checkpoint of {} ({}), not of {code} ({})", json.display(), state.code, state.method, method_name(method))));
         }
-        let g = read_values(&checkpoint.bin, state.values)?;
-        checkpoint.hasher.update(bytes(&g));
+        let g = read_values(&checkpoint.bin, state.values, &mut checkpoint.hasher)?;
         let digest = hex(&checkpoint.hasher.clone().finalize());
         if digest != state.sha256 {
             return Err(Error::Usage(format!("{}: the first {} values have SHA-256 {digest}, not {} as {} records: refused", checkpoint.bin.display(), state.values, state.sha256, json.display())));
@@ -83,9 +82,12 @@ impl Checkpoint {
         let mut file = OpenOptions::new().write(true).open(&self.bin).map_err(io)?;
         file.set_len(2 * self.saved as u64).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
-        file.write_all(&bytes(new)).map_err(io)?;
+        for chunk in new.chunks(CHUNK) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+            file.write_all(&bytes).map_err(io)?;
+            self.hasher.update(&bytes);
+        }
         file.sync_all().map_err(io)?;
-        self.hasher.update(bytes(new));
         self.saved = engine.values().len();
         let state = State {
             code: code.to_string(),
@@ -118,19 +120,21 @@ fn method_name(method: Method) -> &'static str {
     }
 }
 
-/// The first `count` values of a values file.
-fn read_values(path: &Path, count: usize) -> Result<Vec<u16>> {
-    let mut raw = Vec::new();
-    File::open(path).and_then(|f| f.take(2 * count as u64).read_to_end(&mut raw)).map_err(|e| Error::io(path, e))?;
-    if raw.len() < 2 * count {
-        return Err(Error::Usage(format!("{}: {} values, the checkpoint counts {count}", path.display(), raw.len() / 2)));
-    }
-    Ok(raw.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect())
-}
+/// Values per read or write of the values file (a chunk of bytes at a time, not a copy of all).
+const CHUNK: usize = 1 << 20;
 
-/// The values as little-endian bytes.
-fn bytes(g: &[u16]) -> Vec<u8> {
-    g.iter().flat_map(|v| v.to_le_bytes()).collect()
+/// The first `count` values of a values file, their bytes fed to `hasher`.
+fn read_values(path: &Path, count: usize, hasher: &mut Sha256) -> Result<Vec<u16>> {
+    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut g = Vec::with_capacity(count);
+    let mut bytes = vec![0u8; 2 * CHUNK];
+    while g.len() < count {
+        let want = 2 * CHUNK.min(count - g.len());
+        file.read_exact(&mut bytes[..want]).map_err(|e| Error::Usage(format!("{}: fewer values than the checkpoint counts ({count}): {e}", path.display())))?;
+        hasher.update(&bytes[..want]);
+        g.extend(bytes[..want].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
+    }
+    Ok(g)
 }
 
 /// What a run of `table octal … --out FILE` ended with: the engine, and whether the budget
