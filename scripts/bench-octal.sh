@@ -1,22 +1,43 @@
 #!/usr/bin/env bash
-# Times the octal engine: `table octal 0.6` (Officers, the sparse-space method) to each N given
-# (values per second, wall and CPU), and `prove octal` of Kayles (0.77) and 0.177.
-# Usage: scripts/bench-octal.sh [N...]   (default 100000 1000000; needs GNU time)
+# Times the octal engine (prints figures; no timed tests): `table octal 0.6` (Officers, the
+# sparse-space method) to each N given on 1 and 2 threads, Grundy's game and 0.007 for
+# BUDGET seconds each, and `prove octal` of Kayles (0.77) and 0.177. Every figure comes with the
+# load average, since the machine may be shared. Runs longer than BUDGET seconds stop there
+# (`--budget`) and report the rate reached; the hour and 2^30 figures are extrapolations.
+# Usage: scripts/bench-octal.sh [N...]   (default 1000000 10000000; BUDGET=120; needs GNU time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
-[[ ${#sizes[@]} -gt 0 ]] || sizes=(100000 1000000)
+[[ ${#sizes[@]} -gt 0 ]] || sizes=(1000000 10000000)
+budget=${BUDGET:-120}
 cargo build --release --quiet
 bin=target/release/sprague
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+# run CODE N THREADS: one timed table run (stopped after $budget s); prints heaps reached and rates.
+run() {
+  local code=$1 n=$2 threads=$3 before
+  rm -f "$dir"/t.csv*
+  before=$(load)
+  /usr/bin/time -f "%e %U %S %M" -o "$dir/time" "$bin" table octal "$code" --max "$n" --threads "$threads" \
+    --budget "$budget" --quiet --out "$dir/t.csv" 2>"$dir/log" || true
+  local reached
+  reached=$(grep -o 'g(0..=[0-9]*)' "$dir/log" | head -1 | tr -dc '0-9')
+  read -r secs user sys kib < <(tail -1 "$dir/time")  # GNU time adds a line on exit 3
+  awk -v c="$code" -v n="$n" -v r="$reached" -v t="$threads" -v s="$secs" -v u="$user" -v y="$sys" \
+    -v k="$kib" -v l1="$before" -v l2="$(load)" -v note="$(tail -1 "$dir/log")" 'BEGIN {
+    printf "%-6s --max %-10s %d thread(s): g(0..=%d) in %7.2f s wall, %7.2f s CPU: %9.0f values/s (wall), peak RSS %5.0f MiB, load %s→%s\n  %s\n",
+      c, n, t, r, s, u + y, (r + 1) / (s > 0 ? s : 0.001), k / 1024, l1, l2, note
+    rate = (r + 1) / (s > 0 ? s : 0.001)
+    printf "  extrapolated at this rate: %.3g values in one hour; 2^30 values in %.1f h\n", rate * 3600, 2^30 / rate / 3600 }'
+}
+
 for n in "${sizes[@]}"; do
-  /usr/bin/time -f "%e %U %S %M" -o "$dir/time" "$bin" table octal 0.6 --max "$n" --quiet --out "$dir/officers.csv" 2>"$dir/log"
-  read -r secs user sys kib <"$dir/time"
-  awk -v n="$n" -v s="$secs" -v u="$user" -v y="$sys" -v k="$kib" -v note="$(cat "$dir/log")" 'BEGIN {
-    printf "table octal 0.6 --max %-10s %8.2f s wall, %8.2f s CPU, %10.0f values/s (CPU), peak RSS %5.0f MiB\n  %s\n",
-      n, s, u + y, (n + 1) / (u + y > 0 ? u + y : 0.001), k / 1024, note }'
+  for threads in 1 2; do run 0.6 "$n" "$threads"; done
 done
+for code in grundy 0.007; do run "$code" 1073741823 2; done
 for code in 0.77 0.177; do
   /usr/bin/time -f "%e %U %S" -o "$dir/time" "$bin" prove octal "$code" --quiet --out "$dir/proof" >"$dir/out"
   read -r secs user sys <"$dir/time"

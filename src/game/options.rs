@@ -170,6 +170,15 @@ impl Args {
             .transpose()
     }
 
+    /// Option `name` as a non-negative, finite number of seconds, if given.
+    pub fn seconds(&self, name: &str) -> Result<Option<std::time::Duration>> {
+        let Some(seconds) = self.get::<f64>(name)? else { return Ok(None) };
+        if !(seconds >= 0.0 && seconds.is_finite()) {
+            return Err(Error::Usage(format!("--{name} must be a non-negative number of seconds, not {seconds}")));
+        }
+        Ok(Some(std::time::Duration::from_secs_f64(seconds)))
+    }
+
     /// The options among `names` that were given, as a JSON object (flags as `true`).
     pub fn to_json(&self, names: &[&str]) -> serde_json::Value {
         let values = self.values.iter().filter(|(k, _)| names.contains(&k.as_str()));

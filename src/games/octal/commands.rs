@@ -3,8 +3,8 @@
 
 use super::brute::{self, WholePositions};
 use super::compute::{code_arg, computed, method_note, value_options, write_values, ValueRow, CODE};
-use super::values::Method;
-use super::parse_input;
+use super::values::{Engine, Method};
+use super::{parse_input, resume};
 use crate::error::{Error, Result};
 use crate::game::{vocabulary, Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Session, SolveCommand, Status, Verb, VerifyCommand};
 use crate::impartial::BruteForce;
@@ -86,6 +86,17 @@ static VERIFY: VerifyCommand = VerifyCommand {
     },
 };
 
+/// Writes `n,grundy` for every value to standard output.
+fn write_stdout(g: &[u16], session: &mut Session) -> Result<()> {
+    let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(&mut *session.stdout);
+    let io = |e: csv::Error| Error::Usage(format!("<stdout>: {e}"));
+    csv.write_record(ValueRow::HEADER).map_err(io)?;
+    for (n, &grundy) in g.iter().enumerate() {
+        csv.serialize(ValueRow { n: n as u64, grundy }).map_err(io)?;
+    }
+    csv.flush().map_err(|e| Error::io("<stdout>", e))
+}
+
 /// `table octal CODE --max N`: the one-heap values as `n,grundy`.
 #[derive(Clone, Copy)]
 pub struct TableOctal;
@@ -99,7 +110,12 @@ impl Command for TableOctal {
         let mut options = vec![
             CODE,
             OptSpec::value("max", "N", "Every heap 0..=N.").default("1000"),
-            OptSpec::value("out", "FILE", "Write the CSV (`n,grundy`) here, atomically (default: standard output)."),
+            OptSpec::value("out", "FILE", "Write the CSV (`n,grundy`) here, atomically (default: standard output); the checkpoint lies beside it."),
+            OptSpec::flag("resume", "Continue the run whose checkpoint (FILE.checkpoint.json, FILE.values.bin) lies beside --out."),
+            OptSpec::value("budget", "SECONDS", "Stop after this long, checkpoint saved (exit 3; --resume continues)."),
+            OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between checkpoints.").default("60").hidden(),
+            OptSpec::value("checkpoint-heaps", "N", "Heaps between looks at the clock.").default("65536").hidden(),
+            OptSpec::value("delay-ms", "MS", "Testing: sleep this long after every --checkpoint-heaps heaps.").default("0").hidden(),
         ];
         options.extend(value_options());
         CommandSpec {
@@ -114,27 +130,25 @@ impl Command for TableOctal {
         let code = code_arg(args)?;
         let max: usize = args.require("max")?;
         let started = Instant::now();
-        let engine = computed(&code, max, args, session)?;
-        let g = engine.values();
-        let largest = g.iter().max().copied().unwrap_or(0);
-        let done = format!("{code}: g(0..={max}) by {}, largest value {largest}, {:.2} s", method_note(&engine), started.elapsed().as_secs_f64());
-        match args.text("out") {
-            Some(out) => {
-                write_values(Path::new(out), g)?;
-                session.report(&format!("{done}; written to {out}"));
+        let done = |engine: &Engine| format!("{code}: g(0..={max}) by {}, largest value {}, {:.2} s", method_note(engine), engine.largest(), started.elapsed().as_secs_f64());
+        let Some(out) = args.text("out") else {
+            if args.flag("resume") || args.text("budget").is_some() {
+                return Err(Error::Usage("--resume and --budget need --out FILE (the checkpoint lies beside it)".into()));
             }
-            None => {
-                let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(&mut *session.stdout);
-                let io = |e: csv::Error| Error::Usage(format!("<stdout>: {e}"));
-                csv.write_record(ValueRow::HEADER).map_err(io)?;
-                for (n, &grundy) in g.iter().enumerate() {
-                    csv.serialize(ValueRow { n: n as u64, grundy }).map_err(io)?;
-                }
-                csv.flush().map_err(|e| Error::io("<stdout>", e))?;
-                drop(csv);
-                session.report(&done);
-            }
+            let engine = computed(&code, max, args, session)?;
+            write_stdout(engine.values(), session)?;
+            session.report(&done(&engine));
+            return Ok(Status::Ok);
+        };
+        let run = resume::run(&code, max, Path::new(out), args, session)?;
+        if run.stopped {
+            let last = run.engine.values().len() - 1;
+            session.report(&format!("{code}: stopped at the --budget after g(0..={last}) ({}); checkpoint {out}.checkpoint.json; continue with --resume: sprague table octal {code} --max {max} --out {out} --resume", method_note(&run.engine)));
+            return Ok(Status::Interrupted);
         }
+        write_values(Path::new(out), &run.engine.values()[..=max])?;
+        session.report(&format!("{}; written to {out}", done(&run.engine)));
+        run.finish()?;
         Ok(Status::Ok)
     }
 }

@@ -23,8 +23,9 @@ pub const CODE: OptSpec = OptSpec::positional(
 const METHODS: &[(&str, &str)] = &[("sparse", "Rare and common values (exact; plain mex where it does not apply)."), ("plain", "Plain mex over every option.")];
 
 /// Options of every run that computes values.
-pub fn value_options() -> [OptSpec; 4] {
+pub fn value_options() -> [OptSpec; 5] {
     [
+        OptSpec::value("threads", "N", "Threads (default: all cores); the sparse method uses two (docs/octal.md)."),
         OptSpec::value("method", "METHOD", "How values are computed.").default("sparse").choices(METHODS).hidden(),
         OptSpec::flag("force", "Run even when the estimate says it takes more than a minute (three-heap moves)."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
@@ -40,6 +41,9 @@ pub fn code_arg(args: &Args) -> Result<Code> {
 /// Refuses, with an estimate, values up to `max` that would not fit in memory or (plain mex of
 /// three-heap moves) take more than about a minute without --force.
 pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
+    if max > u32::MAX as usize {
+        return Err(Error::Usage(format!("heaps up to 2^32 − 1 = {} at most (the rare heaps are kept as 32-bit numbers), not {max}", u32::MAX)));
+    }
     let bytes = (max as u64).saturating_add(1).saturating_mul(2).saturating_add(1 << 20);
     let available = args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes);
     if let Some(available) = available.filter(|&a| bytes > a) {
@@ -56,9 +60,16 @@ pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
 /// The engine with values up to `max`, computed by the method `--method` names.
 pub fn computed(code: &Code, max: usize, args: &Args, session: &mut Session) -> Result<Engine> {
     check_fits(code, max, args)?;
-    let mut engine = Engine::new(code, method(args));
+    let mut engine = engine(code, args);
     extend(&mut engine, max, session)?;
     Ok(engine)
+}
+
+/// An engine with the method `--method` names, on the threads `--threads` gives (the rayon pool's size).
+pub fn engine(code: &Code, args: &Args) -> Engine {
+    let mut engine = Engine::new(code, method(args));
+    engine.set_threads(rayon::current_num_threads());
+    engine
 }
 
 /// The method `--method` names.

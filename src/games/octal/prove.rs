@@ -1,7 +1,7 @@
 //! `prove octal CODE`: values computed in doubling steps until the periodicity theorem proves a
 //! period ([`super::period`]) or `--max` is reached; values.csv with its SHA-256, manifest.json.
 
-use super::compute::{check_fits, code_arg, extend, method, method_note, value_options, write_values, CODE};
+use super::compute::{check_fits, code_arg, engine, extend, method_note, value_options, write_values, CODE};
 use super::code::Code;
 use super::period::{prove, Bound, Periodicity};
 use super::values::Engine;
@@ -83,7 +83,7 @@ fn last_exception(p: Periodicity) -> String {
 
 /// Values in doubling steps up to `max` until a period is proved.
 fn search(code: &Code, bound: Bound, max: usize, args: &Args, session: &mut Session) -> Result<(Engine, Option<Periodicity>)> {
-    let mut engine = Engine::new(code, method(args));
+    let mut engine = engine(code, args);
     let mut size = FIRST_STEP.min(max);
     loop {
         if let Err(refused) = check_fits(code, size, args) {

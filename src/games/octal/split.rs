@@ -14,6 +14,11 @@ pub const FIRST_REVIEW: usize = 256;
 pub struct Split {
     mask: u16,
     rare: Vec<usize>,
+    /// The rare heaps and their values side by side, for the tight loops of [`super::fast`].
+    heaps: Vec<u32>,
+    values: Vec<u16>,
+    /// `common[v]`: v is common under the mask (every v ≤ 65535).
+    common: Vec<bool>,
     /// The mask is reviewed when this many values are known (0: no mask yet).
     review_at: usize,
 }
@@ -33,16 +38,57 @@ impl Split {
         &self.rare
     }
 
+    /// The rare heaps (as u32) and their values, side by side.
+    pub fn rare_pairs(&self) -> (&[u32], &[u16]) {
+        (&self.heaps, &self.values)
+    }
+
     /// True when `v` is common under the mask.
     pub fn is_common(&self, v: usize) -> bool {
         (v & usize::from(self.mask)).count_ones() % 2 == 1
     }
 
+    /// `table[v]`: v is common (v ≤ 65535; empty before the first mask).
+    pub fn common_table(&self) -> &[bool] {
+        &self.common
+    }
+
+    /// The split as it is after `g` with mask `mask` reviewed next at `review_at` (a resumed run).
+    pub fn restore(g: &[u16], mask: u16, review_at: usize) -> Split {
+        let mut split = Split { review_at, ..Split::default() };
+        if review_at > 0 {
+            split.set_mask(mask, g);
+        }
+        split
+    }
+
+    /// When the mask is next reviewed (0: no mask yet).
+    pub fn review_at(&self) -> usize {
+        self.review_at
+    }
+
+    fn push_rare(&mut self, n: usize, v: u16) {
+        self.rare.push(n);
+        self.heaps.push(u32::try_from(n).expect("heaps below 2^32"));
+        self.values.push(v);
+    }
+
+    fn set_mask(&mut self, mask: u16, g: &[u16]) {
+        self.mask = mask;
+        self.common = (0..=u16::MAX as usize).map(|v| self.is_common(v)).collect();
+        (self.rare, self.heaps, self.values) = Default::default();
+        for (n, &v) in g.iter().enumerate() {
+            if !self.common[usize::from(v)] {
+                self.push_rare(n, v);
+            }
+        }
+    }
+
     /// Takes note of the value just computed, the last of `g`; reviews the mask when due.
     pub fn record(&mut self, g: &[u16]) {
         let n = g.len() - 1;
-        if self.review_at > 0 && !self.is_common(usize::from(g[n])) {
-            self.rare.push(n);
+        if self.review_at > 0 && !self.common[usize::from(g[n])] {
+            self.push_rare(n, g[n]);
         }
         if g.len() == self.review_at.max(FIRST_REVIEW) {
             self.review(g);
@@ -55,8 +101,7 @@ impl Split {
         let current = recent.iter().filter(|&&v| !self.is_common(usize::from(v))).count();
         let (mask, rare) = best_mask(recent);
         if self.review_at == 0 || rare < current {
-            self.mask = mask;
-            self.rare = (0..g.len()).filter(|&n| !self.is_common(usize::from(g[n]))).collect();
+            self.set_mask(mask, g);
         }
         self.review_at = 2 * g.len();
     }

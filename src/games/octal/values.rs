@@ -11,8 +11,11 @@
 //!   rare ([`super::split`]).
 
 use super::code::{Code, NONE, ONE, THREE, TWO};
+use super::fast::{new_marks, rare_parts, scan_pairs, Kernel, Marks};
+use super::pipeline::Shape;
 use super::split::Split;
 use crate::error::{Error, Result};
+use std::ops::Range;
 
 /// Values are u16; a larger one is refused, never wrapped.
 pub const MAX_VALUE: usize = u16::MAX as usize;
@@ -28,22 +31,26 @@ pub enum Method {
 pub struct Engine {
     none: Vec<usize>,
     one: Vec<usize>,
-    two: Vec<usize>,
+    pub(super) two: Vec<usize>,
     three: Vec<usize>,
-    unequal: bool,
+    pub(super) unequal: bool,
     method: Method,
-    g: Vec<u16>,
-    split: Split,
+    pub(super) g: Vec<u16>,
+    pub(super) split: Split,
     /// `seen[v] == stamp`: v is an option of the heap being computed.
-    seen: Vec<u32>,
-    /// `wanted[v] == stamp`: rare v below the common candidate, not yet seen.
-    wanted: Vec<u32>,
+    pub(super) seen: Box<Marks>,
+    /// Rare values below the common candidate not yet seen.
+    wanted: Vec<u16>,
     stamp: u32,
+    pub(super) kernel: Kernel,
+    threads: usize,
+    pub(super) shape: Shape,
+    largest: u16,
 }
 
 impl Engine {
     /// An engine for `code`; `Method::Sparse` falls back to plain mex where it does not apply
-    /// (codes that never split in two, three-heap moves).
+    /// (codes that never split in two, three-heap moves). One thread; see [`Engine::set_threads`].
     pub fn new(code: &Code, method: Method) -> Engine {
         let (two, three) = (code.takes(TWO), code.takes(THREE));
         let method = if two.is_empty() || !three.is_empty() { Method::Plain } else { method };
@@ -56,10 +63,42 @@ impl Engine {
             method,
             g: Vec::new(),
             split: Split::default(),
-            seen: vec![0; MAX_VALUE + 2],
-            wanted: vec![0; MAX_VALUE + 2],
+            seen: new_marks(),
+            wanted: Vec::new(),
             stamp: 0,
+            kernel: Kernel::detect(),
+            threads: 1,
+            shape: Shape::DEFAULT,
+            largest: 0,
         }
+    }
+
+    /// An engine that continues from values `g` computed before, with the sparse method's
+    /// mask and next review ([`Split::mask`], [`Split::review_at`]) as they were.
+    pub fn resume(code: &Code, method: Method, g: Vec<u16>, mask: u16, review_at: usize) -> Engine {
+        let mut engine = Engine::new(code, method);
+        if engine.method == Method::Sparse {
+            engine.split = Split::restore(&g, mask, review_at);
+        }
+        engine.largest = g.iter().copied().max().unwrap_or(0);
+        engine.g = g;
+        engine
+    }
+
+    /// Uses `kernel` for the sparse method's inner loop (tests compare them).
+    pub fn set_kernel(&mut self, kernel: Kernel) {
+        self.kernel = kernel;
+    }
+
+    /// Runs the sparse method on `threads` threads (two do the work: [`super::pipeline`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Divides the work of two threads as `shape` says (tests use a short lag).
+    pub fn set_shape(&mut self, shape: Shape) {
+        assert!(shape.lag >= 1 && shape.pairs >= 1);
+        self.shape = shape;
     }
 
     /// The method in use.
@@ -72,6 +111,11 @@ impl Engine {
         &self.g
     }
 
+    /// The largest value computed so far.
+    pub fn largest(&self) -> u16 {
+        self.largest
+    }
+
     /// The current split (mask and rare heaps) of the sparse method.
     pub fn split(&self) -> &Split {
         &self.split
@@ -82,28 +126,38 @@ impl Engine {
         self.g.reserve((max + 1).saturating_sub(self.g.len()));
         while self.g.len() <= max {
             let n = self.g.len();
+            if self.threads > 1 && self.method == Method::Sparse && self.split.ready(n) {
+                if let Some(end) = super::pipeline::segment_end(self, max + 1) {
+                    super::pipeline::run(self, end, tick)?;
+                    continue;
+                }
+            }
             let value = match self.method {
                 Method::Sparse if self.split.ready(n) => self.sparse(n),
                 _ => self.plain(n),
             };
-            if value > MAX_VALUE {
-                return Err(Error::Usage(format!("g({n}) = {value} does not fit in 16 bits; values stop at {MAX_VALUE}")));
-            }
-            self.g.push(value as u16);
-            if self.method == Method::Sparse {
-                self.split.record(&self.g);
-            }
-            if n % 65_536 == 65_535 {
-                tick(65_536);
-            }
+            self.push(n, value, tick)?;
         }
         Ok(())
     }
 
-    fn next_stamp(&mut self) -> u32 {
+    /// Appends g(n) = `value` (refused above 65535), keeps the split up to date, ticks.
+    pub(super) fn push(&mut self, n: usize, value: usize, tick: &mut dyn FnMut(u64)) -> Result<()> {
+        let value = u16::try_from(value).map_err(|_| Error::Usage(format!("g({n}) = {value} does not fit in 16 bits; values stop at {MAX_VALUE}")))?;
+        self.g.push(value);
+        self.largest = self.largest.max(value);
+        if self.method == Method::Sparse {
+            self.split.record(&self.g);
+        }
+        if n % 65_536 == 65_535 {
+            tick(65_536);
+        }
+        Ok(())
+    }
+
+    pub(super) fn next_stamp(&mut self) -> u32 {
         if self.stamp == u32::MAX {
             self.seen.fill(0);
-            self.wanted.fill(0);
             self.stamp = 0;
         }
         self.stamp += 1;
@@ -111,7 +165,7 @@ impl Engine {
     }
 
     /// Marks the options that leave fewer than two heaps.
-    fn mark_small(&mut self, n: usize, stamp: u32) {
+    pub(super) fn mark_small(&mut self, n: usize, stamp: u32) {
         if self.none.contains(&n) {
             self.seen[0] = stamp;
         }
@@ -122,12 +176,12 @@ impl Engine {
 
     /// The splits of `m` tokens into two heaps (a, m − a) with a ≤ m − a.
     fn pairs(&self, m: usize) -> std::ops::RangeInclusive<usize> {
-        let top = if self.unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
-        1..=top
+        1..=pair_top(m, self.unequal)
     }
 
+    /// The smallest value not marked (65536 when every u16 is: the caller refuses it).
     fn mex(&self, stamp: u32) -> usize {
-        self.seen.iter().position(|&s| s != stamp).expect("at most 2^16 distinct options")
+        self.seen.iter().position(|&s| s != stamp).unwrap_or(MAX_VALUE + 1)
     }
 
     /// g(n) by plain mex over every option.
@@ -155,40 +209,63 @@ impl Engine {
     fn sparse(&mut self, n: usize) -> usize {
         let stamp = self.next_stamp();
         self.mark_small(n, stamp);
-        let (g, rare) = (&self.g, self.split.rare());
-        // Every split with a rare part: all the common options, and some rare ones.
+        let all = 0..self.split.rare().len();
+        self.mark_rare(n, stamp, [all.clone(), all.end..all.end]);
+        self.settle(n, stamp, 0..0)
+    }
+
+    /// Marks every split of heap n with a rare part among the rare heaps at indices `parts`
+    /// (all the common options when every rare heap is included, and some rare ones).
+    pub(super) fn mark_rare(&mut self, n: usize, stamp: u32, parts: [Range<usize>; 2]) {
+        let (heaps, values) = self.split.rare_pairs();
         for &k in self.two.iter().filter(|&&k| k + 2 <= n) {
             let m = n - k;
-            for &r in rare.iter().take_while(|&&r| r < m).filter(|&&r| r >= 1) {
-                if !(self.unequal && 2 * r == m) {
-                    self.seen[usize::from(g[r] ^ g[m - r])] = stamp;
+            for part in &parts {
+                let (heaps, values) = (&heaps[part.clone()], &values[part.clone()]);
+                for range in rare_parts(heaps, m, self.unequal) {
+                    self.kernel.mark(&self.g, &heaps[range.clone()], &values[range], m, &mut self.seen, stamp);
                 }
             }
         }
-        // Past 65535 no common value is left: the caller refuses the value.
-        let common = (0..=MAX_VALUE).find(|&v| self.split.is_common(v) && self.seen[v] != stamp).unwrap_or(MAX_VALUE + 1);
-        // Rare values below it that no split with a rare part gave: look for two common parts.
-        let mut missing = 0;
-        for v in (0..common).filter(|&v| !self.split.is_common(v) && self.seen[v] != stamp) {
-            self.wanted[v] = stamp;
-            missing += 1;
+    }
+
+    /// The value of heap n once every split with a rare part is marked (and the splits (a, m −
+    /// a) with a in `skip`): the smallest common value not marked, unless a smaller rare value
+    /// is missing too, which a scan of the other splits settles (it stops as soon as every such
+    /// rare value is seen).
+    pub(super) fn settle(&mut self, n: usize, stamp: u32, skip: Range<usize>) -> usize {
+        let common = self.split.common_table();
+        let mut candidate = MAX_VALUE + 1;
+        self.wanted.clear();
+        for (v, &common) in common.iter().enumerate() {
+            if self.seen[v] == stamp {
+                continue;
+            }
+            if common {
+                candidate = v;
+                break;
+            }
+            self.wanted.push(v as u16);
         }
-        if missing == 0 {
-            return common;
-        }
-        'scan: for &k in self.two.iter().filter(|&&k| k + 2 <= n) {
-            for a in self.pairs(n - k) {
-                let v = usize::from(g[a] ^ g[n - k - a]);
-                if self.wanted[v] == stamp {
-                    self.wanted[v] = 0;
-                    missing -= 1;
-                    if missing == 0 {
-                        break 'scan;
-                    }
-                }
+        for &k in self.two.iter().filter(|&&k| k + 2 <= n) {
+            let top = pair_top(n - k, self.unequal);
+            let below = if skip.is_empty() { top } else { top.min(skip.start - 1) };
+            scan_pairs(&self.g, n - k, 1, below, &mut self.seen, stamp, &mut self.wanted);
+            if !skip.is_empty() {
+                scan_pairs(&self.g, n - k, skip.end, top, &mut self.seen, stamp, &mut self.wanted);
             }
         }
-        (0..common).find(|&v| self.wanted[v] == stamp).unwrap_or(common)
+        self.wanted.first().map_or(candidate, |&v| usize::from(v))
+    }
+}
+
+/// The largest a of a split of m tokens into (a, m − a) with a ≤ m − a (and a ≠ m − a when the
+/// parts must differ); 0 when there is none.
+pub fn pair_top(m: usize, unequal: bool) -> usize {
+    if unequal && m.is_multiple_of(2) {
+        (m / 2).saturating_sub(1)
+    } else {
+        m / 2
     }
 }
 
@@ -200,56 +277,5 @@ pub fn values(code: &Code, max: usize, method: Method) -> Result<Vec<u16>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn both(code: &str, max: usize) -> Vec<u16> {
-        let code = Code::parse(code).unwrap();
-        let plain = values(&code, max, Method::Plain).unwrap();
-        assert_eq!(values(&code, max, Method::Sparse).unwrap(), plain, "{code}");
-        plain
-    }
-
-    #[test]
-    fn known_sequences() {
-        // OEIS A002186 (Kayles, 0.77), first 40 terms.
-        let kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3];
-        assert_eq!(both("0.77", 39), kayles);
-        // OEIS A002187 (Dawson's chess, 0.137), first 40 terms; 0.07 has values a(n − 1).
-        let chess = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3];
-        assert_eq!(both("0.137", 39), chess);
-        assert_eq!(both("0.07", 40)[1..], chess);
-        // OEIS A002188 (Grundy's game), first 34 terms.
-        let grundy = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4];
-        assert_eq!(both("grundy", 33), grundy);
-        assert_eq!(both("{1,3,4}", 13), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
-    }
-
-    #[test]
-    fn sparse_and_plain_agree_on_many_codes() {
-        for code in ["0.6", "0.4", "0.007", "0.16", "0.26", "0.56", "4.07", "0.777", "0x0.3f", "0x0.f8", "0x4.4"] {
-            both(code, 700);
-        }
-        let officers = values(&Code::parse("0.6").unwrap(), 3000, Method::Sparse).unwrap();
-        assert_eq!(officers, values(&Code::parse("0.6").unwrap(), 3000, Method::Plain).unwrap());
-    }
-
-    #[test]
-    fn sparse_and_plain_agree_on_every_three_digit_code() {
-        for digits in 0..512 {
-            let code = format!("0.{}{}{}", digits >> 6, digits >> 3 & 7, digits & 7);
-            both(&code, 1000);
-        }
-    }
-
-    #[test]
-    fn the_engine_extends_where_it_stopped() {
-        let code = Code::parse("0.6").unwrap();
-        let mut engine = Engine::new(&code, Method::Sparse);
-        engine.extend_to(500, &mut |_| {}).unwrap();
-        engine.extend_to(1500, &mut |_| {}).unwrap();
-        assert_eq!(engine.values(), values(&code, 1500, Method::Plain).unwrap());
-        assert_eq!(engine.method(), Method::Sparse);
-        assert_eq!(Engine::new(&Code::parse("{1,2}").unwrap(), Method::Sparse).method(), Method::Plain);
-    }
-}
+#[path = "values_tests.rs"]
+mod tests;

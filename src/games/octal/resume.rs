@@ -1,0 +1,191 @@
+//! Long `table octal CODE --max N --out FILE` runs: stoppable (`--budget`, exit 3) and resumable
+//! (`--resume`), killed or not. Beside FILE lie `FILE.values.bin` (every value so far, u16 little
+//! endian, only ever appended to and synced) and `FILE.checkpoint.json` (code, method, the
+//! sparse method's mask and next review, how many values count, their SHA-256), written
+//! atomically after the values it describes. A killed run leaves the last checkpoint and
+//! perhaps more values after them, which are ignored; a resumed run refuses a checkpoint of
+//! another code or whose values do not match the digest (exit 2), and its final FILE is the
+//! one an uninterrupted run writes, byte for byte.
+
+use super::code::Code;
+use super::values::{Engine, Method};
+use super::compute::{check_fits, method};
+use crate::error::{Error, Result};
+use crate::game::{Args, Session};
+use crate::output::atomic::{hex, write_bytes_atomic};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The state of a run, as `FILE.checkpoint.json` records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub code: String,
+    pub method: String,
+    pub mask: u16,
+    pub review_at: usize,
+    pub values: usize,
+    pub sha256: String,
+}
+
+/// The checkpoint files of a run writing `out`, and the digest of the values saved so far.
+pub struct Checkpoint {
+    json: PathBuf,
+    bin: PathBuf,
+    saved: usize,
+    hasher: Sha256,
+}
+
+impl Checkpoint {
+    /// The checkpoint beside `out`; a fresh run refuses to overwrite one that exists.
+    pub fn fresh(out: &Path) -> Result<Checkpoint> {
+        let checkpoint = Checkpoint::beside(out);
+        if checkpoint.json.exists() {
+            return Err(Error::Usage(format!("{} exists: add --resume to continue that run, or delete it to start again", checkpoint.json.display())));
+        }
+        File::create(&checkpoint.bin).map_err(|e| Error::io(&checkpoint.bin, e))?;
+        Ok(checkpoint)
+    }
+
+    fn beside(out: &Path) -> Checkpoint {
+        let with = |suffix: &str| PathBuf::from(format!("{}{suffix}", out.display()));
+        Checkpoint { json: with(".checkpoint.json"), bin: with(".values.bin"), saved: 0, hasher: Sha256::new() }
+    }
+
+    /// The checkpoint beside `out` and the engine it describes, checked against `code` and
+    /// the digest.
+    pub fn resume(out: &Path, code: &Code, method: Method) -> Result<(Checkpoint, Engine)> {
+        let mut checkpoint = Checkpoint::beside(out);
+        let json = &checkpoint.json;
+        let text = std::fs::read_to_string(json).map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue: {}", Error::io(json, e).describe())))?;
+        let state: State = serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: not a checkpoint of table octal: {e}", json.display())))?;
+        if state.code != code.to_string() || state.method != method_name(method) {
+            return Err(Error::Usage(format!("{} is a checkpoint of {} ({}), not of {code} ({})", json.display(), state.code, state.method, method_name(method))));
+        }
+        let g = read_values(&checkpoint.bin, state.values, &mut checkpoint.hasher)?;
+        let digest = hex(&checkpoint.hasher.clone().finalize());
+        if digest != state.sha256 {
+            return Err(Error::Usage(format!("{}: the first {} values have SHA-256 {digest}, not {} as {} records: refused", checkpoint.bin.display(), state.values, state.sha256, json.display())));
+        }
+        checkpoint.saved = g.len();
+        Ok((checkpoint, Engine::resume(code, method, g, state.mask, state.review_at)))
+    }
+
+    /// Appends the values computed since the last save, syncs them, then records the state.
+    pub fn save(&mut self, code: &Code, engine: &Engine) -> Result<()> {
+        let new = &engine.values()[self.saved..];
+        let io = |e| Error::io(&self.bin, e);
+        // Values a killed run appended after its last checkpoint are cut off first.
+        let mut file = OpenOptions::new().write(true).open(&self.bin).map_err(io)?;
+        file.set_len(2 * self.saved as u64).map_err(io)?;
+        file.seek(SeekFrom::End(0)).map_err(io)?;
+        for chunk in new.chunks(CHUNK) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+            file.write_all(&bytes).map_err(io)?;
+            self.hasher.update(&bytes);
+        }
+        file.sync_all().map_err(io)?;
+        self.saved = engine.values().len();
+        let state = State {
+            code: code.to_string(),
+            method: method_name(engine.method()).to_string(),
+            mask: engine.split().mask(),
+            review_at: engine.split().review_at(),
+            values: self.saved,
+            sha256: hex(&self.hasher.clone().finalize()),
+        };
+        let text = serde_json::to_string_pretty(&state).map_err(|e| Error::Usage(format!("{}: {e}", self.json.display())))?;
+        write_bytes_atomic(&self.json, format!("{text}\n").as_bytes())
+    }
+
+    /// Deletes the checkpoint once the output is written.
+    pub fn remove(self) -> Result<()> {
+        for path in [&self.json, &self.bin] {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(path, e)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Plain => "plain",
+        Method::Sparse => "sparse",
+    }
+}
+
+/// Values per read or write of the values file (a chunk of bytes at a time, not a copy of all).
+const CHUNK: usize = 1 << 20;
+
+/// The first `count` values of a values file, their bytes fed to `hasher`.
+fn read_values(path: &Path, count: usize, hasher: &mut Sha256) -> Result<Vec<u16>> {
+    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut g = Vec::with_capacity(count);
+    let mut bytes = vec![0u8; 2 * CHUNK];
+    while g.len() < count {
+        let want = 2 * CHUNK.min(count - g.len());
+        file.read_exact(&mut bytes[..want]).map_err(|e| Error::Usage(format!("{}: fewer values than the checkpoint counts ({count}): {e}", path.display())))?;
+        hasher.update(&bytes[..want]);
+        g.extend(bytes[..want].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
+    }
+    Ok(g)
+}
+
+/// What a run of `table octal … --out FILE` ended with: the engine, and whether the budget
+/// stopped it before `max` (its checkpoint saved).
+pub struct Run {
+    pub engine: Engine,
+    pub stopped: bool,
+    checkpoint: Checkpoint,
+}
+
+impl Run {
+    /// Deletes the checkpoint of a finished run (after its output is written).
+    pub fn finish(self) -> Result<()> {
+        self.checkpoint.remove()
+    }
+}
+
+/// Values up to `max` for the output `out`, fresh or resumed (`--resume`), saved every
+/// `--checkpoint-secs` and stopped after `--budget` seconds.
+pub fn run(code: &Code, max: usize, out: &Path, args: &Args, session: &mut Session) -> Result<Run> {
+    check_fits(code, max, args)?;
+    let budget = args.seconds("budget")?;
+    let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
+    let step = args.get::<usize>("checkpoint-heaps")?.unwrap_or(1 << 16).max(1);
+    let delay = Duration::from_millis(args.get::<u64>("delay-ms")?.unwrap_or(0));
+    let (mut checkpoint, mut engine) = if args.flag("resume") {
+        Checkpoint::resume(out, code, method(args))?
+    } else {
+        (Checkpoint::fresh(out)?, Engine::new(code, method(args)))
+    };
+    engine.set_threads(rayon::current_num_threads());
+    let (started, mut saved) = (Instant::now(), Instant::now());
+    let progress = session.progress;
+    progress.start("values", Some(max as u64 + 1), engine.values().len() as u64);
+    while engine.values().len() <= max {
+        let next = (engine.values().len() + step - 1).min(max);
+        engine.extend_to(next, &mut |done| progress.advance(done))?;
+        std::thread::sleep(delay);
+        if engine.values().len() > max {
+            break;
+        }
+        if budget.is_some_and(|b| started.elapsed() >= b) {
+            progress.finish();
+            checkpoint.save(code, &engine)?;
+            return Ok(Run { engine, stopped: true, checkpoint });
+        }
+        if saved.elapsed() >= every {
+            checkpoint.save(code, &engine)?;
+            saved = Instant::now();
+        }
+    }
+    progress.finish();
+    Ok(Run { engine, stopped: false, checkpoint })
+}

@@ -1,0 +1,112 @@
+//! The value engine's tests: both methods, both kernels, one and two threads agree.
+use super::*;
+
+use crate::games::octal::pipeline::Shape;
+
+/// A short lag, so that two threads take over from heap 256 on even in short runs.
+const SHORT: Shape = Shape { lag: 16, pairs: 8 };
+
+/// The kernels this CPU runs.
+fn kernels() -> Vec<Kernel> {
+    let mut kernels = vec![Kernel::Portable];
+    if Kernel::avx2_available() {
+        kernels.push(Kernel::Avx2);
+    }
+    kernels
+}
+
+/// g(0..=max) by the sparse method with `kernel` on `threads` threads divided as `shape` says.
+fn sparse_with(code: &Code, max: usize, kernel: Kernel, threads: usize, shape: Shape) -> Vec<u16> {
+    let mut engine = Engine::new(code, Method::Sparse);
+    engine.set_kernel(kernel);
+    engine.set_threads(threads);
+    engine.set_shape(shape);
+    engine.extend_to(max, &mut |_| {}).unwrap();
+    engine.g
+}
+
+/// The values by plain mex, checked equal to the sparse method's with every kernel, on one and
+/// two threads.
+fn both(code: &str, max: usize) -> Vec<u16> {
+    let code = Code::parse(code).unwrap();
+    let plain = values(&code, max, Method::Plain).unwrap();
+    for kernel in kernels() {
+        for threads in [1, 2] {
+            assert_eq!(sparse_with(&code, max, kernel, threads, SHORT), plain, "{code}, {kernel:?}, {threads} threads");
+        }
+    }
+    plain
+}
+
+#[test]
+fn known_sequences() {
+    // OEIS A002186 (Kayles, 0.77), first 40 terms.
+    let kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3];
+    assert_eq!(both("0.77", 39), kayles);
+    // OEIS A002187 (Dawson's chess, 0.137), first 40 terms; 0.07 has values a(n − 1).
+    let chess = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3];
+    assert_eq!(both("0.137", 39), chess);
+    assert_eq!(both("0.07", 40)[1..], chess);
+    // OEIS A002188 (Grundy's game), first 34 terms.
+    let grundy = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4];
+    assert_eq!(both("grundy", 33), grundy);
+    assert_eq!(both("{1,3,4}", 13), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+}
+
+#[test]
+fn sparse_and_plain_agree_on_many_codes() {
+    for code in ["0.6", "0.4", "0.007", "0.16", "0.26", "0.56", "4.07", "0.777", "0x0.3f", "0x0.f8", "0x4.4"] {
+        both(code, 700);
+    }
+    let officers = values(&Code::parse("0.6").unwrap(), 3000, Method::Sparse).unwrap();
+    assert_eq!(officers, values(&Code::parse("0.6").unwrap(), 3000, Method::Plain).unwrap());
+}
+
+#[test]
+fn sparse_and_plain_agree_on_every_three_digit_code() {
+    for digits in 0..512 {
+        let code = format!("0.{}{}{}", digits >> 6, digits >> 3 & 7, digits & 7);
+        both(&code, 1000);
+    }
+}
+
+#[test]
+fn the_engine_extends_where_it_stopped() {
+    let code = Code::parse("0.6").unwrap();
+    let mut engine = Engine::new(&code, Method::Sparse);
+    engine.extend_to(500, &mut |_| {}).unwrap();
+    engine.extend_to(1500, &mut |_| {}).unwrap();
+    assert_eq!(engine.values(), values(&code, 1500, Method::Plain).unwrap());
+    assert_eq!(engine.method(), Method::Sparse);
+    assert_eq!(Engine::new(&Code::parse("{1,2}").unwrap(), Method::Sparse).method(), Method::Plain);
+}
+
+#[test]
+fn officers_and_grundys_game_agree_on_every_thread_count() {
+    for code in ["0.6", "grundy"] {
+        let code = Code::parse(code).unwrap();
+        let one = sparse_with(&code, 100_000, Kernel::Portable, 1, Shape::DEFAULT);
+        for kernel in kernels() {
+            for threads in [2, 3] {
+                assert_eq!(sparse_with(&code, 100_000, kernel, threads, Shape::DEFAULT), one, "{code}, {kernel:?}, {threads} threads");
+            }
+        }
+        assert_eq!(one[..3001], values(&code, 3000, Method::Plain).unwrap());
+    }
+}
+
+#[test]
+fn a_resumed_engine_goes_on_as_if_never_stopped() {
+    let code = Code::parse("0.6").unwrap();
+    let mut whole = Engine::new(&code, Method::Sparse);
+    whole.extend_to(5000, &mut |_| {}).unwrap();
+    let mut first = Engine::new(&code, Method::Sparse);
+    first.extend_to(2000, &mut |_| {}).unwrap();
+    let (mask, review_at) = (first.split().mask(), first.split().review_at());
+    let mut resumed = Engine::resume(&code, Method::Sparse, first.g, mask, review_at);
+    resumed.set_threads(2);
+    resumed.set_shape(SHORT);
+    resumed.extend_to(5000, &mut |_| {}).unwrap();
+    assert_eq!(resumed.g, whole.g);
+    assert_eq!((resumed.split().mask(), resumed.split().rare()), (whole.split().mask(), whole.split().rare()));
+}

@@ -1,0 +1,82 @@
+//! Long `table octal` runs: stopped by --budget (exit 3) or killed, resumed with --resume, the
+//! output identical byte for byte to an uninterrupted run; bad checkpoints refused (exit 2);
+//! one and two threads agree.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const MAX: &str = "200000";
+
+fn table(out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    cmd.args(["table", "octal", "0.6", "--max", MAX, "-q", "--out"]).arg(out).args(extra);
+    cmd
+}
+
+fn whole(dir: &Path) -> String {
+    let out = dir.join("whole.csv");
+    table(&out, &["--threads", "1"]).assert().success();
+    std::fs::read_to_string(out).unwrap()
+}
+
+#[test]
+fn stopped_and_resumed_runs_write_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = whole(dir.path());
+    let out = dir.path().join("part.csv");
+    let step = ["--budget", "0", "--checkpoint-heaps", "30000"];
+    table(&out, &step).assert().code(3).stderr(contains("stopped at the --budget after g(0..=29999)")).stderr(contains("--resume"));
+    for _ in 0..3 {
+        table(&out, &[&step[..], &["--resume"]].concat()).assert().code(3);
+    }
+    assert!(!out.exists());
+    table(&out, &["--resume", "--threads", "2"]).assert().success();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+    assert!(!dir.path().join("part.csv.checkpoint.json").exists() && !dir.path().join("part.csv.values.bin").exists());
+}
+
+#[test]
+fn a_killed_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = whole(dir.path());
+    let out = dir.path().join("killed.csv");
+    let checkpoint = dir.path().join("killed.csv.checkpoint.json");
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let mut child = std::process::Command::new(bin)
+        .args(["table", "octal", "0.6", "--max", MAX, "-q", "--checkpoint-secs", "0", "--checkpoint-heaps", "2000", "--delay-ms", "30", "--out"])
+        .arg(&out)
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !checkpoint.exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint written");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(!out.exists(), "the run finished before it was killed");
+    table(&out, &["--resume"]).assert().success();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+}
+
+#[test]
+fn bad_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.csv");
+    table(&out, &["--resume"]).assert().code(2).stderr(contains("no checkpoint to continue"));
+    table(&out, &["--budget", "0", "--checkpoint-heaps", "1000"]).assert().code(3);
+    table(&out, &[]).assert().code(2).stderr(contains("add --resume"));
+    let mut other = Command::cargo_bin("sprague").unwrap();
+    other.args(["table", "octal", "0.7", "--max", "5000", "-q", "--resume", "--out"]).arg(&out);
+    other.assert().code(2).stderr(contains("is a checkpoint of 0.6 (sparse), not of 0.7"));
+    let values = dir.path().join("t.csv.values.bin");
+    let mut bytes = std::fs::read(&values).unwrap();
+    bytes[1234] ^= 4;
+    std::fs::write(&values, bytes).unwrap();
+    table(&out, &["--resume"]).assert().code(2).stderr(contains("refused"));
+    let mut stdout = Command::cargo_bin("sprague").unwrap();
+    stdout.args(["table", "octal", "0.6", "--budget", "5"]).assert().code(2).stderr(contains("need --out"));
+}
