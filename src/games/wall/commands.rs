@@ -1,4 +1,4 @@
-//! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
+//! The wall game's commands: `solve`, `verify` (`census` in census_command.rs, `table` and `prove wall-empty` in empty/); its registry entry.
 
 use super::board::dims::sizes_up_to;
 use super::empty::dp::{empty_table, EmptyRow, EMPTY};
@@ -36,7 +36,7 @@ fn commands() -> Vec<Box<dyn Command>> {
         Box::new(SOLVE),
         Box::new(VERIFY),
         Box::new(super::search::contest::STRESS),
-        Box::new(CENSUS),
+        Box::new(super::census_command::CensusCommand),
         Box::new(super::search::command::SearchCommand),
         Box::new(super::empty::commands::TableEmpty),
         Box::new(super::empty::commands::ProveEmpty),
@@ -211,7 +211,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
 }
 
 /// `--max` or `--size` (one of them).
-fn size_options() -> [OptSpec; 2] {
+pub(super) fn size_options() -> [OptSpec; 2] {
     [
         OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W, e.g. `5x5` (this or --size is required).")
             .validate(|s| parse_shape(s).map(|_| ()))
@@ -222,7 +222,7 @@ fn size_options() -> [OptSpec; 2] {
 }
 
 /// The shapes and the `sizes` label given by `--max` / `--size`.
-fn shapes(args: &Args) -> Result<(Vec<Shape>, String)> {
+pub(super) fn shapes(args: &Args) -> Result<(Vec<Shape>, String)> {
     match (shape_option(args, "size", parse_shape)?, shape_option(args, "max", parse_shape)?) {
         (Some(one), _) => Ok((vec![one], one.to_string())),
         (None, Some(max)) => Ok((sizes_up_to(max), format!("max {max}"))),
@@ -250,19 +250,5 @@ static VERIFY: VerifyCommand = VerifyCommand {
         let mut run = WallRun::verify(shapes, args.require("rules")?, label)?;
         run.shrink = args.flag("shrink");
         Ok(Box::new(run) as Box<dyn Verification>)
-    },
-};
-
-static CENSUS: VerifyCommand = VerifyCommand {
-    verb: Verb::Census,
-    spec: || CommandSpec {
-        name: "wall",
-        about: "Wall Making Game: rectangle-DP Grundy values of every X-pattern (summary, distribution).",
-        options: size_options().to_vec(),
-        examples: &["sprague census wall --size 6x6 --out out/census", "sprague census wall --size 6x6 --shard 3/8"],
-    },
-    build: |args| {
-        let (shapes, label) = shapes(args)?;
-        Ok(Box::new(WallRun::census(shapes, label)?) as Box<dyn Verification>)
     },
 };

@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod census;
+pub mod census_command;
 pub mod claim;
 pub mod commands;
 pub mod empty;
