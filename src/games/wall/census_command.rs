@@ -2,7 +2,7 @@
 //! the GPU (`--engine`). The engine is not recorded among the manifest's options: both write
 //! the same files, so shards of either merge, resume and are checked alike (on the CPU).
 
-use super::commands::{shapes, size_options};
+use super::sizes::{shapes, size_options};
 use super::census::gpu::device::probe;
 use super::verify::{Engine, WallRun};
 use crate::error::{Error, Result};

@@ -16,6 +16,7 @@ pub mod empty;
 pub mod naive;
 pub mod report;
 pub mod search;
+pub mod sizes;
 pub mod verify;
 
 pub use board::{Board, Shape};

@@ -64,12 +64,12 @@ impl WallRun {
 
     /// The census on `engine`, which must take every shape.
     pub fn census_on(shapes: Vec<Shape>, sizes_label: impl Into<String>, engine: Engine) -> Result<WallRun> {
-        let (supports, unsupported): (fn(Shape) -> bool, fn(Shape) -> Error) = match engine {
-            Engine::Cpu => (census::supports, census::unsupported),
-            Engine::Gpu => (gpu::supports, gpu::unsupported),
+        let supports = match engine {
+            Engine::Cpu => census::supports,
+            Engine::Gpu => gpu::supports,
         };
         if let Some(&bad) = shapes.iter().find(|&&s| !supports(s)) {
-            return Err(unsupported(bad));
+            return Err(if engine == Engine::Gpu { gpu::unsupported(bad) } else { census::unsupported(bad) });
         }
         Ok(WallRun { census: true, engine, ..WallRun::verify(shapes, Rule::Standard, sizes_label)? })
     }

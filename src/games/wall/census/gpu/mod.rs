@@ -78,7 +78,7 @@ impl Tables {
 
     /// Bytes of one middle pattern's bands (`2 · sg_band_bytes`).
     pub fn band_bytes(&self) -> usize {
-        2 * ((self.h as usize - 1) * (self.w as usize)) << self.w
+        (2 * (self.h as usize - 1) * self.w as usize) << self.w
     }
 
     /// Count slots: (cells + 1) X counts × 32 values (`SG_SLOTS`).

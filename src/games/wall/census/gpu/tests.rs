@@ -76,7 +76,7 @@ fn host_kernel_equals_the_cpu_engine_on_small_sizes() {
         let total = 1u64 << shape.cells();
         let cuts = [0, total / 3, (total / 3 + 5).min(total), total];
         let parts: Vec<std::ops::Range<u64>> = cuts.windows(2).map(|c| c[0]..c[1]).filter(|r| !r.is_empty()).collect();
-        let expected = cpu_counts(&CensusEngine::build(shape), shape, &[0..total]);
+        let expected = cpu_counts(&CensusEngine::build(shape), shape, std::slice::from_ref(&(0..total)));
         let ranges: Vec<Range> = parts.iter().map(|p| Range::of(p, shape)).collect();
         assert_eq!(host_counts(shape, BASE_LIMIT, &ranges), expected, "{shape}");
         let fewest = (h - 2) * w.saturating_sub(2);
