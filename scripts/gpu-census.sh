@@ -4,12 +4,12 @@
 # Writes everything under $OUT (default ./gpu-out); each mode fits one 10-minute call.
 #
 #   scripts/gpu-census.sh validate
-#       nvidia-smi; small sizes (2x2..5x6, 8x3) --engine gpu against --engine cpu on this
+#       nvidia-smi; small sizes (2x2..5x6, 8x3) --device gpu against --device cpu on this
 #       machine, then 6x6, 5x7 and 6x7 against the committed CPU files (results/wall/census),
 #       byte for byte (summary.csv, distribution.csv, mismatches.csv); whole-process wall time
 #       of every GPU run in $OUT/times.tsv. Exit 1 at the first difference.
 #   scripts/gpu-census.sh shards SIZE N FROM TO [SECONDS]
-#       shards FROM..TO of N of SIZE (e.g. 7x7 64 1 8) with --engine gpu into
+#       shards FROM..TO of N of SIZE (e.g. 7x7 64 1 8) with --device gpu into
 #       $OUT/SIZE/shards/K, one after another, stopping before a shard once SECONDS (default
 #       540) have passed; times in $OUT/SIZE/times.tsv. Bring the shard directories back into
 #       results/wall/census/SIZE/shards/ and merge them there (docs/census.md, "Running it").
@@ -28,7 +28,7 @@ census() {
   local name=$1 size=$2 engine=$3
   shift 3
   local start=$EPOCHREALTIME
-  "$bin" census wall --size "$size" --engine "$engine" --quiet --out "$out/$name" "$@" 2>>"$out/log.txt"
+  "$bin" census wall --size "$size" --device "$engine" --quiet --out "$out/$name" "$@" 2>>"$out/log.txt"
   awk -v a="$start" -v b="$EPOCHREALTIME" -v n="$name" -v s="$size" -v e="$engine" \
     'BEGIN { printf "%s\t%s\t%s\t%.3f s\n", n, s, e, b - a }' | tee -a "$out/times.tsv"
 }

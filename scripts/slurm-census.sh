@@ -6,7 +6,7 @@
 # Env: SPRAGUE   binary on a filesystem every node sees (default: ./target/release/sprague)
 #      CPUS      cores per shard (default 8)          MEM   memory per shard (default 16G)
 #      TIME      time limit per shard (default 04:00:00)
-#      GPU=1     one GPU per shard: --gres=gpu:1 and `census --engine gpu` (default: CPU engine)
+#      GPU=1     one GPU per shard: --gres=gpu:1 and `census --device gpu` (default: CPU engine)
 #      DRY_RUN=1 print the sbatch commands and job scripts instead of submitting.
 # OUT must be on a shared filesystem. Resubmitting the same command resumes: finished shards
 # are skipped and interrupted ones continue from their checkpoint.json (--resume).
@@ -35,7 +35,7 @@ if [[ -f $dir/manifest.json && ! -f $dir/checkpoint.json ]]; then
 fi
 resume=()
 [[ -f $dir/checkpoint.json ]] && resume=(--resume)
-exec "$CENSUS_SPRAGUE" census wall --size "$CENSUS_SIZE" --shard "$k/$CENSUS_N" --engine "$CENSUS_ENGINE" \
+exec "$CENSUS_SPRAGUE" census wall --size "$CENSUS_SIZE" --shard "$k/$CENSUS_N" --device "$CENSUS_ENGINE" \
   --threads "${SLURM_CPUS_PER_TASK:-1}" --quiet --out "$dir" "${resume[@]}"
 '
 

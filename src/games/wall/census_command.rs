@@ -1,5 +1,5 @@
 //! `sprague census wall`: the census of one size or of every size up to one, on the CPU or
-//! the GPU (`--engine`). The engine is not recorded among the manifest's options: both write
+//! the GPU (`--device`). The engine is not recorded among the manifest's options: both write
 //! the same files, so shards of either merge, resume and are checked alike (on the CPU).
 
 use super::sizes::{shapes, size_options};
@@ -10,8 +10,8 @@ use crate::game::commands::{run_verification, RUN_OPTIONS};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::runner::Verification;
 
-/// `--engine`: where the census counts.
-const ENGINE: OptSpec = OptSpec::value("engine", "ENGINE", "Where to count: the CPU, the GPU (CUDA driver and NVRTC loaded at run time), or auto (the GPU when one can be used).")
+/// `--device`: where the census counts.
+const DEVICE: OptSpec = OptSpec::value("device", "DEVICE", "Where to count: the CPU, the GPU (CUDA driver and NVRTC loaded at run time), or auto (the GPU when one can be used).")
     .default("cpu")
     .choices(&[("cpu", "the CPU engine (every core)"), ("gpu", "the GPU kernel; exit 2 when no GPU can be used"), ("auto", "the GPU when one can be used, else the CPU")]);
 
@@ -25,13 +25,13 @@ impl Command for CensusCommand {
 
     fn spec(&self) -> CommandSpec {
         let mut options = size_options().to_vec();
-        options.push(ENGINE);
+        options.push(DEVICE);
         options.extend_from_slice(RUN_OPTIONS);
         CommandSpec {
             name: "wall",
             about: "Wall Making Game: rectangle-DP Grundy values of every X-pattern (summary, distribution).",
             options,
-            examples: &["sprague census wall --size 6x6 --out out/census", "sprague census wall --size 6x6 --shard 3/8", "sprague census wall --size 7x7 --engine gpu"],
+            examples: &["sprague census wall --size 6x6 --out out/census", "sprague census wall --size 6x6 --shard 3/8", "sprague census wall --size 7x7 --device gpu"],
         }
     }
 
@@ -49,14 +49,14 @@ impl Command for CensusCommand {
     }
 }
 
-/// The engine `--engine` asks for: `gpu` refused (exit 2) with the reason when no GPU can be
+/// The engine `--device` asks for: `gpu` refused (exit 2) with the reason when no GPU can be
 /// used; `auto` falls back to the CPU and says why on stderr.
 fn engine(args: &Args, session: &mut Session) -> Result<Engine> {
-    match args.text("engine").unwrap_or("cpu") {
+    match args.text("device").unwrap_or("cpu") {
         "cpu" => Ok(Engine::Cpu),
         "gpu" => match probe() {
             Ok(_) => Ok(Engine::Gpu),
-            Err(why) => Err(Error::Usage(format!("--engine gpu: {why}; use --engine cpu (or auto) to count on the CPU"))),
+            Err(why) => Err(Error::Usage(format!("--device gpu: {why}; use --device cpu (or auto) to count on the CPU"))),
         },
         "auto" => Ok(match probe() {
             Ok(device) => {
@@ -68,6 +68,6 @@ fn engine(args: &Args, session: &mut Session) -> Result<Engine> {
                 Engine::Cpu
             }
         }),
-        other => Err(Error::Usage(format!("--engine must be cpu, gpu or auto, not {other}"))),
+        other => Err(Error::Usage(format!("--device must be cpu, gpu or auto, not {other}"))),
     }
 }

@@ -1,4 +1,4 @@
-//! The census on a GPU (`census wall --engine gpu`): the kernel of `kernel.cu` over the
+//! The census on a GPU (`census wall --device gpu`): the kernel of `kernel.cu` over the
 //! per-board logic of `census.h`, compiled at run time by NVRTC and run through the CUDA
 //! driver, both loaded with dlopen (cudarc's dynamic loading): building and testing need no
 //! CUDA toolkit and no GPU. Without them the engine is refused with the library that is
