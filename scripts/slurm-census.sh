@@ -6,6 +6,7 @@
 # Env: SPRAGUE   binary on a filesystem every node sees (default: ./target/release/sprague)
 #      CPUS      cores per shard (default 8)          MEM   memory per shard (default 16G)
 #      TIME      time limit per shard (default 04:00:00)
+#      GPU=1     one GPU per shard: --gres=gpu:1 and `census --device gpu` (default: CPU engine)
 #      DRY_RUN=1 print the sbatch commands and job scripts instead of submitting.
 # OUT must be on a shared filesystem. Resubmitting the same command resumes: finished shards
 # are skipped and interrupted ones continue from their checkpoint.json (--resume).
@@ -34,7 +35,7 @@ if [[ -f $dir/manifest.json && ! -f $dir/checkpoint.json ]]; then
 fi
 resume=()
 [[ -f $dir/checkpoint.json ]] && resume=(--resume)
-exec "$CENSUS_SPRAGUE" census wall --size "$CENSUS_SIZE" --shard "$k/$CENSUS_N" \
+exec "$CENSUS_SPRAGUE" census wall --size "$CENSUS_SIZE" --shard "$k/$CENSUS_N" --device "$CENSUS_ENGINE" \
   --threads "${SLURM_CPUS_PER_TASK:-1}" --quiet --out "$dir" "${resume[@]}"
 '
 
@@ -46,10 +47,12 @@ for k in $(seq 1 "$CENSUS_N"); do dirs+=("$CENSUS_OUT/shards/$k"); done
 exec "$CENSUS_SPRAGUE" merge "${dirs[@]}" --out "$CENSUS_OUT/merged"
 '
 
-export CENSUS_SIZE=$size CENSUS_N=$n CENSUS_OUT=$out CENSUS_SPRAGUE=$sprague
-common=(--parsable --export=ALL,CENSUS_SIZE,CENSUS_N,CENSUS_OUT,CENSUS_SPRAGUE)
+engine=cpu gres=()
+if [[ ${GPU:-0} == 1 ]]; then engine=gpu gres=(--gres=gpu:1); fi
+export CENSUS_SIZE=$size CENSUS_N=$n CENSUS_OUT=$out CENSUS_SPRAGUE=$sprague CENSUS_ENGINE=$engine
+common=(--parsable --export=ALL,CENSUS_SIZE,CENSUS_N,CENSUS_OUT,CENSUS_SPRAGUE,CENSUS_ENGINE)
 shards=(sbatch "${common[@]}" --job-name="census-$size" --array="1-$n" --cpus-per-task="${CPUS:-8}"
-  --mem="${MEM:-16G}" --time="${TIME:-04:00:00}" --output="$out/logs/shard-%a.out" "$@")
+  --mem="${MEM:-16G}" --time="${TIME:-04:00:00}" --output="$out/logs/shard-%a.out" "${gres[@]}" "$@")
 merge=(sbatch "${common[@]}" --job-name="census-$size-merge" --cpus-per-task=1 --mem=1G
   --time=00:30:00 --output="$out/logs/merge.out" "$@")
 

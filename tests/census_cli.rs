@@ -108,3 +108,34 @@ fn census_refuses_what_it_cannot_count() {
         .code(2)
         .stderr(contains("size 6x6 needs an estimated"));
 }
+
+/// `--device gpu` counts exactly what the CPU engine counts, or (no GPU, no libcuda or no
+/// libnvrtc, as in CI) exits 2 naming what is missing; `--device auto` always counts, on the
+/// GPU or on the CPU, and says which on stderr. The engine is not among the recorded options.
+#[test]
+fn gpu_engine_counts_like_the_cpu_or_is_refused_and_auto_falls_back() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = |name: &str| root.path().join(name);
+    sprague().args(["census", "wall", "--size", "3x4", "-q", "--out"]).arg(dir("cpu")).assert().code(0);
+    let gpu = sprague().args(["census", "wall", "--size", "3x4", "--device", "gpu", "-q", "--out"]).arg(dir("gpu")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&gpu.stderr);
+    let auto = sprague().args(["census", "wall", "--size", "3x4", "--device", "auto", "-q", "--out"]).arg(dir("auto")).assert().code(0);
+    let auto_stderr = String::from_utf8_lossy(&auto.get_output().stderr).to_string();
+    let mut same = vec!["auto"];
+    if gpu.status.code() == Some(0) {
+        same.push("gpu");
+        assert!(auto_stderr.contains("census: counting on the GPU"), "{auto_stderr}");
+    } else {
+        assert_eq!(gpu.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("error: --device gpu: ") && (stderr.contains("was not found") || stderr.contains("GPU")), "{stderr}");
+        assert!(auto_stderr.contains("census: no GPU engine (") && auto_stderr.contains("counting on the CPU"), "{auto_stderr}");
+    }
+    for name in same {
+        for file in ["summary.csv", "distribution.csv", "mismatches.csv"] {
+            assert_eq!(read(&dir(name).join(file)), read(&dir("cpu").join(file)), "{name} {file}");
+        }
+        let manifest = Manifest::read(&dir(name).join("manifest.json")).unwrap();
+        assert_eq!(manifest.parameters["options"], serde_json::json!({"size": "3x4"}));
+    }
+    sprague().args(["census", "wall", "--size", "3x4", "--device", "tpu", "-q", "--out"]).arg(dir("x")).assert().code(2);
+}

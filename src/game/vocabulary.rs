@@ -12,6 +12,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("format", "the output format: text or json"),
     ("batch", "solve: any number of inputs, one answer each"),
     ("engine", "which engine answers: claim (the claimed fast solver) or naive (the exact whole-position search)"),
+    ("device", "census: where the counting runs: cpu, gpu or auto"),
     ("rules", "the game's rules (a variant of the game itself)"),
     ("claim", "the claim under test (a variant of the claimed solver)"),
     ("max", "the size bound, in the game's own form (HxW, nodes, cells, stones, …)"),

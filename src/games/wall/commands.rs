@@ -1,9 +1,7 @@
-//! The wall game's commands: `solve`, `verify`, `census` (`table` and `prove wall-empty` in empty/); its registry entry.
+//! The wall game's commands: `solve`, `verify` (`census` in census_command.rs, `table` and `prove wall-empty` in empty/); its registry entry.
 
-use super::board::dims::sizes_up_to;
 use super::empty::dp::{empty_table, EmptyRow, EMPTY};
 use super::verify::{recompute_census, recompute_size, WallRun};
-use super::board::dims::parse_shape;
 use super::board::{rules::Rule, Board, Shape};
 use super::{claim, empty, naive, verify::cost};
 use crate::sys;
@@ -36,7 +34,7 @@ fn commands() -> Vec<Box<dyn Command>> {
         Box::new(SOLVE),
         Box::new(VERIFY),
         Box::new(super::search::contest::STRESS),
-        Box::new(CENSUS),
+        Box::new(super::census_command::CensusCommand),
         Box::new(super::search::command::SearchCommand),
         Box::new(super::empty::commands::TableEmpty),
         Box::new(super::empty::commands::ProveEmpty),
@@ -88,10 +86,6 @@ fn compare_empty(path: &Path) -> Result<Vec<Difference>> {
     Ok(compare_rows(path, &lines, &fresh, |r| (r.rows, r.cols)))
 }
 
-/// Option `name` read with `parse`.
-fn shape_option(args: &Args, name: &str, parse: fn(&str) -> std::result::Result<Shape, String>) -> Result<Option<Shape>> {
-    args.text(name).map(|text| parse(text).map_err(|e| Error::Usage(format!("--{name}: {e}")))).transpose()
-}
 
 const RULES_HELP: &str = "The game's rules: standard, x-blocks, misere or t-split (docs/variants.md).";
 
@@ -210,25 +204,6 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     print(board, session.stdout)
 }
 
-/// `--max` or `--size` (one of them).
-fn size_options() -> [OptSpec; 2] {
-    [
-        OptSpec::value("max", "HxW", "Every size h×w with h ≤ H and w ≤ W, e.g. `5x5` (this or --size is required).")
-            .validate(|s| parse_shape(s).map(|_| ()))
-            .conflicts(&["size"])
-            .required_unless(&["size"]),
-        OptSpec::value("size", "HxW", "One size, e.g. `4x5`.").validate(|s| parse_shape(s).map(|_| ())),
-    ]
-}
-
-/// The shapes and the `sizes` label given by `--max` / `--size`.
-fn shapes(args: &Args) -> Result<(Vec<Shape>, String)> {
-    match (shape_option(args, "size", parse_shape)?, shape_option(args, "max", parse_shape)?) {
-        (Some(one), _) => Ok((vec![one], one.to_string())),
-        (None, Some(max)) => Ok((sizes_up_to(max), format!("max {max}"))),
-        (None, None) => Err(Error::Usage("give --max HxW or --size HxW".into())),
-    }
-}
 
 static VERIFY: VerifyCommand = VerifyCommand {
     verb: Verb::Verify,
@@ -237,7 +212,7 @@ static VERIFY: VerifyCommand = VerifyCommand {
             RULES,
             OptSpec::flag("shrink", "Also shrink every counterexample to a minimal one and write counterexamples.csv."),
         ];
-        options.extend(size_options());
+        options.extend(super::sizes::size_options());
         CommandSpec {
             name: "wall",
             about: "Wall Making Game: rectangle DP vs whole-board search on every X-pattern.",
@@ -246,23 +221,9 @@ static VERIFY: VerifyCommand = VerifyCommand {
         }
     },
     build: |args| {
-        let (shapes, label) = shapes(args)?;
+        let (shapes, label) = super::sizes::shapes(args)?;
         let mut run = WallRun::verify(shapes, args.require("rules")?, label)?;
         run.shrink = args.flag("shrink");
         Ok(Box::new(run) as Box<dyn Verification>)
-    },
-};
-
-static CENSUS: VerifyCommand = VerifyCommand {
-    verb: Verb::Census,
-    spec: || CommandSpec {
-        name: "wall",
-        about: "Wall Making Game: rectangle-DP Grundy values of every X-pattern (summary, distribution).",
-        options: size_options().to_vec(),
-        examples: &["sprague census wall --size 6x6 --out out/census", "sprague census wall --size 6x6 --shard 3/8"],
-    },
-    build: |args| {
-        let (shapes, label) = shapes(args)?;
-        Ok(Box::new(WallRun::census(shapes, label)?) as Box<dyn Verification>)
     },
 };

@@ -9,12 +9,14 @@
 
 pub mod board;
 pub mod census;
+pub mod census_command;
 pub mod claim;
 pub mod commands;
 pub mod empty;
 pub mod naive;
 pub mod report;
 pub mod search;
+pub mod sizes;
 pub mod verify;
 
 pub use board::{Board, Shape};

@@ -11,6 +11,7 @@
 
 pub mod bands;
 pub mod few_x;
+pub mod gpu;
 pub mod lanes;
 pub mod middle;
 pub mod sweep;

@@ -4,7 +4,7 @@ pub mod cost;
 pub mod engine;
 pub mod shrink;
 
-use crate::games::wall::census::{self, CensusEngine};
+use crate::games::wall::census::{self, gpu, CensusEngine};
 use shrink::{write_counterexamples, COUNTEREXAMPLES};
 use crate::games::wall::board::{rules::Rule, Shape};
 use crate::error::{Error, Result};
@@ -29,7 +29,21 @@ pub struct WallRun {
     pub shrink: bool,
     /// The `sizes` manifest parameter: `max HxW` or the one size.
     pub sizes_label: String,
+    /// Where a census counts (not recorded: both give the same files).
+    pub engine: Engine,
 }
+
+/// The census's engine: the CPU's lanes, or the GPU kernel (`census::gpu`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Cpu,
+    Gpu,
+}
+
+/// Host seconds per board of the GPU engine, for the up-front estimate: a guess, 7× the
+/// throw-away program's measured 7×7 rate (2^49 boards in 6.5 min on one H100) until
+/// scripts/gpu-census.sh has timed this kernel.
+const GPU_SECONDS_PER_BOARD: f64 = 5e-12;
 
 impl WallRun {
     /// Claim vs oracle on `shapes`; refuses sizes whose patterns cannot be counted in 64 bits.
@@ -40,15 +54,28 @@ impl WallRun {
                 big.cells()
             )));
         }
-        Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into() })
+        Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into(), engine: Engine::Cpu })
     }
 
     /// The claimed values of every pattern of `shapes`, nothing cross-checked. Standard rule.
     pub fn census(shapes: Vec<Shape>, sizes_label: impl Into<String>) -> Result<WallRun> {
-        if let Some(&bad) = shapes.iter().find(|&&s| !census::supports(s)) {
-            return Err(census::unsupported(bad));
+        WallRun::census_on(shapes, sizes_label, Engine::Cpu)
+    }
+
+    /// The census on `engine`, which must take every shape.
+    pub fn census_on(shapes: Vec<Shape>, sizes_label: impl Into<String>, engine: Engine) -> Result<WallRun> {
+        let supports = match engine {
+            Engine::Cpu => census::supports,
+            Engine::Gpu => gpu::supports,
+        };
+        if let Some(&bad) = shapes.iter().find(|&&s| !supports(s)) {
+            return Err(if engine == Engine::Gpu { gpu::unsupported(bad) } else { census::unsupported(bad) });
         }
-        Ok(WallRun { census: true, ..WallRun::verify(shapes, Rule::Standard, sizes_label)? })
+        Ok(WallRun { census: true, engine, ..WallRun::verify(shapes, Rule::Standard, sizes_label)? })
+    }
+
+    fn on_gpu(&self) -> bool {
+        self.census && self.engine == Engine::Gpu
     }
 }
 
@@ -82,7 +109,8 @@ impl Verification for WallRun {
             .shapes
             .iter()
             .map(|s| {
-                let chunk = if self.census { CENSUS_CHUNK.max(1 << (2 * s.cols)) } else { CHUNK };
+                // The GPU takes a whole wave in one launch.
+                let chunk = if self.on_gpu() { 1 << 62 } else if self.census { CENSUS_CHUNK.max(1 << (2 * s.cols)) } else { CHUNK };
                 Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), chunk).one_pattern_each()
             })
             .collect())
@@ -90,17 +118,27 @@ impl Verification for WallRun {
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
         let shape = self.shapes[index];
+        if self.on_gpu() && shape.rows >= 2 {
+            let device = gpu::device::probe().map_err(|why| Error::Usage(format!("GPU census: {why}")))?;
+            return Ok(Box::new(gpu::device::GpuCensus::build(&device, shape)?));
+        }
         Ok(if self.census { Box::new(CensusEngine::build(shape)) } else { engine::prepare(shape, self.rule) })
     }
 
     fn seconds_per_position(&self, index: usize) -> Option<f64> {
         let shape = self.shapes[index];
+        if self.on_gpu() {
+            return Some(GPU_SECONDS_PER_BOARD);
+        }
         Some(if self.census { cost::census_seconds_per_pattern(shape) } else { engine::seconds_per_pattern(shape, self.rule) })
     }
 
     fn peak_bytes(&self, index: usize) -> u64 {
         let shape = self.shapes[index];
-        if self.census {
+        if self.on_gpu() {
+            // The tables live on the GPU (checked against its free memory when built).
+            crate::runner::verification::BASE_PEAK_BYTES
+        } else if self.census {
             census::estimate_peak_bytes(shape)
         } else {
             engine::estimate_peak_bytes(shape, self.rule)
@@ -119,9 +157,13 @@ impl Verification for WallRun {
         if !self.census {
             return Vec::new();
         }
-        vec!["census: rectangle-DP values only; nothing was cross-checked against the naive oracle, \
+        let mut notes = vec!["census: rectangle-DP values only; nothing was cross-checked against the naive oracle, \
               so the mismatches column is 0 by construction"
-            .to_string()]
+            .to_string()];
+        if self.on_gpu() {
+            notes.push("census: counted by the GPU engine (census/gpu, NVRTC)".to_string());
+        }
+        notes
     }
 
     fn write_extra(&self, dir: &Path, results: &RunResults) -> Result<Vec<&'static str>> {
