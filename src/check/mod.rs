@@ -34,6 +34,8 @@ pub type SizeKey = (String, String, u32, u32);
 enum Work {
     Size { entry: usize, key: SizeKey },
     Table { entry: usize },
+    /// One row of a [`Recompute::Rows`] table, by its key.
+    Row { entry: usize, key: String },
     Sharded { entry: usize, part: shards::Part },
     /// A group of jobs of a run found in a tree of runs.
     Group { run: usize, group: usize },
@@ -131,10 +133,14 @@ impl Plan {
         match entry.recompute {
             Recompute::Table { file, seconds, .. } => {
                 existing(&dir, file)?;
-                if dir.join(MANIFEST).is_file() && self.protected.insert(entry.dir) {
-                    self.damage.extend(protect::protect_files(&dir, &[])?.1);
-                }
+                self.protect_table(entry.dir, &dir)?;
                 self.units.push(Unit { label: format!("{}/{file}", entry.dir), estimate: seconds, work: Work::Table { entry: index } });
+            }
+            Recompute::Rows { file, rows, .. } => {
+                let path = existing(&dir, file)?;
+                self.protect_table(entry.dir, &dir)?;
+                let label = |key: &str| format!("{}/{file} {key}", entry.dir);
+                self.units.extend(rows(&path)?.into_iter().map(|(key, estimate)| Unit { label: label(&key), estimate, work: Work::Row { entry: index, key } }));
             }
             Recompute::Sizes(_) => {
                 if !self.committed.contains_key(entry.dir) {
@@ -146,6 +152,14 @@ impl Plan {
                 self.units.extend(size_units(entry.dir, index, &self.committed[entry.dir], threads));
             }
             Recompute::Sharded { .. } => self.read_sharded(index, threads)?,
+        }
+        Ok(())
+    }
+
+    /// Checks the files of a table directory against its manifest once, if it has one.
+    fn protect_table(&mut self, name: &'static str, dir: &Path) -> Result<()> {
+        if dir.join(MANIFEST).is_file() && self.protected.insert(name) {
+            self.damage.extend(protect::protect_files(dir, &[])?.1);
         }
         Ok(())
     }
@@ -180,6 +194,10 @@ impl Plan {
             Work::Table { entry } => match self.registry[*entry].recompute {
                 Recompute::Table { file, compare, .. } => compare(&self.root.join(self.registry[*entry].dir).join(file)),
                 _ => unreachable!("table units come from table entries"),
+            },
+            Work::Row { entry, key } => match self.registry[*entry].recompute {
+                Recompute::Rows { file, compare, .. } => compare(&self.root.join(self.registry[*entry].dir).join(file), key),
+                _ => unreachable!("row units come from row entries"),
             },
             Work::Sharded { entry, part } => self.run_sharded(*entry, part),
             Work::Group { run, group } => self.run_group(*run, *group),

@@ -17,7 +17,14 @@ pub enum Recompute {
     /// shards at no cost; shard K is recomputed by `recompute(game, rule, rows, cols, K/N)`
     /// and `merged` (a game's own check of the merged files) runs when the budget allows.
     Sharded { recompute: fn(&str, &str, u32, u32, Shard) -> Result<RunResults>, merged: Option<MergedCheck> },
+    /// A table file whose rows are recomputed one at a time: `rows` lists, from the committed
+    /// file, each row's key and estimated seconds (one unit each, within the budget);
+    /// `compare(file, key)` recomputes that row and compares it.
+    Rows { file: &'static str, rows: fn(&Path) -> Result<Vec<RowUnit>>, compare: fn(&Path, &str) -> Result<Vec<Difference>> },
 }
+
+/// One row of a [`Recompute::Rows`] table: its key and estimated seconds.
+pub type RowUnit = (String, f64);
 
 /// A game's own check of a sharded run's merged files (see [`Recompute::Sharded`]).
 #[derive(Clone, Copy)]

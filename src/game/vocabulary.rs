@@ -9,6 +9,8 @@ use crate::error::{Error, Result};
 pub const OPTIONS: &[(&str, &str)] = &[
     ("file", "solve: the input file (`-` or absent: standard input)"),
     ("code", "octal: the take-and-break code (0.07, 0x0.8, {1,3,4}, grundy)"),
+    ("digits", "octal-family: digits after the point of every code (0.d1…dk)"),
+    ("dense-from", "octal-family: from this many values on, stop a code whose values are not sparse"),
     ("format", "the output format: text or json"),
     ("batch", "solve: any number of inputs, one answer each"),
     ("engine", "which engine answers: claim (the claimed fast solver) or naive (the exact whole-position search)"),

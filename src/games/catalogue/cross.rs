@@ -1,6 +1,8 @@
 //! Cross on a 1×N strip (Treblecross): write x's; three in a row wins, no move loses. Checks the
 //! published "each x kills its neighbourhood" recurrence against play on the real strip.
 
+use crate::games::octal::code::Code;
+use crate::games::octal::values::{values, Method};
 use crate::impartial::{BruteForce, Impartial};
 use super::claimed::{Checked, Claimed};
 use crate::error::Result;
@@ -44,16 +46,17 @@ impl Impartial for Cross {
 
 /// The published recurrence: dp[1] = dp[2] = dp[3] = 1, dp[i] = mex over 1 ≤ j ≤ (i+1)/2 of
 /// dp[i−j−2] ^ (j > 3 ? dp[j−3] : 0), dp[0] = 0; table for 0..=max.
+///
+/// It is the octal game 0.007 two tokens later: dp[i] = g(i + 2). Give a strip of i cells two
+/// tokens more: an x at cell j (1-based) with its two neighbours on each side dead takes three
+/// tokens from the heap i + 2 and leaves heaps j − 1 and i − j (g = 0 for heaps 0, 1, 2, as the
+/// recurrence's empty parts), which is 0.007's move (take three, leave zero, one or two heaps);
+/// dp[1..=3] = g(3..=5) = 1, dp[0] = g(2) = 0 (docs/octal-family.md). The values come from the
+/// octal engine ([`crate::games::octal`]).
 pub fn published_table(max: u32) -> Vec<u32> {
-    let mut dp = vec![0u32; max as usize + 1];
-    for i in 1..=max as usize {
-        dp[i] = if i <= 3 {
-            1
-        } else {
-            crate::impartial::mex((1..=i.div_ceil(2)).map(|j| dp[i - j - 2] ^ if j > 3 { dp[j - 3] } else { 0 }))
-        };
-    }
-    dp
+    let code = Code::parse("0.007").expect("0.007 is a code");
+    let g = values(&code, max as usize + 2, Method::Sparse).expect("the values of 0.007 to 2002 fit in 16 bits");
+    g[2..].iter().map(|&v| u32::from(v)).collect()
 }
 
 /// Real-play outcome for every N in 0..=max: the recurrence, except N = 2, where the second x
@@ -138,6 +141,12 @@ mod tests {
     #[test]
     fn published_recurrence_first_values() {
         assert_eq!(published_table(8), [0, 1, 1, 1, 2, 2, 0, 3, 3]);
+        // The recurrence as published (before the table came from 0.007), to the contest's N.
+        let mut dp = vec![0u32; MAX_N as usize + 1];
+        for i in 1..dp.len() {
+            dp[i] = if i <= 3 { 1 } else { crate::impartial::mex((1..=i.div_ceil(2)).map(|j| dp[i - j - 2] ^ if j > 3 { dp[j - 3] } else { 0 })) };
+        }
+        assert_eq!(published_table(MAX_N), dp);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Polygon chords: players draw segments between vertices of a convex n-gon that touch no earlier
 //! segment; claim g(n) = mex_j g(j) ^ g(n−2−j) (octal game 0.07, Dawson's Kayles; OEIS A002187).
 
-use crate::impartial::{mex, BruteForce, Impartial};
+use crate::games::octal::code::Code;
+use crate::games::octal::values::{values, Method};
+use crate::impartial::{BruteForce, Impartial};
 use super::claimed::{Checked, Claimed};
 use crate::error::Result;
 use crate::input::Scanner;
@@ -57,13 +59,13 @@ impl Impartial for Polygon {
     }
 }
 
-/// The claim: g(0) = g(1) = 0, g(n) = mex over 0 ≤ j ≤ n−2 of g(j) ^ g(n−2−j); table for 0..=max.
+/// The claim: g(0) = g(1) = 0, g(n) = mex over 0 ≤ j ≤ n−2 of g(j) ^ g(n−2−j); table for
+/// 0..=max. A chord uses two free vertices and leaves those on its two sides, which no later
+/// chord may join: the octal game 0.07 (take two, leaving no heap, one or two), whose values
+/// come from the octal engine ([`crate::games::octal`]).
 pub fn claimed_table(max: u32) -> Vec<u32> {
-    let mut g = vec![0u32; max as usize + 1];
-    for n in 2..=max as usize {
-        g[n] = mex((0..=n - 2).map(|j| g[j] ^ g[n - 2 - j]));
-    }
-    g
+    let code = Code::parse("0.07").expect("0.07 is a code");
+    values(&code, max as usize, Method::Sparse).expect("the values of 0.07 are at most 8").into_iter().map(u32::from).collect()
 }
 
 /// Reads N (3 ≤ N ≤ 1000), optionally followed by the N vertices as integer pairs.
@@ -135,6 +137,12 @@ mod tests {
     fn recurrence_is_dawsons_kayles() {
         // OEIS A002187 (Dawson's Kayles), from n = 0.
         assert_eq!(claimed_table(12), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]);
+        // The recurrence itself (what the claim said before it came from 0.07), to the contest's N.
+        let mut g = vec![0u32; MAX_N as usize + 1];
+        for n in 2..g.len() {
+            g[n] = crate::impartial::mex((0..=n - 2).map(|j| g[j] ^ g[n - 2 - j]));
+        }
+        assert_eq!(claimed_table(MAX_N), g);
     }
 
     #[test]

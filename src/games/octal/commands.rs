@@ -18,14 +18,14 @@ use std::time::Instant;
 pub static GAME: GameEntry = GameEntry {
     name: "octal",
     commands,
-    results: Vec::new,
+    results: super::family_check::results,
     oracle: Oracle { files: &["src/games/octal/brute.rs", "src/impartial.rs"], may_use: &["super::code", "crate::impartial"] },
     columns: super::verify::COLUMNS,
     report: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {
-    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(TableOctal), Box::new(super::prove::ProveOctal), Box::new(super::contest::STRESS)]
+    vec![Box::new(SOLVE), Box::new(VERIFY), Box::new(TableOctal), Box::new(super::prove::ProveOctal), Box::new(super::family_run::ProveFamily), Box::new(super::contest::STRESS)]
 }
 
 /// Most stones in all that `solve octal --engine naive` searches.

@@ -1,0 +1,167 @@
+//! `prove octal-family --digits 3 --max N --out DIR`: every code of the family
+//! ([`super::family`]) settled in parallel over codes (rayon), resumable code by code.
+//!
+//! A finished code leaves `DIR/rows/CODE.csv` (its row) and, when proved, `DIR/values/CODE.csv`;
+//! a stopped run (`--budget`, or killed) keeps them and the same command goes on with the codes
+//! left (exit 3 until every code is done). At the end family.csv (sorted), equivalences.csv
+//! ([`super::equivalence`]) and manifest.json are written and rows/ is removed.
+
+use super::equivalence::{classes, ClassRow};
+use super::family::{codes, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE};
+use super::compute::write_values;
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::output::atomic::create_dir;
+use crate::output::csv::{read_csv, write_csv};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub const FAMILY: &str = "family.csv";
+pub const EQUIVALENCES: &str = "equivalences.csv";
+const ROWS: &str = "rows";
+/// Longest family accepted (8^5 codes).
+const MAX_DIGITS: u32 = 5;
+
+/// `prove octal-family`.
+#[derive(Clone, Copy)]
+pub struct ProveFamily;
+
+impl Command for ProveFamily {
+    fn verb(&self) -> Verb {
+        Verb::Prove
+    }
+
+    fn spec(&self) -> CommandSpec {
+        CommandSpec {
+            name: "octal-family",
+            about: "Every octal code 0.d1…dk: values until the periodicity theorem proves a period or --max values, then the classes of equal codes (exit 3 while codes are left: rerun to go on).",
+            options: vec![
+                OptSpec::value("digits", "K", "Digits after the point (8^K codes).").default("3"),
+                OptSpec::value("max", "N", "Values computed at most per code (doubling from 1024 while no period is proved).").default("1048576"),
+                OptSpec::value("dense-from", "N", "From N values on, stop a code whose values are not sparse (more than 1 in 64 rare).").default("32768"),
+                OptSpec::value("out", "DIR", "Directory for family.csv, equivalences.csv, values/ and manifest.json.").default("out/octal-family"),
+                OptSpec::value("budget", "SECONDS", "Start no new code after this many seconds (the run then exits 3; rerun to go on)."),
+                OptSpec::value("threads", "N", "Codes computed at once (default: all cores)."),
+                OptSpec::flag("quiet", "No progress bar.").short('q'),
+            ],
+            examples: &["sprague prove octal-family --digits 2 --max 4096 --out out/family2", "sprague prove octal-family --out results/octal/family"],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let digits: u32 = args.require("digits")?;
+        if !(1..=MAX_DIGITS).contains(&digits) {
+            return Err(Error::Usage(format!("--digits must be between 1 and {MAX_DIGITS}, found {digits}")));
+        }
+        let max: usize = args.require("max")?;
+        if max < 2 {
+            return Err(Error::Usage(format!("--max must be at least 2, found {max}")));
+        }
+        let limits = Limits { max, dense_from: args.require("dense-from")? };
+        let budget = args.get::<f64>("budget")?.map(Duration::from_secs_f64);
+        let dir = PathBuf::from(args.require::<String>("out")?);
+        let clock = session.clock();
+        let _lock = clock.lock(&dir)?;
+        let deadline = budget.map(|b| Instant::now() + b);
+        let all = codes(digits);
+        let done = settle_all(&dir, &all, limits, deadline, session)?;
+        if done.len() < all.len() {
+            session.report(&format!("stopped with {} of {} codes done; rerun the same command to go on", done.len(), all.len()));
+            return Ok(Status::Interrupted);
+        }
+        let (rows, classes) = finish(&dir, done)?;
+        let mut files = vec![FAMILY, EQUIVALENCES];
+        let names: Vec<String> = rows.iter().filter(|r| r.proved()).map(|r| values_file(&r.code)).collect();
+        files.extend(names.iter().map(String::as_str));
+        let mut manifest = clock.finish(&dir, &files)?;
+        let proved = rows.iter().filter(|r| r.proved()).count();
+        manifest.parameters = BTreeMap::from([
+            ("game".to_string(), "octal".into()),
+            ("family".to_string(), format!("0.d1…d{digits}").into()),
+            ("digits".to_string(), digits.into()),
+            ("max".to_string(), max.into()),
+            ("dense_from".to_string(), limits.dense_from.into()),
+            ("dense_share".to_string(), DENSE_SHARE.into()),
+            ("codes".to_string(), rows.len().into()),
+            ("proved".to_string(), proved.into()),
+        ]);
+        manifest.write(&dir.join("manifest.json"))?;
+        std::fs::remove_dir_all(dir.join(ROWS)).map_err(|e| Error::io(dir.join(ROWS), e))?;
+        let line = format!("{} codes: {proved} proved, {} open (up to {max} values, dense codes from {}); {} classes of equal codes; files in {}", rows.len(), rows.len() - proved, limits.dense_from, classes.len(), dir.display());
+        writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
+        Ok(Status::Ok)
+    }
+}
+
+/// The rows of every code done, earlier runs' included; codes are started until `deadline`.
+fn settle_all(dir: &Path, all: &[super::code::Code], limits: Limits, deadline: Option<Instant>, session: &mut Session) -> Result<Vec<FamilyRow>> {
+    create_dir(&dir.join(ROWS))?;
+    create_dir(&dir.join("values"))?;
+    let mut done = Vec::new();
+    let mut left = Vec::new();
+    for code in all {
+        let file = row_file(dir, &name(code));
+        if file.is_file() {
+            done.extend(read_csv::<FamilyRow>(&file)?);
+        } else {
+            left.push(code);
+        }
+    }
+    let progress = session.progress;
+    progress.start("codes", Some(all.len() as u64), done.len() as u64);
+    let fresh: Vec<Option<FamilyRow>> = left
+        .par_iter()
+        .map(|code| {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(None);
+            }
+            let settled = settle(code, limits)?;
+            let row = save(dir, &settled)?;
+            progress.advance(1);
+            Ok(Some(row))
+        })
+        .collect::<Result<_>>()?;
+    progress.finish();
+    done.extend(fresh.into_iter().flatten());
+    Ok(done)
+}
+
+/// Writes a settled code's values (when proved) and then its row.
+fn save(dir: &Path, settled: &Settled) -> Result<FamilyRow> {
+    let row = settled.row()?;
+    if row.proved() {
+        write_values(&dir.join(values_file(&row.code)), settled.kept())?;
+    }
+    write_csv(&row_file(dir, &row.code), std::slice::from_ref(&row))?;
+    Ok(row)
+}
+
+fn row_file(dir: &Path, code: &str) -> PathBuf {
+    dir.join(ROWS).join(format!("{code}.csv"))
+}
+
+/// Writes family.csv and equivalences.csv from the rows of every code.
+fn finish(dir: &Path, mut rows: Vec<FamilyRow>) -> Result<(Vec<FamilyRow>, Vec<ClassRow>)> {
+    rows.sort_by(|a, b| a.code.cmp(&b.code));
+    let values = proved_values(dir, &rows)?;
+    let found = classes(&rows, &values)?;
+    write_csv(&dir.join(FAMILY), &rows)?;
+    write_csv(&dir.join(EQUIVALENCES), &found)?;
+    Ok((rows, found))
+}
+
+/// The values files of the proved codes among `rows` that are committed (at most
+/// [`COMMITTED_VALUES`] values), by code: what the classes are derived from, by the run and by
+/// `check` alike.
+pub fn proved_values(dir: &Path, rows: &[FamilyRow]) -> Result<BTreeMap<String, Vec<u16>>> {
+    rows.iter()
+        .filter(|r| r.proved() && r.values_kept <= COMMITTED_VALUES)
+        .map(|r| {
+            let file = dir.join(values_file(&r.code));
+            let values = read_csv::<super::compute::ValueRow>(&file)?;
+            Ok((r.code.clone(), values.into_iter().map(|v| v.grundy).collect()))
+        })
+        .collect()
+}
