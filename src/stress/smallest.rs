@@ -38,6 +38,7 @@ impl<C> Search<C> {
             (Some(_), _, _) => format!("smallest: found by the search below {shrunk}; every input before it passed ({runs})"),
             (None, true, _) => format!("smallest: every smaller input passed ({runs})"),
             (None, false, true) => format!("locally minimal: time ran out after {runs}{reached}"),
+            (None, false, false) if self.runs == 0 => "locally minimal: no search below it (these inputs have no size order to list them by)".to_string(),
             (None, false, false) => format!("locally minimal: the game lists no more inputs ({runs}{reached})"),
         }
     }
