@@ -34,7 +34,8 @@ pub trait Contest: Sync {
 
     /// The game's size order, for the search for the smallest failing input
     /// ([`super::smallest`]): keys compared as tuples, smaller first (wall: cells, then X
-    /// cells). `None` (the default): the order of [`Generator::by_size`] itself.
+    /// cells). `None` (the default): no size order, so no search below a shrunk case (the
+    /// exhaustive stream's order is not enough: a shrunk case need not be in it at all).
     fn size_key(&self, _case: &Self::Case) -> Option<Vec<u64>> {
         None
     }
@@ -114,8 +115,8 @@ pub trait Generator: Contest {
 
     /// Every input in the game's size order, smallest first, for the search for the smallest
     /// failing input: every input of a size comes before the first of a larger size (as far
-    /// as the stream goes). Default: the exhaustive generator, whose order (smallest first) is
-    /// then the size order; a case is the smallest when the stream reaches it.
+    /// as the stream goes); only cases of a smaller [`Contest::size_key`] are judged. Default:
+    /// the exhaustive generator.
     fn by_size(&self) -> Cases<'_, Self::Case> {
         self.cases(Source::Exhaustive, 0)
     }

@@ -75,14 +75,14 @@ fn first_failing<G: Contest + ?Sized>(pool: &mut Pool, game: &G, cases: &[G::Cas
 /// Judges the inputs before `case` in `game`'s size order until one fails the same way
 /// (`kind`), the stream reaches `case`'s size, or `deadline`.
 pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kind: FailureKind, deadline: Instant) -> Result<Search<G::Case>> {
-    let key = game.size_key(case);
-    let text = game.input_text(case);
-    let before = |c: &G::Case| match &key {
-        Some(k) => game.size_key(c).is_some_and(|ck| ck < *k),
-        None => game.input_text(c) != text,
-    };
-    let mut stream = game.by_size();
     let mut search = Search { found: None, smallest: false, runs: 0, reached: None, timed_out: false };
+    // Without a size order there is no "below": a shrunk case need not be in the stream at all
+    // (a custom game's `smaller` positions), and the stream would run on to larger inputs.
+    let Some(key) = game.size_key(case) else {
+        return Ok(search);
+    };
+    let before = |c: &G::Case| game.size_key(c).is_some_and(|ck| ck < key);
+    let mut stream = game.by_size();
     let mut batches = Batches::new(pool.jobs());
     while Instant::now() < deadline {
         let mut batch = Vec::with_capacity(batches.size);
