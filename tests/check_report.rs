@@ -1,5 +1,8 @@
 //! `sprague check` on the committed results (and tampered copies) and `sprague report` on a fixture.
 
+mod common;
+use common::copy_dir;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
@@ -8,19 +11,6 @@ fn sprague() -> Command {
     let mut cmd = Command::cargo_bin("sprague").unwrap();
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
     cmd
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// A temporary copy of the committed results, with `edit` applied to the text of `file`.

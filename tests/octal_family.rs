@@ -1,6 +1,9 @@
 //! `prove octal-family` (every code 0.d1…dk) through the command line: the files, a run stopped
 //! and resumed, bad options; `check` of the committed family finding a changed digit.
 
+mod common;
+use common::copy_dir;
+
 use assert_cmd::Command;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
@@ -45,19 +48,6 @@ fn bad_options_exit_2() {
     let run = |option: &str, value: &str| sprague().args(["prove", "octal-family", option, value, "--out"]).arg(dir.path()).assert();
     run("--digits", "9").code(2).stderr(contains("--digits must be between 1 and 5, found 9"));
     run("--max", "1").code(2).stderr(contains("--max must be at least 2"));
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// `check` on a copy of the committed results with `from` replaced by `to` in `file`.

@@ -61,3 +61,17 @@ pub fn compile_subtraction_cpp(dir: &Path, test: &str) -> Option<PathBuf> {
     assert!(built.success(), "{compiler} could not compile examples/games/subtraction.cpp");
     Some(binary)
 }
+
+/// Copies the tree `from` into `to` (e.g. the committed results into a scratch directory).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
