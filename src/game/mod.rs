@@ -4,6 +4,7 @@
 //! which the command line, `check` and the tests are derived.
 
 pub mod commands;
+pub mod explore;
 pub mod options;
 pub mod session;
 pub mod stress;
@@ -134,6 +135,10 @@ pub trait Game: Sync {
     fn report(&self) -> Option<RunReport> {
         None
     }
+    /// What `sprague serve` shows of the game (`None`: the game is not on the page).
+    fn explore(&self) -> Option<Box<dyn explore::Explore>> {
+        None
+    }
 }
 
 
@@ -145,6 +150,8 @@ pub struct GameEntry {
     pub oracle: Oracle,
     pub columns: Columns,
     pub report: Option<RunReport>,
+    /// The game's explorer for `sprague serve` (`None`: not shown there).
+    pub explore: Option<fn() -> Box<dyn explore::Explore>>,
 }
 
 impl Game for GameEntry {
@@ -165,5 +172,8 @@ impl Game for GameEntry {
     }
     fn report(&self) -> Option<RunReport> {
         self.report
+    }
+    fn explore(&self) -> Option<Box<dyn explore::Explore>> {
+        self.explore.map(|make| make())
     }
 }

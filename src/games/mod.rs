@@ -55,6 +55,11 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
     REGISTRY.iter().copied().find(|g| g.name() == name)
 }
 
+/// Every game `sprague serve` shows, in registry order.
+pub fn explorers() -> Vec<Box<dyn crate::game::explore::Explore>> {
+    REGISTRY.iter().filter_map(|g| g.explore()).collect()
+}
+
 /// The column names of game `name`'s verify files ([`Columns::BOARD`] for a name no game has).
 pub fn columns(name: &str) -> Columns {
     find(name).map_or(Columns::BOARD, |g| g.columns())

@@ -23,6 +23,7 @@ pub static GAME: GameEntry = GameEntry {
     },
     columns: COLUMNS,
     report: None,
+    explore: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -22,6 +22,7 @@ pub static GAME: GameEntry = GameEntry {
     },
     columns: Columns::BOARD,
     report: None,
+    explore: None,
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

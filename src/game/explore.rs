@@ -1,0 +1,98 @@
+//! What a game shows in `sprague serve`: one position analysed (value, winner, how to draw it)
+//! and every legal move with the position it leads to and that position's value.
+//!
+//! The JSON shapes below are the web API's (docs/serve.md); a game opts in with
+//! [`crate::game::GameEntry::explore`].
+
+use crate::error::Result;
+use serde::Serialize;
+
+/// How the page draws a game's positions (the shape of [`Analysis::drawing`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum View {
+    /// A grid of cells (wall): `{"rows", "cols", "cells": ["..X#", …], "regions": [Region]}`.
+    Board,
+    /// Heaps drawn as rows of tokens: `{"heaps": [n, …]}` plus game-specific fields.
+    Heaps,
+    /// A directed graph with tokens: `{"nodes": [{"id", "label"}], "edges": [[from, to]],
+    /// "tokens": [node, …]}`.
+    Graph,
+    /// Anything else: the position's text, shown as it is (`{"text"}`).
+    Text,
+}
+
+/// Who wins with best play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Winner {
+    /// The player to move.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Winner {
+    /// The winner of a position of Grundy value `value` under normal play.
+    pub fn of_value(value: u64) -> Winner {
+        if value == 0 {
+            Winner::Second
+        } else {
+            Winner::First
+        }
+    }
+}
+
+/// A game as the page lists it (`GET /api/games`).
+#[derive(Debug, Clone, Serialize)]
+pub struct GameInfo {
+    /// The registry name (`wall`), as in `sprague solve NAME`.
+    pub name: &'static str,
+    /// For people (`Wall Making Game (BOJ 11717)`).
+    pub title: String,
+    pub view: View,
+    /// The position format in one or two sentences (what a position's text holds).
+    pub format: String,
+    /// A position to start from, in that format.
+    pub example: String,
+    /// True when values are Grundy values; false when only win/lose is known (minimax games).
+    pub grundy: bool,
+}
+
+/// One position analysed (`POST /api/games/NAME/analyse`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Analysis {
+    /// The position's text, normalized (reading it again gives the same analysis).
+    pub position: String,
+    /// The Grundy value, or `None` where only the winner is known.
+    pub value: Option<u64>,
+    pub winner: Winner,
+    /// What the page draws, in the shape [`GameInfo::view`] names.
+    pub drawing: serde_json::Value,
+    /// Every legal move, in the game's order (wall: row-major).
+    pub moves: Vec<MoveInfo>,
+}
+
+/// A legal move and where it leads.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveInfo {
+    /// The move as the game writes it (wall: `r c`, 1-based, as `stress --answer move` reads).
+    pub name: String,
+    /// The position it leads to, in the game's text format.
+    pub position: String,
+    /// That position's value (`None` where only the winner is known).
+    pub value: Option<u64>,
+    /// True when the move leaves the opponent a lost position.
+    pub winning: bool,
+    /// What the move does, for hovering (wall: `{"walls": [[r, c], …], "parts": [Region]}`, the
+    /// new wall cells and the regions the move's region splits into, each with its value).
+    pub detail: serde_json::Value,
+}
+
+/// A game that `sprague serve` can show.
+pub trait Explore: Send + Sync {
+    fn info(&self) -> GameInfo;
+    /// The analysis of `position` (the game's text format). Malformed text is an
+    /// [`crate::Error::Input`] (line and column); a position too large or too expensive to solve
+    /// exactly is an [`crate::Error::Usage`] that says why (with the estimate), never a guess.
+    fn analyse(&self, position: &str) -> Result<Analysis>;
+}
