@@ -5,6 +5,7 @@
 
 pub mod commands;
 pub mod explore;
+pub mod explore_kit;
 pub mod options;
 pub mod session;
 pub mod stress;

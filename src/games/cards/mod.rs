@@ -16,6 +16,11 @@ pub const MAX_CASES: usize = 100_000;
 
 /// Parses the contest input: T, then T cases of `N` and N values; line:col on any error.
 pub fn parse_input(source_name: &str, text: &str) -> Result<Vec<Vec<u32>>> {
+    parse_rows(source_name, text, 1)
+}
+
+/// [`parse_input`] with rows of at least `min_cards` cards (0: every card is taken).
+pub fn parse_rows(source_name: &str, text: &str, min_cards: usize) -> Result<Vec<Vec<u32>>> {
     let mut s = Scanner::new(source_name, text);
     if s.at_end() {
         return Err(s.error_at(1, 1, "empty input: expected T (number of test cases)"));
@@ -23,7 +28,7 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Vec<Vec<u32>>> {
     let cases: usize = s.number("T (number of test cases)", 1, MAX_CASES)?;
     let mut rows = Vec::with_capacity(cases.min(1024));
     for case in 1..=cases {
-        let n: usize = s.number(&format!("N (number of cards) of case {case}"), 1, MAX_CARDS)?;
+        let n: usize = s.number(&format!("N (number of cards) of case {case}"), min_cards, MAX_CARDS)?;
         let row = (1..=n)
             .map(|i| s.number(&format!("card {i} of case {case}"), 1, MAX_VALUE))
             .collect::<Result<Vec<u32>>>()?;
@@ -36,6 +41,7 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Vec<Vec<u32>>> {
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod explore;
 pub mod verify;
 
 pub mod brute;

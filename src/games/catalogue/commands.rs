@@ -5,6 +5,7 @@ use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
 use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
+use crate::game::explore::Explore;
 use crate::game::stress::{max_in, run_stress, stress_spec};
 use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
@@ -38,6 +39,8 @@ pub struct CatalogueGame {
     /// Default `--max` of `stress` (the exhaustive generator's bound), and its help's examples.
     pub stress_max: &'static str,
     pub stress_examples: &'static [&'static str],
+    /// What `sprague serve` shows of the game.
+    pub explore: fn() -> Box<dyn Explore>,
 }
 
 impl Game for CatalogueGame {
@@ -59,6 +62,10 @@ impl Game for CatalogueGame {
 
     fn columns(&self) -> Columns {
         self.columns
+    }
+
+    fn explore(&self) -> Option<Box<dyn Explore>> {
+        Some((self.explore)())
     }
 }
 

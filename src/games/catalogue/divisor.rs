@@ -115,27 +115,33 @@ fn rho_factor(n: u64) -> u64 {
 }
 
 /// Ω(n): the number of prime factors of n counted with multiplicity (Ω(1) = 0).
-pub fn big_omega(mut n: u64) -> u32 {
-    let mut count = 0;
+pub fn big_omega(n: u64) -> u32 {
+    prime_factors(n).len() as u32
+}
+
+/// The prime factors of n with multiplicity, ascending (none for n ≤ 1).
+pub fn prime_factors(mut n: u64) -> Vec<u64> {
+    let mut factors = Vec::new();
     for p in 2..1000u64 {
         while n.is_multiple_of(p) {
             n /= p;
-            count += 1;
+            factors.push(p);
         }
     }
     let mut stack = vec![n];
     while let Some(m) = stack.pop() {
-        if m == 1 {
+        if m <= 1 {
             continue;
         }
         if is_prime(m) {
-            count += 1;
+            factors.push(m);
         } else {
             let d = rho_factor(m);
             stack.extend([d, m / d]);
         }
     }
-    count
+    factors.sort_unstable();
+    factors
 }
 
 /// The claimed Grundy value: Ω(n) − 1 for n ≥ 2, 0 for n = 1.

@@ -3,7 +3,7 @@
 use super::commands::{CatalogueGame, PILES};
 use crate::output::records::Columns;
 use super::contest::{divisor_special, pile_of, Family};
-use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
+use super::{cross, divisor, explore, explore_polygon, explore_strip, misere_nim, nim, odd_even_nim, pimber, polygon};
 
 const WINNER: &[&str] = &["koosaga", "cubelover"];
 const ONE_TWO: &[&str] = &["1", "2"];
@@ -17,6 +17,7 @@ const NIM_PILES: Family = Family::Piles {
 };
 
 pub static NIM: CatalogueGame = CatalogueGame {
+    explore: explore::nim,
     name: "nim",
     solve_about: "Nim: N (≤ 100) then N piles (≤ 10^9); prints koosaga (first wins) or cubelover.",
     verify_about: "Nim: XOR vs brute force on every multiset of piles.",
@@ -35,6 +36,7 @@ pub static NIM: CatalogueGame = CatalogueGame {
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
+    explore: explore::nim_count,
     name: "nim-count",
     solve_about: "Nim: same input; prints the number of winning first moves.",
     verify_about: "Nim: the winning-move count formula vs brute force.",
@@ -53,6 +55,7 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
+    explore: explore::misere_nim,
     name: "misere-nim",
     solve_about: "Misère Nim (last stone loses): same input; koosaga / cubelover.",
     verify_about: "Misère Nim: Bouton's misère rule vs minimax.",
@@ -71,6 +74,7 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
+    explore: explore::odd_even_nim,
     name: "odd-even-nim",
     solve_about: "Odd-even Nim: same input; koosaga / cubelover.",
     verify_about: "Odd-even Nim: the closed form vs brute force.",
@@ -89,6 +93,7 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
+    explore: explore::pimber,
     name: "pimber",
     solve_about: "Pimber (remove a Fibonacci number): N (≤ 10^5) then piles (≤ 3·10^6); koosaga / cubelover.",
     verify_about: "Pimber: the mex recurrence vs brute force.",
@@ -107,6 +112,7 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
+    explore: explore_polygon::explorer,
     name: "polygon",
     solve_about: "Polygon chords: N (3..1000), optionally the N vertices; prints 1 or 2.",
     verify_about: "Polygon chords: the recurrence vs play on the polygon.",
@@ -130,6 +136,7 @@ const CROSS_CLAIMS: &[(&str, &str)] = &[
 ];
 
 pub static CROSS: CatalogueGame = CatalogueGame {
+    explore: explore_strip::cross,
     name: "cross",
     solve_about: "Cross on a 1×N strip (N ≤ 2000), by real play; prints 1 or 2.",
     verify_about: "Cross: the published recurrence (or the solver) vs play on the strip.",
@@ -148,6 +155,7 @@ pub static CROSS: CatalogueGame = CatalogueGame {
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
+    explore: explore_strip::divisor,
     name: "divisor",
     solve_about: "Divisor game: N (≤ 10^18); koosaga / cubelover.",
     verify_about: "Divisor game: Ω(N) − 1 vs the divisor DAG (--max a power of ten).",

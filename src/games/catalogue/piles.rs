@@ -44,8 +44,13 @@ impl<F: Fn(u32) -> Vec<u32>> Impartial for PileGame<F> {
 
 /// Reads `N` (1 ≤ N ≤ max_n) then N piles of 1..=max_pile stones, and nothing else.
 pub fn read_piles(source_name: &str, text: &str, max_n: u32, max_pile: u32) -> Result<Vec<u32>> {
+    read_piles_from(source_name, text, 1, max_n, max_pile)
+}
+
+/// [`read_piles`] with at least `min_n` piles (0: the position after the last stone is taken).
+pub fn read_piles_from(source_name: &str, text: &str, min_n: u32, max_n: u32, max_pile: u32) -> Result<Vec<u32>> {
     let mut s = Scanner::new(source_name, text);
-    let n = s.number::<u32>("N (number of piles)", 1, max_n)?;
+    let n = s.number::<u32>("N (number of piles)", min_n, max_n)?;
     let piles = (0..n).map(|_| s.number::<u32>("pile size", 1, max_pile)).collect::<Result<Vec<u32>>>()?;
     s.expect_end()?;
     Ok(piles)

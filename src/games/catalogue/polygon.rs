@@ -35,7 +35,7 @@ pub fn segments(&(n, drawn): &Drawing) -> Vec<(u32, u32)> {
 
 /// Two segments with four distinct endpoints on a convex polygon cross iff exactly one endpoint
 /// of the second lies strictly between the endpoints of the first.
-fn crosses((a, b): (u32, u32), (c, d): (u32, u32)) -> bool {
+pub fn crosses((a, b): (u32, u32), (c, d): (u32, u32)) -> bool {
     let inside = |v: u32| a < v && v < b;
     inside(c) != inside(d)
 }

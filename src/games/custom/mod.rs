@@ -1,9 +1,12 @@
 //! A game given as a program in any language (`--game-cmd`, docs/custom-programs.md): its shared options and its commands.
 
+pub mod explore;
 pub mod program;
 pub mod stress;
 pub mod table;
 pub mod verify;
+
+pub use explore::program_explorer;
 
 use crate::custom::COLUMNS;
 use crate::game::{Command, GameEntry, Oracle};

@@ -12,6 +12,7 @@ pub mod brute;
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod explore;
 pub mod input;
 pub mod random;
 pub mod verify;
@@ -100,20 +101,7 @@ impl Instance {
 
     /// The tokens grouped by colour, in order of colour.
     pub fn groups(&self) -> Vec<Group> {
-        let mut by_colour: std::collections::BTreeMap<u32, Group> = std::collections::BTreeMap::new();
-        for &(v, c) in &self.tokens {
-            by_colour
-                .entry(c)
-                .and_modify(|g| {
-                    if let Group::Single(a) = *g {
-                        *g = Group::Pair(a, v);
-                    } else {
-                        panic!("colour {c} has more than two tokens");
-                    }
-                })
-                .or_insert(Group::Single(v));
-        }
-        by_colour.into_values().collect()
+        groups_of(&self.tokens)
     }
 
     /// Number of distinct colours.
@@ -123,6 +111,24 @@ impl Instance {
         colours.dedup();
         colours.len()
     }
+}
+
+/// Tokens `(node, colour)` grouped by colour, in order of colour.
+pub fn groups_of(tokens: &[(u16, u32)]) -> Vec<Group> {
+    let mut by_colour: std::collections::BTreeMap<u32, Group> = std::collections::BTreeMap::new();
+    for &(v, c) in tokens {
+        by_colour
+            .entry(c)
+            .and_modify(|g| {
+                if let Group::Single(a) = *g {
+                    *g = Group::Pair(a, v);
+                } else {
+                    panic!("colour {c} has more than two tokens");
+                }
+            })
+            .or_insert(Group::Single(v));
+    }
+    by_colour.into_values().collect()
 }
 
 /// The contest's answer: `Young` moves first and wins on a non-zero value, else `Cheol` wins.

@@ -47,6 +47,12 @@ impl Position {
 
     /// Parses the contest input, reporting line:col on any error.
     pub fn parse_input(source_name: &str, text: &str) -> Result<Position> {
+        Self::parse_position(source_name, text, false)
+    }
+
+    /// [`Position::parse_input`]; with `vanished_under_a`, A (to move) may stand on a cell
+    /// without a foothold: B has just stepped off their shared cell, and A has lost.
+    pub fn parse_position(source_name: &str, text: &str, vanished_under_a: bool) -> Result<Position> {
         let mut s = Scanner::new(source_name, text);
         if s.at_end() {
             return Err(s.error_at(1, 1, "empty input: expected a line `R C`"));
@@ -60,20 +66,20 @@ impl Position {
                 board |= cell << (r * cols + c);
             }
         }
-        let mut piece = |who: &str| -> Result<usize> {
+        let mut piece = |who: &str, may_vanish: bool| -> Result<usize> {
             s.skip_blank();
             let (line, col) = s.position();
             let r: usize = s.number(&format!("row of {who} (0-based)"), 0, rows - 1)?;
             let c: usize = s.number(&format!("column of {who} (0-based)"), 0, cols - 1)?;
-            if board >> (r * cols + c) & 1 == 0 {
+            if board >> (r * cols + c) & 1 == 0 && !may_vanish {
                 return Err(s.error_at(line, col, format!("{who} stands on ({r}, {c}) (0-based), which has no foothold")));
             }
             Ok(r * cols + c)
         };
-        let a = piece("A")?;
-        let b = piece("B")?;
+        let a = piece("A", vanished_under_a)?;
+        let b = piece("B", false)?;
         s.expect_end()?;
-        Ok(Position::new(rows, cols, board, a, b))
+        Ok(Position { rows: rows as u8, cols: cols as u8, board, a: a as u8, b: b as u8 })
     }
 
     /// One line: `RxC|rows joined by '/'|ar,ac,br,bc`, e.g. `1x3|111|0,0,0,2`.
@@ -150,6 +156,7 @@ impl Geometry {
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod explore;
 pub mod verify;
 
 pub mod brute;

@@ -22,7 +22,7 @@ pub static GAME: GameEntry = GameEntry {
     },
     columns: COLUMNS,
     report: None,
-    explore: None,
+    explore: Some(super::explore::explorer),
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

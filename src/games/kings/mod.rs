@@ -49,19 +49,26 @@ pub struct Game {
 /// Parses the contest input, reporting line:col on any error.
 pub fn parse_input(source_name: &str, text: &str) -> Result<Game> {
     let mut s = Scanner::new(source_name, text);
+    let game = read_game(&mut s)?;
+    s.expect_end()?;
+    Ok(game)
+}
+
+/// The contest input's game from `s` (what may follow is the caller's).
+pub fn read_game(s: &mut Scanner<'_>) -> Result<Game> {
     if s.at_end() {
         return Err(s.error_at(1, 1, "empty input: expected N (number of bridges)"));
     }
     let n: usize = s.number("N (number of bridges)", 1, MAX_BRIDGES)?;
     let lengths = (1..=n).map(|i| s.number(&format!("length A_{i} of bridge {i}"), 2, MAX_LENGTH)).collect::<Result<_>>()?;
     let first = if s.word("the first player", &NAMES)?.text == NAMES[0] { Side::White } else { Side::Black };
-    s.expect_end()?;
     Ok(Game { lengths, first })
 }
 
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod explore;
 pub mod verify;
 
 pub mod retro;

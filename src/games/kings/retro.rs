@@ -50,6 +50,15 @@ impl Analysis {
         self.values[config * 2 + first as usize]
     }
 
+    /// The value of the position with the kings on `cells` (0-based (white, black) per
+    /// bridge) and `side` to move.
+    pub fn at(&self, cells: &[(u8, u8)], side: Side) -> Value {
+        let config = self.pairs.iter().zip(cells).rev().fold(0usize, |c, (p, cell)| {
+            c * p.len() + p.iter().position(|pair| pair == cell).expect("white below black on the bridge")
+        });
+        self.values[config * 2 + side as usize]
+    }
+
     /// Positions by value: (wins, losses, draws) for the side to move, over all positions.
     pub fn counts(&self) -> (u64, u64, u64) {
         let count = |v: Value| self.values.iter().filter(|&&x| x == v).count() as u64;

@@ -22,7 +22,7 @@ pub static GAME: GameEntry = GameEntry {
     oracle: Oracle { files: &["src/games/octal/brute.rs", "src/impartial.rs"], may_use: &["super::code", "crate::impartial"] },
     columns: super::verify::COLUMNS,
     report: None,
-    explore: None,
+    explore: Some(super::explore::explorer),
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

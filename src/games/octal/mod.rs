@@ -13,6 +13,7 @@ pub mod commands;
 pub mod compute;
 pub mod contest;
 pub mod equivalence;
+pub mod explore;
 pub mod family;
 pub mod family_check;
 pub mod family_run;
@@ -48,10 +49,15 @@ pub struct Input {
 /// Reads the contest input: a line with the code, a line with n, then n heap sizes; the
 /// error names line and column (and, for a bad code, the character inside it).
 pub fn parse_input(source_name: &str, text: &str) -> Result<Input> {
+    parse_position(source_name, text, 1)
+}
+
+/// [`parse_input`] with at least `min_heaps` heaps (0: every heap is gone).
+pub fn parse_position(source_name: &str, text: &str, min_heaps: usize) -> Result<Input> {
     let mut s = Scanner::new(source_name, text);
     let tok = s.token("the take-and-break code (e.g. 0.07)")?;
     let code = Code::parse(tok.text).map_err(|e| s.error_at(tok.line, tok.col, e.to_string()))?;
-    let n: usize = s.number("n (number of heaps)", 1, MAX_HEAPS)?;
+    let n: usize = s.number("n (number of heaps)", min_heaps, MAX_HEAPS)?;
     let largest = if code.digits.iter().any(|d| d & code::THREE != 0) { MAX_HEAP_THREE } else { MAX_HEAP };
     let heaps = (1..=n).map(|i| s.number(&format!("heap {i}"), 1, largest)).collect::<Result<Vec<usize>>>()?;
     s.expect_end()?;

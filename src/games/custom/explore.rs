@@ -1,0 +1,97 @@
+//! What `sprague serve --game-cmd CMD` shows of a game given as a program: one position token,
+//! the moves the program lists, and every value by brute force over its move graph.
+
+use crate::custom::program::table::starting_positions;
+use crate::custom::program::{Explorer, GameProgram, GraphLimits, ProgramLimits};
+use crate::error::{Error, Result};
+use crate::game::explore::{Analysis, Explore, GameInfo, View};
+use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
+use crate::impartial::Convention;
+use crate::input::Scanner;
+use crate::stress::CommandLine;
+use serde_json::json;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Most positions the explorer keeps (about 100 bytes each); a position reaching more is refused.
+pub const MAX_POSITIONS: usize = 2_000_000;
+
+/// The largest size whose starting positions give the example.
+const EXAMPLE_SIZE: u32 = 6;
+
+/// The explorer of the game program `command` (normal play), started now: its example is the
+/// first starting position of the largest size up to 6 that has one.
+pub fn program_explorer(command: &str) -> Result<Box<dyn Explore>> {
+    let program = GameProgram::start(CommandLine::parse(command)?, 1, ProgramLimits::default())?;
+    let limits = GraphLimits { max_positions: MAX_POSITIONS, ..GraphLimits::default() };
+    let mut explorer = Explorer::new(Arc::new(program), Convention::Normal, limits);
+    let sizes = starting_positions(&mut explorer, EXAMPLE_SIZE)?;
+    let example = sizes.iter().rev().find_map(|ids| ids.first()).map(|&id| explorer.token(id).to_string());
+    let example = example.ok_or_else(|| Error::Usage(format!("game program {command:?} has no starting position of size 0 to {EXAMPLE_SIZE}")))?;
+    Ok(Box::new(ProgramExplorer { command: command.to_string(), example, explorer: Mutex::new(explorer) }))
+}
+
+struct ProgramExplorer {
+    command: String,
+    example: String,
+    explorer: Mutex<Explorer>,
+}
+
+impl Explore for ProgramExplorer {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "custom",
+            title: format!("Game program: {}", self.command),
+            view: View::Text,
+            format: "One position token as the game program writes it (no whitespace; docs/custom-programs.md). Values are exact, by brute force over the program's moves.".to_string(),
+            example: self.example.clone(),
+            grundy: true,
+        }
+    }
+
+    fn analyse(&self, position: &str) -> Result<Analysis> {
+        let mut s = Scanner::new(SOURCE, position);
+        let token = s.token("a position token")?.text;
+        s.expect_end()?;
+        let mut explorer = self.explorer.lock().unwrap_or_else(PoisonError::into_inner);
+        let id = explorer.intern(token, "the position to analyse")?;
+        let value = explorer.values(&[id])?[0];
+        let mut children: Vec<u32> = explorer.moves(id).unwrap_or_default().to_vec();
+        let mut seen = std::collections::HashSet::new();
+        children.retain(|&c| seen.insert(c));
+        check_moves("game program", children.len() as u64)?;
+        let moves = children
+            .iter()
+            .map(|&c| {
+                let (name, eval) = (explorer.token(c).to_string(), Eval::grundy(u64::from(explorer.value(c).expect("solved below the root"))));
+                move_info(format!("to {name}"), name, eval, json!({}))
+            })
+            .collect();
+        let drawing = json!({"text": token});
+        Ok(analysis(token.to_string(), Eval::grundy(u64::from(value)), drawing, moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::explore::Winner;
+
+    fn kayles() -> Box<dyn Explore> {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/kayles_doc.py");
+        program_explorer(&format!("python3 {}", script.display())).unwrap()
+    }
+
+    #[test]
+    fn kayles_through_the_program() {
+        let explorer = kayles();
+        assert_eq!(explorer.info().example, "6");
+        // Kayles (0.77): g(1..=6) = 1 2 3 1 4 3.
+        let analysis = explorer.analyse("6").unwrap();
+        assert_eq!((analysis.value, analysis.winner), (Some(3), Winner::First));
+        for m in &analysis.moves {
+            assert_eq!(explorer.analyse(&m.position).unwrap().value, m.value, "{}", m.name);
+        }
+        assert!(matches!(explorer.analyse("6 7").unwrap_err(), Error::Input { line: 1, col: 3, .. }));
+        assert!(matches!(explorer.analyse("").unwrap_err(), Error::Input { .. }));
+    }
+}
