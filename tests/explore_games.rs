@@ -60,6 +60,11 @@ fn analyse_fully(explorer: &dyn Explore, text: &str) -> Analysis {
 
 #[test]
 fn every_contest_game_but_the_wall_has_an_explorer() {
+    for game in sprague::games::REGISTRY {
+        if let Some(explorer) = game.explore() {
+            assert_eq!(explorer.info().name, game.name(), "an explorer is listed under its game's name");
+        }
+    }
     let names: Vec<&str> = explorers().iter().map(|e| e.info().name).collect();
     for game in sprague::games::commands(Verb::Solve) {
         let name = game.spec().name;

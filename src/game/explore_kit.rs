@@ -23,6 +23,22 @@ pub fn check_moves(game: &str, count: u64) -> Result<()> {
     Ok(())
 }
 
+/// Most text the moves' positions may take in all (each repeats most of the position).
+pub const MAX_TEXT: u64 = 16 << 20;
+
+/// Refuses `moves` positions of about `each` bytes of text when they pass [`MAX_TEXT`].
+pub fn check_text(game: &str, moves: u64, each: usize) -> Result<()> {
+    let total = moves.saturating_mul(each as u64);
+    if total > MAX_TEXT {
+        return Err(Error::Usage(format!(
+            "{game}: the {moves} moves' positions would take {} MiB of text (each repeats the position); the explorer sends at most {} MiB",
+            total >> 20,
+            MAX_TEXT >> 20
+        )));
+    }
+    Ok(())
+}
+
 /// A position's value: its Grundy value, or only who wins (minimax and misère games).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Eval {
@@ -85,7 +101,10 @@ pub trait HeapRules {
 /// The analysis of `heaps` under `rules`: every move on every heap, heap order kept, a heap of
 /// 0 dropped. Refused past [`MAX_MOVES`] moves.
 pub fn analyse_heaps(rules: &dyn HeapRules, heaps: &[u64]) -> Result<Analysis> {
-    check_moves(rules.game(), heaps.iter().map(|&n| rules.count(n)).sum())?;
+    let count = heaps.iter().map(|&n| rules.count(n)).sum();
+    check_moves(rules.game(), count)?;
+    let text = rules.text(heaps);
+    check_text(rules.game(), count, text.len())?;
     let mut moves = Vec::new();
     for (i, &n) in heaps.iter().enumerate() {
         for HeapMove { name, parts } in rules.moves(n) {
@@ -106,7 +125,7 @@ pub fn analyse_heaps(rules: &dyn HeapRules, heaps: &[u64]) -> Result<Analysis> {
     }
     let mut drawing = rules.extra();
     drawing["heaps"] = json!(heaps);
-    Ok(analysis(rules.text(heaps), rules.eval(heaps), drawing, moves))
+    Ok(analysis(text, rules.eval(heaps), drawing, moves))
 }
 
 /// The XOR of one-heap values `g` (the Sprague–Grundy sum).
@@ -163,5 +182,8 @@ mod tests {
         let err = analyse_heaps(&SmallNim, &[6000, 6000]).unwrap_err();
         assert!(matches!(err, Error::Usage(_)));
         assert!(err.to_string().contains("12000 legal moves"), "{err}");
+        // 5000 moves, each position's text about 10 kB: 47 MiB.
+        let err = analyse_heaps(&SmallNim, &[1; 5000]).unwrap_err();
+        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("47 MiB"), "{err}");
     }
 }

@@ -4,7 +4,7 @@
 use super::polygon::{claimed_table, crosses, MAX_N, MIN_N};
 use crate::error::Result;
 use crate::game::explore::{Analysis, Explore, GameInfo, View};
-use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
+use crate::game::explore_kit::{analysis, check_moves, check_text, move_info, Eval, SOURCE};
 use crate::input::Scanner;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -89,7 +89,9 @@ impl Explore for PolygonExplorer {
         let drawn = Drawn::parse(position)?;
         let regions = drawn.regions();
         let sizes: Vec<u64> = regions.iter().map(|r| r.len() as u64).collect();
-        check_moves("polygon", sizes.iter().map(|&k| k * k.saturating_sub(1) / 2).sum())?;
+        let count = sizes.iter().map(|&k| k * k.saturating_sub(1) / 2).sum();
+        check_moves("polygon", count)?;
+        check_text("polygon", count, drawn.text().len() + 10)?;
         let g = claimed_table(drawn.n);
         let value = sizes.iter().fold(0u64, |x, &k| x ^ u64::from(g[k as usize]));
         let mut moves = Vec::new();

@@ -15,24 +15,33 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// Most positions the explorer keeps (about 100 bytes each); a position reaching more is refused.
 pub const MAX_POSITIONS: usize = 2_000_000;
 
+/// The explorer's graph limits: [`MAX_POSITIONS`], and as many moves from one position as
+/// `verify custom` allows (only the analysed position's are listed, at most 10,000).
+const LIMITS: GraphLimits = GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000 };
+
 /// The largest size whose starting positions give the example.
 const EXAMPLE_SIZE: u32 = 6;
 
 /// The explorer of the game program `command` (normal play), started now: its example is the
 /// first starting position of the largest size up to 6 that has one.
 pub fn program_explorer(command: &str) -> Result<Box<dyn Explore>> {
+    explorer_within(command, LIMITS)
+}
+
+/// [`program_explorer`] within `limits`.
+fn explorer_within(command: &str, limits: GraphLimits) -> Result<Box<dyn Explore>> {
     let program = GameProgram::start(CommandLine::parse(command)?, 1, ProgramLimits::default())?;
-    let limits = GraphLimits { max_positions: MAX_POSITIONS, ..GraphLimits::default() };
     let mut explorer = Explorer::new(Arc::new(program), Convention::Normal, limits);
     let sizes = starting_positions(&mut explorer, EXAMPLE_SIZE)?;
     let example = sizes.iter().rev().find_map(|ids| ids.first()).map(|&id| explorer.token(id).to_string());
     let example = example.ok_or_else(|| Error::Usage(format!("game program {command:?} has no starting position of size 0 to {EXAMPLE_SIZE}")))?;
-    Ok(Box::new(ProgramExplorer { command: command.to_string(), example, explorer: Mutex::new(explorer) }))
+    Ok(Box::new(ProgramExplorer { command: command.to_string(), example, limits, explorer: Mutex::new(explorer) }))
 }
 
 struct ProgramExplorer {
     command: String,
     example: String,
+    limits: GraphLimits,
     explorer: Mutex<Explorer>,
 }
 
@@ -53,8 +62,8 @@ impl Explore for ProgramExplorer {
         let token = s.token("a position token")?.text;
         s.expect_end()?;
         let mut explorer = self.explorer.lock().unwrap_or_else(PoisonError::into_inner);
-        let id = explorer.intern(token, "the position to analyse")?;
-        let value = explorer.values(&[id])?[0];
+        let found = explorer.intern(token, "the position to analyse").and_then(|id| Ok((id, explorer.values(&[id])?[0])));
+        let (id, value) = found.map_err(|error| forget(&mut explorer, self.limits, error))?;
         let mut children: Vec<u32> = explorer.moves(id).unwrap_or_default().to_vec();
         let mut seen = std::collections::HashSet::new();
         children.retain(|&c| seen.insert(c));
@@ -71,14 +80,41 @@ impl Explore for ProgramExplorer {
     }
 }
 
+/// Starts the explorer afresh after a failed analysis (what it kept may be a half-explored
+/// graph past its limit); the error, in the explorer's words when the limit was the cause.
+fn forget(explorer: &mut Explorer, limits: GraphLimits, error: Error) -> Error {
+    let full = explorer.len() >= limits.max_positions;
+    *explorer = Explorer::new(explorer.program().clone(), Convention::Normal, limits);
+    if full {
+        return Error::Usage(format!(
+            "game program: the position reaches more than {} positions, the most the explorer keeps (about {} MiB); its exact value is out of reach here",
+            limits.max_positions,
+            (100 * limits.max_positions) >> 20
+        ));
+    }
+    error
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::explore::Winner;
 
-    fn kayles() -> Box<dyn Explore> {
+    fn kayles_command() -> String {
         let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/kayles_doc.py");
-        program_explorer(&format!("python3 {}", script.display())).unwrap()
+        format!("python3 {}", script.display())
+    }
+
+    fn kayles() -> Box<dyn Explore> {
+        program_explorer(&kayles_command()).unwrap()
+    }
+
+    #[test]
+    fn a_position_past_the_limit_is_refused_and_the_next_one_answered() {
+        let explorer = explorer_within(&kayles_command(), GraphLimits { max_positions: 60, max_moves: 100 }).unwrap();
+        let err = explorer.analyse("30").unwrap_err();
+        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions"), "{err}");
+        assert_eq!(explorer.analyse("4").unwrap().value, Some(1));
     }
 
     #[test]

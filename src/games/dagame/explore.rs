@@ -3,18 +3,15 @@
 
 use super::claim::{group_value, node_grundy, PairTable};
 use super::{groups_of, Group, Instance, MAX_EDGES, MAX_NODES};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::explore::{Analysis, Explore, GameInfo, View};
-use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
+use crate::game::explore_kit::{analysis, check_moves, check_text, move_info, Eval, SOURCE};
 use serde_json::json;
 use std::fmt::Write;
 
 pub fn explorer() -> Box<dyn Explore> {
     Box::new(DagExplorer)
 }
-
-/// Most text the moves' positions may take in all (each repeats the DAG).
-pub const MAX_TEXT: usize = 16 << 20;
 
 struct DagExplorer;
 
@@ -74,10 +71,7 @@ impl Explore for DagExplorer {
         check_moves("dagame", moves.len() as u64)?;
         let full = instance.to_input();
         let graph = &full[..full.len() - tokens_text(&instance.tokens).len()];
-        if graph.len().saturating_mul(moves.len()) > MAX_TEXT {
-            let mib = graph.len().saturating_mul(moves.len()) >> 20;
-            return Err(Error::Usage(format!("dagame: the {} moves' positions would take {mib} MiB of text (each repeats the DAG); the explorer sends at most {} MiB", moves.len(), MAX_TEXT >> 20)));
-        }
+        check_text("dagame", moves.len() as u64, full.len())?;
         let single = node_grundy(&instance.dag);
         let starts = instance.groups().into_iter().filter_map(|g| if let Group::Pair(a, b) = g { Some((a, b)) } else { None });
         let values = Values { pairs: PairTable::for_pairs(&instance.dag, &single, starts), single };

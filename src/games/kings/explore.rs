@@ -5,7 +5,7 @@ use super::claim::winner;
 use super::{read_game, Game, Side, MAX_BRIDGES, MAX_LENGTH};
 use crate::error::Result;
 use crate::game::explore::{Analysis, Explore, GameInfo, View};
-use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
+use crate::game::explore_kit::{analysis, check_moves, check_text, move_info, Eval, SOURCE};
 use crate::input::Scanner;
 use serde_json::json;
 
@@ -95,6 +95,7 @@ impl Explore for KingsExplorer {
         let here = Bridges::parse(position)?;
         let count = (0..here.white.len()).map(|i| here.reach(i).count() as u64 - 1).sum();
         check_moves("kings", count)?;
+        check_text("kings", count, here.text().len() + 2 * here.white.len() * MAX_LENGTH.to_string().len())?;
         let mover = here.game.first;
         let mut moves = Vec::new();
         for i in 0..here.white.len() {
