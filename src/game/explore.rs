@@ -13,12 +13,14 @@ use serde::Serialize;
 pub enum View {
     /// A grid of cells (wall): `{"rows", "cols", "cells": ["..X#", …], "regions": [Region]}`.
     Board,
-    /// Heaps drawn as rows of tokens: `{"heaps": [n, …]}` plus game-specific fields.
+    /// Heaps drawn as rows of tokens: `{"heaps": [n, …]}` plus game-specific fields (octal:
+    /// `code`; polygon: `vertices`, `chords`, `regions`; docs/serve.md lists them).
     Heaps,
     /// A directed graph with tokens: `{"nodes": [{"id", "label"}], "edges": [[from, to]],
-    /// "tokens": [node, …]}`.
+    /// "tokens": [node, …]}` (DAGame adds `colours`, each token's).
     Graph,
-    /// Anything else: the position's text, shown as it is (`{"text"}`).
+    /// Anything else: the position's text, shown as it is (`{"text"}`), plus fields a game
+    /// adds (footholds `rows`, `total_moves`; cards `cards`, `totals`; kings `bridges`).
     Text,
 }
 
