@@ -12,6 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// An error answer: the status and `{"error": message}`.
 #[derive(Debug)]
@@ -54,10 +55,13 @@ pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>
     let request: Request = serde_json::from_slice(&body).map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("the body must be JSON {{\"position\": \"…\"}}: {e}")))?;
     let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: every solver was taken for {} s; try again", state.queue_wait.as_secs()));
     let permit = tokio::time::timeout(state.queue_wait, state.solving.acquire()).await.map_err(|_| busy())?.map_err(|_| busy())?;
+    let started = Instant::now();
     let solved = tokio::task::spawn_blocking(move || explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a))).await;
     drop(permit);
+    // How long the analysis and its JSON took, for clients and the measurements (docs/serve.md).
+    let timing = format!("analyse;dur={:.3}", started.elapsed().as_secs_f64() * 1000.0);
     match solved {
-        Ok(Ok(Ok(json))) => Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response()),
+        Ok(Ok(Ok(json))) => Ok(([(header::CONTENT_TYPE, "application/json".to_string()), (header::HeaderName::from_static("server-timing"), timing)], json).into_response()),
         Ok(Ok(Err(e))) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis could not be written as JSON: {e}"))),
         Ok(Err(error)) => Err(ApiError(status_of(&error), error.to_string())),
         Err(failed) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis of {name} failed: {failed}"))),

@@ -38,6 +38,7 @@ function pickGame(name, position) {
   $('game').value = name;
   const board = S.info.view === 'board';
   $('size-tools').hidden = !board;
+  $('text-tools').open = !board;
   $('edit-hint').textContent = board ? 'Click a cell to toggle X. Each free cell shows the value its move leaves.' : S.info.format;
   S.mode = 'edit';
   load(position || S.info.example, { start: true });
@@ -71,12 +72,14 @@ function render() {
   const stage = $('stage');
   const last = S.history.length > 1 ? S.history[S.history.length - 1].cell : null;
   const hover = (move) => $('detail').replaceChildren(...describeMove(move));
+  hover(null);
   if (S.info.view === 'board') {
     drawBoard(stage, a, { onCell, onHover: hover, last });
     const winning = a.moves.filter((m) => m.winning).map((m) => m.name);
     $('moves').replaceChildren(el('p', { class: 'hint', id: 'winning' }, a.moves.length === 0 ? 'No moves left.' : winning.length ? `Winning moves (row column): ${winning.join(', ')}` : 'No winning move: every move leaves a non-zero value.'));
-    $('rows').value = a.drawing.rows;
-    $('cols').value = a.drawing.cols;
+    // A size being typed is left alone (an answer arriving meanwhile would undo the typing).
+    if (document.activeElement !== $('rows')) $('rows').value = a.drawing.rows;
+    if (document.activeElement !== $('cols')) $('cols').value = a.drawing.cols;
   } else {
     ({ heaps: drawHeaps, graph: drawGraph, text: drawText })[S.info.view](stage, a);
     drawMoveList($('moves'), a, (move) => onMove(move), hover);
@@ -96,6 +99,7 @@ function renderBanner() {
   const banner = $('banner');
   banner.hidden = S.mode !== 'play';
   const lastBy = S.history[S.history.length - 1].by;
+  $('winner').hidden = S.mode === 'play' && S.analysis.moves.length === 0;
   if (S.analysis.moves.length === 0) banner.textContent = lastBy === 'you' ? 'You win!' : lastBy === 'engine' ? 'The engine wins' : 'No moves: the player to move loses';
   else banner.textContent = lastBy === 'you' ? 'Engine to move' : 'Your move';
 }

@@ -8,7 +8,7 @@ const GAP = 2;
 function cellSize(stage, rows, cols) {
   const width = Math.max(stage.clientWidth - 8, 240);
   const height = Math.max(window.innerHeight - 260, 240);
-  return Math.max(22, Math.min(76, Math.floor(Math.min(width / cols, height / rows)) - GAP));
+  return Math.max(22, Math.min(96, Math.floor(Math.min(width / cols, height / rows)) - GAP));
 }
 
 // A rectangle {top, left, rows, cols} drawn over the board with a label.

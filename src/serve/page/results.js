@@ -2,22 +2,25 @@
 // SVG plots), then any plot the report does not show.
 'use strict';
 
-async function showResults(main) {
+// Shows `report` (a path under the results directory; the top report.md when not given).
+async function showResults(main, report) {
   main.replaceChildren(el('p', { class: 'hint' }, 'Loading results…'));
   try {
     const listing = await api('/api/results');
     const parts = [];
     let shown = new Set();
-    if (listing.report) {
-      const base = listing.report.includes('/') ? listing.report.slice(0, listing.report.lastIndexOf('/') + 1) : '';
-      const response = await fetch(`/api/results/${listing.report}`);
+    const path = report || listing.report;
+    if (report && report !== listing.report) parts.push(el('p', {}, el('a', { href: '#', onclick: (event) => { event.preventDefault(); showResults(main); } }, '← all results')));
+    if (path) {
+      const base = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+      const response = await fetch(`/api/results/${path}`);
       const rendered = renderMarkdown(await response.text(), base);
       shown = rendered.images;
       parts.push(...rendered.nodes);
     } else {
       parts.push(el('p', {}, 'No report.md here: run `sprague report --out DIR` and serve DIR.'));
     }
-    const plots = listing.files.filter((f) => f.path.endsWith('.svg') && !shown.has(f.path));
+    const plots = report ? [] : listing.files.filter((f) => f.path.endsWith('.svg') && !shown.has(f.path));
     if (plots.length) parts.push(el('h2', {}, 'Other plots'), ...plots.map((f) => el('figure', {}, el('img', { src: `/api/results/${f.path}`, alt: f.path }), el('figcaption', {}, f.path))));
     main.replaceChildren(...parts);
   } catch (error) {
@@ -37,14 +40,21 @@ function inline(text, base, images) {
       images.add(path);
       nodes.push(el('img', { src: `/api/results/${path}`, alt: match[2] }));
     } else if (match[3]) {
-      const local = !/^[a-z]+:/.test(match[3]);
-      nodes.push(el('a', { href: local ? `/api/results/${base}${match[3]}` : match[3] }, match[2]));
+      nodes.push(link(match[2], match[3], base));
     } else if (match[4]) nodes.push(el('code', {}, match[4]));
     else nodes.push(el('b', {}, match[5]));
     at = match.index + match[0].length;
   }
   nodes.push(text.slice(at));
   return nodes;
+}
+
+// A link: to another report of the tree (shown here), to a file of it, or elsewhere.
+function link(text, target, base) {
+  if (/^[a-z]+:/.test(target)) return el('a', { href: target }, text);
+  const path = base + target;
+  if (!path.endsWith('.md')) return el('a', { href: `/api/results/${path}` }, text);
+  return el('a', { href: '#', class: 'report-link', onclick: (event) => { event.preventDefault(); showResults($('results'), path); } }, text);
 }
 
 function cellsOf(line) {
