@@ -39,11 +39,18 @@ function solve(position) {
 
 async function page(url, width = 1600, height = 1000) {
   const p = await browser.newPage({ viewport: { width, height } });
-  p.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  p.errors = [];
+  p.on('pageerror', (error) => p.errors.push(error.message));
   p.on('console', (m) => m.type() === 'error' && !m.text().includes('404') && console.error(`console: ${m.text()}`));
   await p.goto(url);
   await p.waitForSelector('.board, .heaps, svg.graph, pre.text');
   return p;
+}
+
+// Closes a page that raised no script error.
+async function close(p) {
+  await p.close();
+  assert.deepEqual(p.errors, [], 'script errors on the page');
 }
 
 // Waits until the page shows the analysis of a position other than `old`.
@@ -106,7 +113,7 @@ test('an edited board shows the value and winning moves sprague solve gives', as
   assert.equal(await p.$$eval('.cell.built', (c) => c.length), 6 + 7 - 1, 'the cross of walls');
   assert.match(await p.textContent('#detail'), /splits its region into 4/);
   await p.screenshot({ path: join(shots, 'hover.png') });
-  await p.close();
+  await close(p);
 });
 
 test('a game against the engine is played to the end, then undone', async () => {
@@ -137,7 +144,7 @@ test('a game against the engine is played to the end, then undone', async () => 
   await p.click('#undo');
   await p.waitForFunction((n) => document.querySelectorAll('#history li').length < n, moves);
   assert.equal(await p.textContent('#banner'), 'Your move');
-  await p.close();
+  await close(p);
 });
 
 test('a shared 20×20 board loads with its value and every move drawn', async () => {
@@ -157,11 +164,11 @@ test('a shared 20×20 board loads with its value and every move drawn', async ()
   const url = await p.inputValue('#share-url');
   const again = await page(url);
   assert.equal(await again.inputValue('#position-text'), position, 'the share link loads the position');
-  await again.close();
-  await p.close();
+  await close(again);
+  await close(p);
 });
 
-test('a malformed position shows the server\'s message and the page keeps working', async () => {
+test('a malformed position shows the server\'s message, then a board loads from a file', async () => {
   const p = await page(server.url);
   await p.click('#text-tools summary');
   await p.fill('#position-text', '2 2\n..\n.a\n');
@@ -172,7 +179,12 @@ test('a malformed position shows the server\'s message and the page keeps workin
   await p.click('#analyse');
   await p.waitForFunction(() => document.getElementById('error').hidden);
   assert.equal(await p.textContent('#value'), '0');
-  await p.close();
+  const board = '3 4\n.X..\n....\n..X.\n';
+  await p.setInputFiles('#file', { name: 'board.txt', mimeType: 'text/plain', buffer: Buffer.from(board) });
+  await changed(p, '2 2\n..\n..\n');
+  assert.equal(await p.inputValue('#position-text'), board, 'loaded from a file');
+  assert.equal(Number(await p.textContent('#value')), solve(board).grundy);
+  await close(p);
 });
 
 test('heaps, graph and text views draw the demo games and play their moves', async () => {
@@ -192,7 +204,7 @@ test('heaps, graph and text views draw the demo games and play their moves', asy
     if (winning.length) assert.equal(await p.textContent('#winner'), 'The player to move loses', game);
   }
   assert.equal(await p.$$eval('.heap', (h) => h.length), 0, 'the heaps view is gone');
-  await p.close();
+  await close(p);
 });
 
 test('the results view shows the report\'s tables and plots', async () => {
@@ -207,5 +219,5 @@ test('the results view shows the report\'s tables and plots', async () => {
   const loaded = await p.$$eval('#results img', (imgs) => Promise.all(imgs.map((img) => img.decode().then(() => img.naturalWidth))));
   assert.ok(loaded.length > 0 && loaded.every((w) => w > 0), `plots: ${loaded}`);
   await p.screenshot({ path: join(shots, 'results.png'), fullPage: false });
-  await p.close();
+  await close(p);
 });
