@@ -19,7 +19,7 @@ struct Kind {
 }
 
 fn board(rows: usize, cols: usize, seed: usize) -> String {
-    let lines: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| if (r * 7 + c * 3 + seed) % 11 == 0 { 'X' } else { '.' }).collect()).collect();
+    let lines: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| if (r * 7 + c * 3 + seed).is_multiple_of(11) { 'X' } else { '.' }).collect()).collect();
     format!("{rows} {cols}\n{}\n", lines.join("\n"))
 }
 

@@ -92,6 +92,7 @@ fn results_files_never_leave_their_directory() {
     std::fs::write(results.join("report.md"), "# Report\n\n![plot](plots/a.svg)\n").unwrap();
     std::fs::write(results.join("plots/a.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap();
     std::fs::write(dir.path().join("secret.txt"), "not served").unwrap();
+    std::fs::write(results.join(".sprague.lock"), "a lock").unwrap();
     std::os::unix::fs::symlink(dir.path().join("secret.txt"), results.join("link.txt")).unwrap();
     let server = Server::start(&["--results", results.to_str().unwrap()]);
     let (status, listing) = server.get("/api/results");
@@ -99,7 +100,7 @@ fn results_files_never_leave_their_directory() {
     let listing: serde_json::Value = serde_json::from_str(&listing).unwrap();
     assert_eq!(listing["report"], "report.md");
     let paths: Vec<&str> = listing["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
-    assert_eq!(paths, ["plots/a.svg", "report.md"], "the symlink is not listed");
+    assert_eq!(paths, ["plots/a.svg", "report.md"], "the symlink and the hidden file are not listed");
     assert_eq!(server.get("/api/results/report.md"), (200, "# Report\n\n![plot](plots/a.svg)\n".to_string()));
     assert_eq!(server.get("/api/results/plots/a.svg").0, 200);
     let (status, message) = refused(&server, server.get("/api/results/..%2Fsecret.txt"));

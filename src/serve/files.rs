@@ -42,7 +42,8 @@ struct Entry {
     bytes: u64,
 }
 
-/// `GET /api/results`: every file under the results directory (symlinks left out), sorted.
+/// `GET /api/results`: every file under the results directory (symlinks and hidden files left
+/// out), sorted.
 pub async fn listing(Shared(state): Shared<Arc<State>>) -> Result<Json<Listing>, ApiError> {
     let root = root(&state)?;
     let mut files = Vec::new();
@@ -57,7 +58,8 @@ pub async fn listing(Shared(state): Shared<Arc<State>>) -> Result<Json<Listing>,
 
 fn walk(root: &Path, dir: &Path, out: &mut Vec<Entry>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
+    // Hidden entries (`.sprague.lock`) are not results.
+    for entry in entries.flatten().filter(|e| !e.file_name().to_string_lossy().starts_with('.')) {
         let (path, Ok(kind)) = (entry.path(), entry.file_type()) else { continue };
         if kind.is_dir() {
             walk(root, &path, out);
