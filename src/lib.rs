@@ -14,6 +14,7 @@ pub mod impartial;
 pub mod input;
 pub mod output;
 pub mod runner;
+pub mod serve;
 pub mod stress;
 pub mod sys;
 

@@ -3,6 +3,7 @@
 
 mod check;
 mod merge;
+mod serve;
 mod progress;
 mod spec;
 
@@ -52,7 +53,7 @@ fn cli_for(words: &[String]) -> clap::Command {
             "Every committed file is checked against the SHA-256 in its manifest, and every size's counts against \
              its totals, whatever the budget.\n\nExamples:\n  sprague check\n  sprague check --budget 100000 --verbose",
         );
-    cli.subcommand(merge).subcommand(check)
+    cli.subcommand(merge).subcommand(check).subcommand(serve::command())
 }
 
 /// The subcommand of `verb`: its games' commands (or, for a flat verb, its one command). With
@@ -83,6 +84,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let status = match matches.subcommand().expect("a subcommand is required") {
         ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
         ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
+        ("serve", m) => serve::run(serve::Args::from_arg_matches(m)?)?,
         (verb, m) => run_game_command(verb, m)?,
     };
     Ok(exit_code(status))

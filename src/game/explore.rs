@@ -11,7 +11,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum View {
-    /// A grid of cells (wall): `{"rows", "cols", "cells": ["..X#", …], "regions": [Region]}`.
+    /// A grid of cells (wall): `{"rows", "cols", "cells": ["..X#", …], "regions": [Region]}`,
+    /// a region `{"top", "left", "rows", "cols", "value"}` (0-based corner). The page draws each
+    /// move on the cell its detail names (`"cell": [row, column]`, 0-based).
     Board,
     /// Heaps drawn as rows of tokens: `{"heaps": [n, …]}` plus game-specific fields (octal:
     /// `code`; polygon: `vertices`, `chords`, `regions`; docs/serve.md lists them).
@@ -85,8 +87,9 @@ pub struct MoveInfo {
     pub value: Option<u64>,
     /// True when the move leaves the opponent a lost position.
     pub winning: bool,
-    /// What the move does, for hovering (wall: `{"walls": [[r, c], …], "parts": [Region]}`, the
-    /// new wall cells and the regions the move's region splits into, each with its value).
+    /// What the move does, for hovering (wall: `{"cell": [r, c], "walls": [[r, c], …], "parts":
+    /// [Region]}`, the cell chosen, the new wall cells and the regions the move's region splits
+    /// into, each with its value; 0-based). The page shows any other fields as they are.
     pub detail: serde_json::Value,
 }
 

@@ -27,7 +27,7 @@ pub static GAME: GameEntry = GameEntry {
     },
     columns: Columns::BOARD,
     report: Some(super::report::runs::run_report),
-    explore: None,
+    explore: Some(super::explore::explorer),
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

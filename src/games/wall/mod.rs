@@ -13,6 +13,7 @@ pub mod census_command;
 pub mod claim;
 pub mod commands;
 pub mod empty;
+pub mod explore;
 pub mod naive;
 pub mod report;
 pub mod search;

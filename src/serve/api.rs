@@ -1,0 +1,88 @@
+//! The JSON API: the games, one position analysed, and the errors every route answers with
+//! (`{"error": "…"}` and a 4xx status; the server keeps answering).
+
+use super::State;
+use crate::error::Error;
+use crate::game::explore::{Explore, GameInfo};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State as Shared};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// An error answer: the status and `{"error": message}`.
+#[derive(Debug)]
+pub struct ApiError(pub StatusCode, pub String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+    }
+}
+
+/// The status of a library error: malformed text 400, a position refused as too large or too
+/// expensive 422, anything else (a game program that failed) 500.
+pub fn status_of(error: &Error) -> StatusCode {
+    match error {
+        Error::Input { .. } => StatusCode::BAD_REQUEST,
+        Error::Usage(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Error::Malformed { .. } | Error::Io { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// `GET /api/games`: every game shown, in registry order.
+pub async fn games(Shared(state): Shared<Arc<State>>) -> Json<Vec<GameInfo>> {
+    Json(state.explorers.iter().map(|e| e.info()).collect())
+}
+
+/// The body of an analyse request.
+#[derive(Deserialize)]
+struct Request {
+    position: String,
+}
+
+/// `POST /api/games/{name}/analyse` with `{"position": "…"}`: the game's analysis as JSON.
+pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let explorer = find(&state, &name)?;
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over the limit of {} bytes", super::BODY_LIMIT)),
+        status => ApiError(status, rejection.body_text()),
+    })?;
+    let request: Request = serde_json::from_slice(&body).map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("the body must be JSON {{\"position\": \"…\"}}: {e}")))?;
+    let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: every solver was taken for {} s; try again", state.queue_wait.as_secs()));
+    let permit = tokio::time::timeout(state.queue_wait, state.solving.acquire()).await.map_err(|_| busy())?.map_err(|_| busy())?;
+    let started = Instant::now();
+    let solved = tokio::task::spawn_blocking(move || explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a))).await;
+    drop(permit);
+    // How long the analysis and its JSON took, for clients and the measurements (docs/serve.md).
+    let timing = format!("analyse;dur={:.3}", started.elapsed().as_secs_f64() * 1000.0);
+    match solved {
+        Ok(Ok(Ok(json))) => Ok(([(header::CONTENT_TYPE, "application/json".to_string()), (header::HeaderName::from_static("server-timing"), timing)], json).into_response()),
+        Ok(Ok(Err(e))) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis could not be written as JSON: {e}"))),
+        Ok(Err(error)) => Err(ApiError(status_of(&error), error.to_string())),
+        Err(failed) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis of {name} failed: {failed}"))),
+    }
+}
+
+/// The explorer of game `name`, or 404 naming the games there are.
+fn find(state: &State, name: &str) -> Result<Arc<dyn Explore>, ApiError> {
+    let found = state.explorers.iter().find(|e| e.info().name == name);
+    found.cloned().ok_or_else(|| {
+        let names: Vec<&str> = state.explorers.iter().map(|e| e.info().name).collect();
+        ApiError(StatusCode::NOT_FOUND, format!("no game {name:?} here (games: {})", names.join(", ")))
+    })
+}
+
+/// Any other path: 404.
+pub async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, format!("nothing at {}", uri.path()))
+}
+
+/// A known path with the wrong method: 405.
+pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not allowed on {} (see docs/serve.md)", uri.path()))
+}

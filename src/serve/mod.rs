@@ -1,0 +1,95 @@
+//! `sprague serve`: a web page where every move shows its value, over a JSON API.
+//!
+//! The page (HTML, CSS and scripts embedded in the binary, [`assets`]) draws whatever the games'
+//! explorers ([`crate::game::explore::Explore`], listed by `games::explorers()`) return; this
+//! module names no game. Routes (docs/serve.md): `GET /` and `/assets/NAME`, `GET /api/games`,
+//! `POST /api/games/{name}/analyse`, `GET /api/results` and `/api/results/{path}` ([`files`]).
+//! Solving runs on blocking threads, a bounded number at a time ([`api`]).
+
+pub mod api;
+pub mod assets;
+pub mod files;
+
+use crate::error::{Error, Result};
+use crate::game::explore::Explore;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Largest request body accepted (a 20×20 wall position is about 430 bytes).
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// What `sprague serve` was asked for.
+pub struct Options {
+    pub host: String,
+    /// 0: any free port (the one taken is handed to `ready`).
+    pub port: u16,
+    /// The games shown, in order: the registry's explorers (`games::explorers()`), then any the
+    /// caller adds (a custom program game from `--game-cmd`).
+    pub explorers: Vec<Box<dyn Explore>>,
+    /// A directory of `sprague report` output (report.md and its plots) for the results view.
+    pub results: Option<PathBuf>,
+    /// Analyses solved at once; more requests wait (up to `queue_wait`), then get 503.
+    pub max_in_flight: usize,
+    pub queue_wait: Duration,
+}
+
+impl Options {
+    /// Loopback, the given port and games, no results, as many analyses at once as cores.
+    pub fn new(port: u16, explorers: Vec<Box<dyn Explore>>) -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Options { host: "127.0.0.1".into(), port, explorers, results: None, max_in_flight: cores.max(2), queue_wait: Duration::from_secs(10) }
+    }
+}
+
+/// What every handler shares.
+pub struct State {
+    pub explorers: Vec<Arc<dyn Explore>>,
+    /// The results directory, canonical (files are served only from under it).
+    pub results: Option<PathBuf>,
+    pub solving: Semaphore,
+    pub queue_wait: Duration,
+}
+
+/// The routes over `state`.
+pub fn router(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/", get(assets::page))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/api/games", get(api::games))
+        .route("/api/games/{name}/analyse", post(api::analyse))
+        .route("/api/results", get(files::listing))
+        .route("/api/results/{*path}", get(files::file))
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Serves until the process ends; `ready` gets the address listened on (`--port 0`: the port
+/// the system picked) once connections are accepted.
+pub fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<()> {
+    let results = options.results.as_deref().map(files::results_root).transpose()?;
+    let state = Arc::new(State {
+        explorers: options.explorers.into_iter().map(Arc::from).collect(),
+        results,
+        solving: Semaphore::new(options.max_in_flight.max(1)),
+        queue_wait: options.queue_wait,
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| Error::Usage(format!("cannot start the server's threads: {e}")))?;
+    runtime.block_on(async move {
+        let place = match options.host.contains(':') {
+            true => format!("[{}]:{}", options.host, options.port),
+            false => format!("{}:{}", options.host, options.port),
+        };
+        let listener = tokio::net::TcpListener::bind(&place).await.map_err(|e| Error::Usage(format!("cannot listen on {place}: {e}")))?;
+        let address = listener.local_addr().map_err(|e| Error::Usage(format!("cannot listen on {place}: {e}")))?;
+        ready(address);
+        axum::serve(listener, router(state)).await.map_err(|e| Error::Usage(format!("the server on {address} stopped: {e}")))
+    })
+}

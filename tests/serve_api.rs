@@ -1,0 +1,85 @@
+//! `sprague serve`: the page, the games and analyses over HTTP, values as `sprague solve` and
+//! the library's solver give them.
+
+mod serve_support;
+
+use serve_support::Server;
+use sprague::games::wall::{parse_board, solve};
+use std::time::Instant;
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let server = Server::start(&[]);
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>sprague"));
+    for asset in ["style.css", "api.js", "board.js", "views.js", "results.js", "app.js"] {
+        assert!(page.contains(&format!("/assets/{asset}")), "{asset}");
+        let (status, text) = server.get(&format!("/assets/{asset}"));
+        assert_eq!(status, 200, "{asset}");
+        assert!(text.len() > 500, "{asset}: {} bytes", text.len());
+    }
+    assert_eq!(server.get("/assets/nothing.js").0, 404);
+}
+
+#[test]
+fn games_are_listed_with_their_view_and_example() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/api/games");
+    assert_eq!(status, 200);
+    let games: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let wall = games.as_array().unwrap().iter().find(|g| g["name"] == "wall").expect("the wall is shown");
+    assert_eq!(wall["view"], "board");
+    assert_eq!(wall["grundy"], true);
+    let (status, analysis) = server.analyse("wall", wall["example"].as_str().unwrap());
+    assert_eq!(status, 200);
+    assert_eq!(analysis["winner"], "First", "BOJ 11717's first sample");
+}
+
+/// The first sample's value and winning moves equal the solver's and `sprague solve wall`'s.
+#[test]
+fn an_analysis_agrees_with_solve() {
+    let server = Server::start(&[]);
+    let text = "4 5\nX....\n...X.\n.....\n.....\n";
+    let (status, analysis) = server.analyse("wall", text);
+    assert_eq!(status, 200);
+    let solution = solve(&parse_board(text).unwrap());
+    assert_eq!(analysis["value"], solution.grundy);
+    let winning: Vec<&str> = analysis["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true).map(|m| m["name"].as_str().unwrap()).collect();
+    let expected: Vec<String> = solution.winning_moves.iter().map(|(r, c)| format!("{} {}", r + 1, c + 1)).collect();
+    assert_eq!(winning, expected);
+    let cli = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["solve", "wall", "--format", "json"]).write_stdin(text).output().unwrap();
+    let solved: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(solved["grundy"], analysis["value"]);
+    assert_eq!(solved["winner"], analysis["winner"]);
+}
+
+/// A 20×20 board (the contest's largest) with its 400 moves: every value, timed at the client.
+#[test]
+fn a_20_by_20_board_is_answered_with_every_move() {
+    let server = Server::start(&[]);
+    let rows: Vec<String> = (0..20).map(|r| (0..20).map(|c| if (r * 7 + c * 3) % 11 == 0 { 'X' } else { '.' }).collect()).collect();
+    let text = format!("20 20\n{}\n", rows.join("\n"));
+    server.analyse("wall", &text); // warm up
+    let started = Instant::now();
+    let (status, analysis) = server.analyse("wall", &text);
+    let elapsed = started.elapsed();
+    assert_eq!(status, 200);
+    let moves = analysis["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 400 - text.matches('X').count());
+    assert_eq!(analysis["value"], solve(&parse_board(&text).unwrap()).grundy);
+    eprintln!("20×20 analysis with {} moves: {elapsed:?} at the client", moves.len());
+    assert!(elapsed.as_secs() < 2, "{elapsed:?}");
+}
+
+/// Playing a move's position gives the value the move showed.
+#[test]
+fn a_moves_position_has_the_value_the_move_showed() {
+    let server = Server::start(&[]);
+    let (_, analysis) = server.analyse("wall", "3 4\n.X..\n....\n..X.\n");
+    for m in analysis["moves"].as_array().unwrap() {
+        let (status, after) = server.analyse("wall", m["position"].as_str().unwrap());
+        assert_eq!(status, 200);
+        assert_eq!(after["value"], m["value"], "{}", m["name"]);
+    }
+}

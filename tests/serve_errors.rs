@@ -1,0 +1,134 @@
+//! Bad requests never hurt `sprague serve`: each gets a JSON error with a clear 4xx, and the
+//! server answers the next request as before.
+
+mod serve_support;
+
+use serve_support::{error_of, Server};
+
+/// `(status, error message)` of a request that must fail, after which the server still answers.
+fn refused(server: &Server, reply: (u16, String)) -> (u16, String) {
+    let (status, body) = reply;
+    assert!((400..500).contains(&status), "{status}: {body}");
+    assert!(server.answers(), "the server stopped answering after a {status}");
+    (status, error_of(&body))
+}
+
+fn analyse_raw(server: &Server, game: &str, body: &str) -> (u16, String) {
+    refused(server, server.post(&format!("/api/games/{game}/analyse"), body))
+}
+
+fn position(text: &str) -> String {
+    serde_json::json!({ "position": text }).to_string()
+}
+
+#[test]
+fn malformed_positions_are_400_with_line_and_column() {
+    let server = Server::start(&[]);
+    let cases = [
+        ("2 2\n..\n.a\n", "position:3:2: 'a' is not '.', 'X' or '#'"),
+        ("2 2\n..\n", "position:3:1: missing board row 2 of 2"),
+        ("", "position:1:1: expected H (rows), found end of input"),
+        ("3 3\n...\n.##\n.#.\n", "position:3:2: the region of non-wall cells from row 1 column 1 is not a rectangle"),
+    ];
+    for (text, expected) in cases {
+        let (status, message) = analyse_raw(&server, "wall", &position(text));
+        assert_eq!(status, 400, "{text:?}");
+        assert!(message.starts_with(expected), "{text:?}: {message}");
+    }
+}
+
+#[test]
+fn bodies_that_are_not_the_request_are_400() {
+    let server = Server::start(&[]);
+    for body in ["", "not json", "{\"board\": \"2 2\"}", "[1, 2]", "{\"position\": 3}"] {
+        let (status, message) = analyse_raw(&server, "wall", body);
+        assert_eq!(status, 400, "{body:?}");
+        assert!(message.contains("{\"position\": \"…\"}"), "{message}");
+    }
+}
+
+#[test]
+fn an_oversized_body_is_413() {
+    let server = Server::start(&[]);
+    let huge = position(&".".repeat(100_000));
+    let (status, message) = analyse_raw(&server, "wall", &huge);
+    assert_eq!(status, 413);
+    assert!(message.contains("over the limit of 65536 bytes"), "{message}");
+}
+
+#[test]
+fn a_board_past_20_by_20_is_422_with_the_estimate() {
+    let server = Server::start(&[]);
+    let rows = vec![".".repeat(30); 30].join("\n");
+    let (status, message) = analyse_raw(&server, "wall", &position(&format!("30 30\n{rows}\n")));
+    assert_eq!(status, 422);
+    assert!(message.starts_with("a 30×30 board is past the contest limit of 20×20"), "{message}");
+    assert!(message.contains("216225 sub-rectangles"), "{message}");
+}
+
+#[test]
+fn unknown_games_paths_and_methods_are_404_and_405() {
+    let server = Server::start(&[]);
+    let (status, message) = analyse_raw(&server, "chess", &position("1 1\n.\n"));
+    assert_eq!(status, 404);
+    assert!(message.starts_with("no game \"chess\" here (games: wall"), "{message}");
+    let (status, message) = refused(&server, server.get("/api/nothing"));
+    assert_eq!((status, message.as_str()), (404, "nothing at /api/nothing"));
+    let (status, message) = refused(&server, server.get("/api/games/wall/analyse"));
+    assert_eq!(status, 405);
+    assert!(message.starts_with("GET is not allowed on /api/games/wall/analyse"), "{message}");
+    let (status, message) = refused(&server, server.get("/api/results"));
+    assert_eq!(status, 404);
+    assert!(message.contains("--results DIR"), "{message}");
+}
+
+/// The results view serves the files under `--results DIR` and nothing else: not `..`, not an
+/// absolute path, not a symlink that leads out.
+#[test]
+fn results_files_never_leave_their_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("report");
+    std::fs::create_dir_all(results.join("plots")).unwrap();
+    std::fs::write(results.join("report.md"), "# Report\n\n![plot](plots/a.svg)\n").unwrap();
+    std::fs::write(results.join("plots/a.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap();
+    std::fs::write(dir.path().join("secret.txt"), "not served").unwrap();
+    std::fs::write(results.join(".sprague.lock"), "a lock").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("secret.txt"), results.join("link.txt")).unwrap();
+    let server = Server::start(&["--results", results.to_str().unwrap()]);
+    let (status, listing) = server.get("/api/results");
+    assert_eq!(status, 200);
+    let listing: serde_json::Value = serde_json::from_str(&listing).unwrap();
+    assert_eq!(listing["report"], "report.md");
+    let paths: Vec<&str> = listing["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["plots/a.svg", "report.md"], "the symlink and the hidden file are not listed");
+    assert_eq!(server.get("/api/results/report.md"), (200, "# Report\n\n![plot](plots/a.svg)\n".to_string()));
+    assert_eq!(server.get("/api/results/plots/a.svg").0, 200);
+    let (status, message) = refused(&server, server.get("/api/results/..%2Fsecret.txt"));
+    assert_eq!(status, 400);
+    assert!(message.contains("no '..'"), "{message}");
+    assert_eq!(refused(&server, server.get("/api/results/%2Fetc%2Fpasswd")).0, 400);
+    assert_eq!(refused(&server, server.get("/api/results/link.txt")), (404, "link.txt: leads outside the results directory".to_string()));
+    assert_eq!(refused(&server, server.get("/api/results/none.svg")).0, 404);
+    // Sent byte for byte, without a client that would resolve the dots first.
+    assert!(server.raw_status("GET /api/results/../secret.txt HTTP/1.1").starts_with("HTTP/1.1 400"));
+    assert!(server.raw_status("GET /api/results/plots/../../secret.txt HTTP/1.1").starts_with("HTTP/1.1 400"));
+    assert!(server.answers());
+}
+
+#[test]
+fn a_failing_flood_of_bad_requests_leaves_the_server_answering() {
+    let server = Server::start(&[]);
+    std::thread::scope(|scope| {
+        for t in 0..8 {
+            let server = &server;
+            scope.spawn(move || {
+                for i in 0..50 {
+                    let (status, _) = server.post("/api/games/wall/analyse", &position(&format!("{t} {i}\n")));
+                    assert!(matches!(status, 400 | 422), "{status}");
+                }
+            });
+        }
+    });
+    let (status, analysis) = server.analyse("wall", "2 2\n..\n..\n");
+    assert_eq!((status, analysis["value"].as_u64()), (200, Some(0)));
+}
