@@ -88,8 +88,8 @@ impl Generator for LargeFirst {
         let large = Board::from_slashed("X.X..../.XX..../.XX..X./..X.X../..X...X/X.X.XX./XX..XXX/.XXXXX.").unwrap();
         Box::new(std::iter::once(large).chain(self.0.cases(source, seed)))
     }
-    fn by_size(&self) -> Cases<'_, Board> {
-        self.0.by_size()
+    fn by_size(&self, case: &Board) -> Cases<'_, Board> {
+        self.0.by_size(case)
     }
 }
 

@@ -114,11 +114,12 @@ pub trait Generator: Contest {
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case>;
 
     /// Every input in the game's size order, smallest first, for the search for the smallest
-    /// failing input: every input of a size comes before the first of a larger size (as far
-    /// as the stream goes); only cases of a smaller [`Contest::size_key`] are judged. Default:
-    /// the exhaustive generator.
-    fn by_size(&self) -> Cases<'_, Self::Case> {
-        self.cases(Source::Exhaustive, 0)
+    /// failing input below `case`: every input of a size comes before the first of a larger
+    /// size (as far as the stream goes); only cases of a smaller [`Contest::size_key`] are
+    /// judged. `case` is there for inputs with a fixed part the order keeps (octal: the code).
+    /// Default: nothing (a game with a [`Contest::size_key`] lists its inputs here).
+    fn by_size(&self, _case: &Self::Case) -> Cases<'_, Self::Case> {
+        Box::new(std::iter::empty())
     }
 
     /// The selected sources, taken in turn one case each (the mix a run uses). Smallest

@@ -9,6 +9,7 @@ pub mod cpu;
 pub mod failures;
 pub mod moves;
 pub mod numbers;
+pub mod order;
 pub mod outcome;
 mod pipes;
 pub mod pool;

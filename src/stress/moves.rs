@@ -109,7 +109,7 @@ impl<G: Moves> Generator for ByMove<G> {
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, G::Case> {
         self.0.cases(source, seed)
     }
-    fn by_size(&self) -> Cases<'_, G::Case> {
-        self.0.by_size()
+    fn by_size(&self, case: &G::Case) -> Cases<'_, G::Case> {
+        self.0.by_size(case)
     }
 }

@@ -82,7 +82,7 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
         return Ok(search);
     };
     let before = |c: &G::Case| game.size_key(c).is_some_and(|ck| ck < key);
-    let mut stream = game.by_size();
+    let mut stream = game.by_size(case);
     let mut batches = Batches::new(pool.jobs());
     while Instant::now() < deadline {
         let mut batch = Vec::with_capacity(batches.size);

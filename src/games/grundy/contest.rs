@@ -5,6 +5,7 @@ use super::{claim, MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::order::{list_key, lists_by_size};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -62,6 +63,11 @@ impl Contest for GrundyContest {
     fn shrink_candidates(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         shorter(heaps, 1).into_iter().chain(lowered(heaps, 1)).collect()
     }
+
+    /// The total, the number of heaps, then the heaps sorted.
+    fn size_key(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> {
+        Some(list_key(heaps))
+    }
 }
 
 impl Generator for GrundyContest {
@@ -81,11 +87,22 @@ impl Generator for GrundyContest {
             }
         }
     }
+
+    fn by_size(&self, _heaps: &Vec<u64>) -> Cases<'_, Vec<u64>> {
+        Box::new(lists_by_size(1, u64::from(MAX_HEAP), MAX_HEAPS))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_order_lists_every_input_in_order() {
+        let game = GrundyContest { exhaustive_max: 6 };
+        let listed = crate::stress::order::check_by_size(&game, &vec![7], |h| h.iter().sum::<u64>() <= 6);
+        assert_eq!(listed, (1 << 6) - 1);
+    }
 
     #[test]
     fn answers_match_solve_and_adversarial_inputs_lose() {

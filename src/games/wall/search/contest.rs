@@ -109,7 +109,7 @@ impl Generator for WallContest {
         }
     }
 
-    fn by_size(&self) -> Cases<'_, Board> {
+    fn by_size(&self, _board: &Board) -> Cases<'_, Board> {
         Box::new(smallest::by_size())
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
 use crate::games::wall::claim::dp::RectDp;
+use crate::stress::order::masks;
 use std::collections::HashSet;
 
 /// The size of a board in the search's order: cells, then X cells.
@@ -22,17 +23,6 @@ pub fn by_size() -> impl Iterator<Item = Board> + Send {
             shapes.into_iter().flat_map(move |s| masks(cells, x).map(move |m| Board::from_mask(s, m)))
         })
     })
-}
-
-/// The masks of `bits` bits (< 64) with `ones` bits set, increasing (Gosper's hack).
-fn masks(bits: usize, ones: usize) -> impl Iterator<Item = u64> + Send {
-    let first = (1u64 << ones) - 1;
-    std::iter::successors(Some(first), |&m| {
-        let low = m & m.wrapping_neg();
-        let ripple = m.checked_add(low)?;
-        (m != 0).then(|| (((ripple ^ m) >> 2) / low) | ripple)
-    })
-    .take_while(move |&m| m >> bits == 0)
 }
 
 /// The proper sub-rectangles of `board` as boards, each board once, smallest first (by cells,
@@ -64,9 +54,6 @@ mod tests {
 
     #[test]
     fn boards_come_by_cells_then_x_cells() {
-        assert_eq!(masks(4, 2).collect::<Vec<_>>(), [0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(masks(3, 0).collect::<Vec<_>>(), [0]);
-        assert_eq!(masks(63, 63).count(), 1);
         let first: Vec<String> = by_size().take(12).map(|b| b.to_slashed()).collect();
         assert_eq!(first[..6], [".", "X", "..", "./.", "X.", ".X"].map(String::from));
         // Every board of up to 4 cells, each once, in non-decreasing size.
