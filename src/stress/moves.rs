@@ -94,7 +94,7 @@ impl<G: Moves> Contest for ByMove<G> {
     fn size_key(&self, case: &G::Case) -> Option<Vec<u64>> {
         self.0.size_key(case)
     }
-    fn parts(&self, case: &G::Case) -> Vec<(G::Case, String)> {
+    fn parts(&self, case: &G::Case) -> super::contest::Parts<G::Case> {
         self.0.parts(case)
     }
     fn parts_name(&self) -> &'static str {

@@ -91,7 +91,7 @@ impl Contest for WallContest {
         Some(smallest::size_key(board))
     }
 
-    fn parts(&self, board: &Board) -> Vec<(Board, String)> {
+    fn parts(&self, board: &Board) -> crate::stress::Parts<Board> {
         smallest::sub_rectangles(board)
     }
 
