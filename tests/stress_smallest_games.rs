@@ -44,3 +44,21 @@ fn a_dagame_failure_is_searched_below() {
     assert!(row.smallest && row.searched.starts_with("smallest:"), "{row:?}");
     assert!(row.size_after.starts_with("2 nodes, 1 edge"), "{row:?}");
 }
+
+#[test]
+fn nim_move_answers_any_winning_move_passes_and_a_losing_one_is_caught() {
+    let tmp = tempfile::tempdir().unwrap();
+    let right = format!("{} last", program("nim_moves").display());
+    let run = |cmd: &str, out: &Path| {
+        let run = Command::cargo_bin("sprague").unwrap().args(["stress", "nim", "--answer", "move", "--cmd", cmd, "--budget", "3", "--threads", "2", "-q", "--out"]).arg(out).output().unwrap();
+        (run.status.code().unwrap(), read_csv::<FailureRow>(&out.join("failures.csv")).unwrap_or_default())
+    };
+    assert_eq!(run(&right, &tmp.path().join("right")), (0, vec![]));
+    let (code, rows) = run(&format!("{} losing", program("nim_moves").display()), &tmp.path().join("wrong"));
+    assert_eq!((code, rows.len()), (1, 1));
+    let row = &rows[0];
+    assert!(row.smallest && row.detail.contains("the move leaves the opponent a win"), "{row:?}");
+    // The smallest won position with a pile of 3 on which taking one from the first pile loses.
+    assert_eq!(std::fs::read_to_string(tmp.path().join("wrong/failures/001.in")).unwrap(), "1\n3\n");
+    assert_eq!((row.expected.as_str(), row.got.as_str()), ("1 3", "1 1"));
+}

@@ -7,6 +7,7 @@ pub mod cross;
 pub mod divisor;
 pub mod entries;
 pub mod misere_nim;
+pub mod moves;
 pub mod nim;
 pub mod odd_even_nim;
 pub mod piles;

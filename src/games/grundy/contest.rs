@@ -6,6 +6,7 @@ use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
+use crate::stress::moves::ByMove;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -14,9 +15,12 @@ use std::sync::OnceLock;
 /// `sprague stress grundy`.
 pub static STRESS: StressCommand = StressCommand {
     name: "grundy",
-    about: "Grundy's game: `n` then n heaps (≤ 10^4) to the program, First or Second expected.",
+    about: "Grundy's game: `n` then n heaps (≤ 10^4) to the program, First or Second expected (--answer move: `i a b`, heap i split into a and b stones, or Second).",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of heaps with at most N stones in all (at most 40).").default("14"),
-    build: |args| Ok(Box::new(GrundyContest { exhaustive_max: max_in(args, "grundy", 1..=40)? }) as Box<dyn StressSide>),
+    build: |args| {
+        let contest = GrundyContest { exhaustive_max: max_in(args, "grundy", 1..=40)? };
+        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
+    },
     examples: &["sprague stress grundy --cmd ./a.out", "sprague stress grundy --cmd ./a.out --generator adversarial --budget 30"],
 };
 
@@ -29,6 +33,11 @@ pub struct GrundyContest {
 fn heap_values() -> &'static [u16] {
     static VALUES: OnceLock<Vec<u16>> = OnceLock::new();
     VALUES.get_or_init(|| claim::heap_values(MAX_HEAP))
+}
+
+/// The one-heap value of a legal heap.
+pub fn heap_value(heap: u64) -> u16 {
+    heap_values()[heap as usize]
 }
 
 /// The largest heap whose one-heap value is `value`.

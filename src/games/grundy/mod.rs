@@ -9,6 +9,7 @@ pub mod brute;
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod moves;
 pub mod verify;
 
 pub use commands::GAME;
