@@ -122,11 +122,12 @@ impl Generator for DagameContest {
 
     /// By nodes (up to [`BY_SIZE_NODES`]), edges and tokens: every DAG numbered in a
     /// topological order ([`dag_from_mask`]) with that many edges, every placement of that
-    /// many tokens (colours interchangeable).
+    /// many tokens (at most 2N tokens of at most N colours, as inputs allow; colours
+    /// interchangeable).
     fn by_size(&self, _instance: &Instance) -> Cases<'_, Instance> {
         let keys = (2..=BY_SIZE_NODES).flat_map(|n| (1..=n * (n - 1) / 2).flat_map(move |e| (1..=2 * n).map(move |t| (n, e, t))));
         Box::new(keys.flat_map(|(n, e, t)| {
-            let groups: Vec<Vec<Group>> = (t.div_ceil(2)..=t).flat_map(|k| placements(n, k)).filter(|g| tokens(g) == t).collect();
+            let groups: Vec<Vec<Group>> = (t.div_ceil(2)..=t.min(n)).flat_map(|k| placements(n, k)).filter(|g| tokens(g) == t).collect();
             masks(n * (n - 1) / 2, e).flat_map(move |mask| {
                 let dag = dag_from_mask(n, mask);
                 groups.clone().into_iter().map(move |g| Instance::from_groups(dag.clone(), &g))
@@ -220,7 +221,11 @@ mod tests {
         let game = DagameContest { exhaustive_max: 3 };
         let case = game.cases(Source::Random, 1).find(|i| i.dag.nodes() == 4).unwrap();
         let listed = crate::stress::order::check_by_size(&game, &case, |i| i.dag.nodes() <= 3);
-        assert!(listed > game.cases(Source::Exhaustive, 0).count(), "every number of colours, not only up to 3");
+        assert_eq!(listed, game.cases(Source::Exhaustive, 0).count(), "up to 3 nodes: at most 3 colours, as the exhaustive one");
+        for instance in game.by_size(&case).take(3000) {
+            let text = String::from_utf8(game.input_text(&instance)).unwrap();
+            assert!(Instance::parse_input("by_size", &text).is_ok(), "{text}");
+        }
     }
 
     #[test]
