@@ -88,8 +88,8 @@ impl Generator for LargeFirst {
         let large = Board::from_slashed("X.X..../.XX..../.XX..X./..X.X../..X...X/X.X.XX./XX..XXX/.XXXXX.").unwrap();
         Box::new(std::iter::once(large).chain(self.0.cases(source, seed)))
     }
-    fn by_size(&self) -> Cases<'_, Board> {
-        self.0.by_size()
+    fn by_size(&self, case: &Board) -> Cases<'_, Board> {
+        self.0.by_size(case)
     }
 }
 
@@ -141,7 +141,7 @@ fn any_winning_move_passes_and_a_losing_move_is_caught() {
 #[test]
 fn move_answers_are_refused_where_the_game_has_none() {
     let tmp = tempfile::tempdir().unwrap();
-    let nim = Command::cargo_bin("sprague").unwrap().args(["stress", "nim", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
+    let nim = Command::cargo_bin("sprague").unwrap().args(["stress", "misere-nim", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
     assert_eq!(nim.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&nim.stderr).contains("no move answers"), "{}", String::from_utf8_lossy(&nim.stderr));
     let (code, _) = stress_wall("wall_right", tmp.path(), &["--answer", "winner"]);

@@ -106,6 +106,14 @@ fn mex_in_a_32_bit_mask_fails_on_large_second_player_wins() {
     assert!(inner >= 32, "a rectangle of value ≥ 32 is what breaks the mask; largest is {inner}");
     assert!(board.rows().min(board.cols()) >= 8, "{}", board.shape());
     assert_minimal("wall_mex32", &game, &shrunk, limits(2000));
+    // Why: every sub-rectangle the board's moves leave is answered right, so the fault is in
+    // combining them, and the largest of them (asked first) is one of value ≥ 32.
+    let mut pool = Pool::new(&program("wall_mex32"), limits(2000), 2).unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let cause = sprague::stress::smallest::cause(&mut pool, &game, board, FailureKind::WrongAnswer, deadline).unwrap();
+    let largest = cause.split_once("(the fault is in combining them; the largest: ").unwrap_or_else(|| panic!("{cause}")).1;
+    let value: u32 = largest.split_once("Grundy ").unwrap().1.split(')').next().unwrap().parse().unwrap();
+    assert!(value >= 32, "{cause}");
 }
 
 #[test]

@@ -39,11 +39,12 @@ pub trait Contest: Sync {
     fn size_key(&self, _case: &Self::Case) -> Option<Vec<u64>> {
         None
     }
-    /// The standalone inputs the trusted answer is built from, smallest first, each named for
-    /// people (wall: the board's proper sub-rectangles with their Grundy values): asked in turn,
-    /// the first one the program gets wrong says where its answer goes wrong. Default: none.
-    fn parts(&self, _case: &Self::Case) -> Vec<(Self::Case, String)> {
-        Vec::new()
+    /// The standalone inputs the trusted answer is built from, each named for people (wall:
+    /// the board's proper sub-rectangles with their Grundy values), those the case's own value
+    /// combines directly first: asked in turn, the first one the program gets wrong says where
+    /// its answer goes wrong. Default: none.
+    fn parts(&self, _case: &Self::Case) -> Parts<Self::Case> {
+        Parts::default()
     }
     /// What [`Contest::parts`] are called, plural (`sub-rectangles`).
     fn parts_name(&self) -> &'static str {
@@ -63,6 +64,21 @@ pub trait Contest: Sync {
         let mut out = Vec::new();
         self.write_input(case, &mut out);
         out
+    }
+}
+
+/// A case's parts ([`Contest::parts`]): the inputs with their names, the first `direct` of
+/// them those the case's own answer combines directly (wall: the rectangles its moves leave,
+/// the largest value first).
+#[derive(Debug, Clone)]
+pub struct Parts<C> {
+    pub list: Vec<(C, String)>,
+    pub direct: usize,
+}
+
+impl<C> Default for Parts<C> {
+    fn default() -> Self {
+        Parts { list: Vec::new(), direct: 0 }
     }
 }
 
@@ -114,11 +130,12 @@ pub trait Generator: Contest {
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case>;
 
     /// Every input in the game's size order, smallest first, for the search for the smallest
-    /// failing input: every input of a size comes before the first of a larger size (as far
-    /// as the stream goes); only cases of a smaller [`Contest::size_key`] are judged. Default:
-    /// the exhaustive generator.
-    fn by_size(&self) -> Cases<'_, Self::Case> {
-        self.cases(Source::Exhaustive, 0)
+    /// failing input below `case`: every input of a size comes before the first of a larger
+    /// size (as far as the stream goes); only cases of a smaller [`Contest::size_key`] are
+    /// judged. `case` is there for inputs with a fixed part the order keeps (octal: the code).
+    /// Default: nothing (a game with a [`Contest::size_key`] lists its inputs here).
+    fn by_size(&self, _case: &Self::Case) -> Cases<'_, Self::Case> {
+        Box::new(std::iter::empty())
     }
 
     /// The selected sources, taken in turn one case each (the mix a run uses). Smallest

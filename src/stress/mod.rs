@@ -9,6 +9,7 @@ pub mod cpu;
 pub mod failures;
 pub mod moves;
 pub mod numbers;
+pub mod order;
 pub mod outcome;
 mod pipes;
 pub mod pool;
@@ -25,7 +26,7 @@ pub mod tally;
 pub mod test_folder;
 
 pub use command::CommandLine;
-pub use contest::{Cases, Contest, Generator, Source, ADVERSARIAL_AFTER};
+pub use contest::{Cases, Contest, Generator, Parts, Source, ADVERSARIAL_AFTER};
 pub use failures::{FailureFiles, FailureLog, FailureRow};
 pub use outcome::{classify, FailureKind, Fault, Verdict};
 pub use pool::{judge, Found, Judged, Plan, Pool, Progress, StreamReport};

@@ -22,6 +22,17 @@ pub trait Moves: Generator {
     fn illegal(&self, case: &Self::Case, mv: &Self::Move) -> Option<String>;
 }
 
+/// Reads a move of `count` whole numbers ≥ 1 (`format` shows it, e.g. `r c`, for the error).
+pub fn numbers(text: &str, count: usize, format: &str) -> Result<Vec<u64>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let number = |s: &&str| s.parse::<u64>().ok().filter(|&n| n >= 1 && s.bytes().all(|b| b.is_ascii_digit()));
+    let read: Vec<u64> = words.iter().filter_map(number).collect();
+    if words.len() != count || read.len() != count {
+        return Err(format!("expected `{format}` ({count} whole numbers, from 1), found {:?}", super::outcome::shorten(text)));
+    }
+    Ok(read)
+}
+
 /// A trusted answer or a program's answer in move mode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveAnswer<M> {
@@ -94,7 +105,7 @@ impl<G: Moves> Contest for ByMove<G> {
     fn size_key(&self, case: &G::Case) -> Option<Vec<u64>> {
         self.0.size_key(case)
     }
-    fn parts(&self, case: &G::Case) -> Vec<(G::Case, String)> {
+    fn parts(&self, case: &G::Case) -> super::contest::Parts<G::Case> {
         self.0.parts(case)
     }
     fn parts_name(&self) -> &'static str {
@@ -109,7 +120,7 @@ impl<G: Moves> Generator for ByMove<G> {
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, G::Case> {
         self.0.cases(source, seed)
     }
-    fn by_size(&self) -> Cases<'_, G::Case> {
-        self.0.by_size()
+    fn by_size(&self, case: &G::Case) -> Cases<'_, G::Case> {
+        self.0.by_size(case)
     }
 }

@@ -7,7 +7,7 @@
 //! first that fails the same way; [`cause`] asks the program about the parts the trusted answer
 //! is built from ([`Contest::parts`]), smallest first.
 
-use super::contest::{Contest, Generator};
+use super::contest::{Contest, Generator, Parts};
 use super::outcome::{FailureKind, Fault, Verdict};
 use super::pool::{Judged, Pool};
 use crate::error::Result;
@@ -82,7 +82,7 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
         return Ok(search);
     };
     let before = |c: &G::Case| game.size_key(c).is_some_and(|ck| ck < key);
-    let mut stream = game.by_size();
+    let mut stream = game.by_size(case);
     let mut batches = Batches::new(pool.jobs());
     while Instant::now() < deadline {
         let mut batch = Vec::with_capacity(batches.size);
@@ -115,22 +115,23 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
     Ok(search)
 }
 
-/// Where the program's answer first goes wrong: the first of `case`'s parts (smallest first)
-/// on which it fails, with the trusted answer and what it printed; or that it gets every part
-/// right (for a wrong answer (`kind`) the fault is then in combining them). Empty when the game names no parts.
+/// Where the program's answer first goes wrong: the first of `case`'s parts (in the game's
+/// order: those the case combines directly first) on which it fails, with the trusted answer
+/// and what it printed; or that it gets the parts right (for a wrong answer (`kind`) the fault
+/// is then in combining them, and the first direct part, the largest, is named). Empty when
+/// the game names no parts.
 pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kind: FailureKind, deadline: Instant) -> Result<String> {
-    let parts = game.parts(case);
-    let (name, total) = (game.parts_name(), parts.len());
-    if parts.is_empty() {
+    let Parts { list, direct } = game.parts(case);
+    if list.is_empty() {
         return Ok(String::new());
     }
-    let (cases, names): (Vec<G::Case>, Vec<String>) = parts.into_iter().unzip();
+    let (cases, names): (Vec<G::Case>, Vec<String>) = list.into_iter().unzip();
     let (mut at, mut batches) = (0, Batches::new(pool.jobs()));
-    while at < total {
+    while at < cases.len() {
         if Instant::now() >= deadline {
-            return Ok(format!("the program answers the first {at} of {total} {name} right (up to {}; time ran out)", names[at - 1]));
+            return Ok(all_right(game.parts_name(), &names, direct, at, kind));
         }
-        let end = (at + batches.size).min(total);
+        let end = (at + batches.size).min(cases.len());
         let started = Instant::now();
         if let Some((i, judged)) = first_failing(pool, game, &cases[at..end], |_| true)? {
             let Verdict::Fail(fault) = &judged.verdict else { unreachable!("a failing verdict") };
@@ -139,8 +140,30 @@ pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kin
         at = end;
         batches.adapt(started.elapsed());
     }
-    let combining = if kind == FailureKind::WrongAnswer { " (the fault is in combining them)" } else { "" };
-    Ok(format!("the program answers all {total} {name} right{combining}"))
+    Ok(all_right(game.parts_name(), &names, direct, at, kind))
+}
+
+/// The parts the program answered right, `at` of `names` (the first `direct` combined directly).
+fn all_right(name: &str, names: &[String], direct: usize, at: usize, kind: FailureKind) -> String {
+    let total = names.len();
+    let combining = |largest: &str| match (kind == FailureKind::WrongAnswer, largest.is_empty()) {
+        (false, _) => String::new(),
+        (true, true) => " (the fault is in combining them)".to_string(),
+        (true, false) => format!(" (the fault is in combining them; the largest: {largest})"),
+    };
+    let largest = if direct > 0 { names[0].as_str() } else { "" };
+    match at {
+        _ if at == total => format!("the program answers all {total} {name} right{}", combining(largest)),
+        0 => format!("time ran out before the first of {total} {name}"),
+        _ if direct > 0 && at >= direct => format!(
+            "the program answers the {direct} {name} it combines directly right{}, and the first {} of the {} others (up to {}; time ran out)",
+            combining(largest),
+            at - direct,
+            total - direct,
+            names[at - 1]
+        ),
+        _ => format!("the program answers the first {at} of {total} {name} right (up to {}; time ran out)", names[at - 1]),
+    }
 }
 
 /// What a failing program gave, for people: its answer, or how it failed.

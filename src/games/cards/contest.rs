@@ -1,10 +1,11 @@
 //! The card game as a contest problem for `stress`: T cases of N cards, the first player's
 //! total per case expected. The trusted answer is the interval DP `verify cards` checks.
 
-use super::{claim, MAX_CARDS, MAX_VALUE};
+use super::{claim, MAX_CARDS, MAX_CASES, MAX_VALUE};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, draw, growing, lowered, random_list, shorter};
+use crate::stress::order::lists_of;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -75,6 +76,12 @@ impl Contest for CardsContest {
         }
         out
     }
+
+    /// The sum of all cards, then the number of cards, then the number of cases.
+    fn size_key(&self, rows: &Self::Case) -> Option<Vec<u64>> {
+        let cards = rows.iter().map(Vec::len).sum::<usize>() as u64;
+        Some(vec![rows.iter().flatten().sum(), cards, rows.len() as u64])
+    }
 }
 
 impl Generator for CardsContest {
@@ -94,6 +101,26 @@ impl Generator for CardsContest {
             Source::Adversarial => Box::new(adversarial(rng, longest, top)),
         }
     }
+
+    /// By sum, cards and cases: every list of that many cards with that sum, cut into that
+    /// many cases in every way.
+    fn by_size(&self, _rows: &Self::Case) -> Cases<'_, Self::Case> {
+        let (top, longest) = (u64::from(MAX_VALUE), MAX_CARDS as u64);
+        let cut = move |cards: Vec<u64>, k: usize| lists_of(cards.len() as u64, k, 1, longest).map(move |lens| cut_into(&cards, &lens));
+        let sized = move |(total, n, k): (u64, usize, usize)| lists_of(total, n, 1, top).flat_map(move |cards| cut(cards, k));
+        let keys = (1u64..).flat_map(|total| (1..=total as usize).flat_map(move |n| (1..=n.min(MAX_CASES)).map(move |k| (total, n, k))));
+        Box::new(keys.flat_map(sized))
+    }
+}
+
+/// `cards` cut into rows of the lengths `lens` (which add up to the number of cards).
+fn cut_into(cards: &[u64], lens: &[u64]) -> Vec<Vec<u64>> {
+    let mut rest = cards;
+    lens.iter().map(|&n| {
+        let (row, after) = rest.split_at(n as usize);
+        rest = after;
+        row.to_vec()
+    }).collect()
 }
 
 /// The longest rows (largest values, all ones, ties), rows where taking the larger end loses
@@ -122,6 +149,14 @@ fn adversarial(mut rng: ChaCha8Rng, longest: u64, top: u64) -> impl Iterator<Ite
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_order_lists_every_input_in_order() {
+        let game = CardsContest { exhaustive_max: 2 };
+        let listed = crate::stress::order::check_by_size(&game, &vec![vec![9]], |rows| rows.iter().flatten().sum::<u64>() <= 4);
+        // Card lists of sum ≤ 4 (compositions: 1 + 2 + 4 + 8), each cut into cases every way.
+        assert_eq!(listed, 1 + (1 + 2) + (1 + 2 * 2 + 4) + (1 + 3 * 2 + 3 * 4 + 8));
+    }
 
     #[test]
     fn inputs_answers_and_output_format() {

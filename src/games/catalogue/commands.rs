@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
 use crate::game::explore::Explore;
 use crate::game::stress::{max_in, run_stress, stress_spec};
+use crate::stress::moves::ByMove;
 use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
 
@@ -127,7 +128,9 @@ impl Stress {
             Family::Piles { .. } => 1..=40,
             Family::Number { min, max, .. } => min..=max,
         };
-        Ok(Box::new(CatalogueContest { game: self.0, exhaustive_max: max_in(args, self.0.name, range)? }))
+        let contest = CatalogueContest { game: self.0, exhaustive_max: max_in(args, self.0.name, range)? };
+        // Move answers: Nim's (`i k`); the other catalogue games have none.
+        Ok(if self.0.name == super::NIM.name && crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) })
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::commands::CatalogueGame;
 use crate::stress::numbers::{count, compositions, draw, lower, lowered, random_list, scale, shorter, zero_sum_list};
+use crate::stress::order::{list_key, lists_by_size};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -94,6 +95,15 @@ impl Contest for CatalogueContest {
             }
         }
     }
+
+    /// Pile games: the total, the number of piles, then the piles sorted; one-number games:
+    /// N, then without vertices before with them.
+    fn size_key(&self, case: &Case) -> Option<Vec<u64>> {
+        Some(match case {
+            Case::Piles(piles) => list_key(piles),
+            &Case::Number { n, vertices } => vec![n, u64::from(vertices)],
+        })
+    }
 }
 
 impl Generator for CatalogueContest {
@@ -107,10 +117,7 @@ impl Generator for CatalogueContest {
                 Box::new((0u64..).map(move |i| Case::Piles(random_list(&mut rng, i, (1, max_piles), (1, max_pile)))))
             }
             (family @ Family::Piles { .. }, Source::Adversarial) => Box::new(adversarial_piles(family, rng)),
-            (Family::Number { min, vertices, .. }, Source::Exhaustive) => {
-                let forms: &[bool] = if vertices { &[false, true] } else { &[false] };
-                Box::new((min..=self.exhaustive_max).flat_map(move |n| forms.iter().map(move |&v| Case::Number { n, vertices: v })))
-            }
+            (Family::Number { min, vertices, .. }, Source::Exhaustive) => Box::new(numbers(min, self.exhaustive_max, vertices)),
             (Family::Number { min, max, vertices, .. }, Source::Random) => Box::new((0u64..).map(move |i| {
                 let n = if rng.random_range(0..4) == 0 { max } else { draw(&mut rng, min, (min + scale(i, max)).min(max)) };
                 Case::Number { n, vertices: vertices && rng.random_bool(0.5) }
@@ -118,6 +125,20 @@ impl Generator for CatalogueContest {
             (family @ Family::Number { .. }, Source::Adversarial) => self.adversarial_numbers(family, rng),
         }
     }
+
+    fn by_size(&self, _case: &Case) -> Cases<'_, Case> {
+        match self.game.family {
+            Family::Piles { max_piles, max_pile, .. } => Box::new(lists_by_size(1, max_pile, max_piles as usize).map(Case::Piles)),
+            Family::Number { min, max, vertices, .. } => Box::new(numbers(min, max, vertices)),
+        }
+    }
+}
+
+/// Every one-number input from `min` to `max`, each N plain, then with vertices (when the
+/// game has them).
+fn numbers(min: u64, max: u64, vertices: bool) -> impl Iterator<Item = Case> + Send {
+    let forms: &[bool] = if vertices { &[false, true] } else { &[false] };
+    (min..=max).flat_map(move |n| forms.iter().map(move |&v| Case::Number { n, vertices: v }))
 }
 
 /// The largest and smallest pile positions, then forever second-player wins (claimed values
@@ -169,6 +190,18 @@ pub fn divisor_special() -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::games::catalogue::{divisor, DIVISOR, NIM, POLYGON};
+
+    #[test]
+    fn size_orders_list_every_input_in_order() {
+        use crate::stress::order::check_by_size;
+        let nim = CatalogueContest { game: NIM, exhaustive_max: 6 };
+        let total = |c: &Case| matches!(c, Case::Piles(p) if p.iter().sum::<u64>() <= 6);
+        assert_eq!(check_by_size(&nim, &Case::Piles(vec![9]), total), (1 << 6) - 1);
+        assert_eq!(nim.size_key(&Case::Piles(vec![3, 1])), Some(vec![4, 2, 1, 3]));
+        let polygon = CatalogueContest { game: POLYGON, exhaustive_max: 8 };
+        let small = |c: &Case| matches!(c, Case::Number { n, .. } if *n <= 8);
+        assert_eq!(check_by_size(&polygon, &Case::Number { n: 9, vertices: false }, small), 2 * 6);
+    }
 
     #[test]
     fn inputs_answers_and_shrinking() {

@@ -10,6 +10,7 @@ pub mod explore;
 pub mod explore_polygon;
 pub mod explore_strip;
 pub mod misere_nim;
+pub mod moves;
 pub mod nim;
 pub mod odd_even_nim;
 pub mod piles;

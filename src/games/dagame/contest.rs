@@ -2,10 +2,11 @@
 //! expected. The trusted answer is the pair-Grundy claim `verify dagame` checks.
 
 use super::verify::{dag_count, dag_from_mask, placements, MAX_COLOURS, MAX_EXHAUSTIVE_NODES};
-use super::{claim, winner_name, Dag, Instance, MAX_EDGES, MAX_NODES};
+use super::{claim, winner_name, Dag, Group, Instance, MAX_EDGES, MAX_NODES};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, draw, growing, near_powers_of_two};
+use crate::stress::order::masks;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -58,6 +59,11 @@ impl Contest for DagameContest {
 
     fn parse_output(&self, _instance: &Instance, stdout: &str) -> Result<String, String> {
         answer::one_of(stdout, &["Young", "Cheol"])
+    }
+
+    /// Nodes, then edges, then tokens.
+    fn size_key(&self, instance: &Instance) -> Option<Vec<u64>> {
+        Some([instance.dag.nodes(), instance.dag.edges(), instance.tokens.len()].map(|n| n as u64).to_vec())
     }
 
     fn describe(&self, instance: &Instance) -> String {
@@ -113,6 +119,29 @@ impl Generator for DagameContest {
             Source::Adversarial => Box::new(adversarial(rng)),
         }
     }
+
+    /// By nodes (up to [`BY_SIZE_NODES`]), edges and tokens: every DAG numbered in a
+    /// topological order ([`dag_from_mask`]) with that many edges, every placement of that
+    /// many tokens (at most 2N tokens of at most N colours, as inputs allow; colours
+    /// interchangeable).
+    fn by_size(&self, _instance: &Instance) -> Cases<'_, Instance> {
+        let keys = (2..=BY_SIZE_NODES).flat_map(|n| (1..=n * (n - 1) / 2).flat_map(move |e| (1..=2 * n).map(move |t| (n, e, t))));
+        Box::new(keys.flat_map(|(n, e, t)| {
+            let groups: Vec<Vec<Group>> = (t.div_ceil(2)..=t.min(n)).flat_map(|k| placements(n, k)).filter(|g| tokens(g) == t).collect();
+            masks(n * (n - 1) / 2, e).flat_map(move |mask| {
+                let dag = dag_from_mask(n, mask);
+                groups.clone().into_iter().map(move |g| Instance::from_groups(dag.clone(), &g))
+            })
+        }))
+    }
+}
+
+/// The most nodes of the size order (the edge sets of its DAGs fit a 64-bit mask).
+pub const BY_SIZE_NODES: usize = 11;
+
+/// The tokens of a placement.
+fn tokens(groups: &[Group]) -> usize {
+    groups.iter().map(|g| if matches!(g, Group::Single(_)) { 1 } else { 2 }).sum()
 }
 
 /// A DAG on `n` nodes, each forward edge present with probability `density` (at most
@@ -186,6 +215,18 @@ fn adversarial(mut rng: ChaCha8Rng) -> impl Iterator<Item = Instance> + Send {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_order_lists_every_input_in_order() {
+        let game = DagameContest { exhaustive_max: 3 };
+        let case = game.cases(Source::Random, 1).find(|i| i.dag.nodes() == 4).unwrap();
+        let listed = crate::stress::order::check_by_size(&game, &case, |i| i.dag.nodes() <= 3);
+        assert_eq!(listed, game.cases(Source::Exhaustive, 0).count(), "up to 3 nodes: at most 3 colours, as the exhaustive one");
+        for instance in game.by_size(&case).take(3000) {
+            let text = String::from_utf8(game.input_text(&instance)).unwrap();
+            assert!(Instance::parse_input("by_size", &text).is_ok(), "{text}");
+        }
+    }
 
     #[test]
     fn inputs_answers_and_shrinking() {

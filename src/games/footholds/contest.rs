@@ -7,6 +7,7 @@ use super::{claim, Position, MAX_SIDE};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, draw, growing};
+use crate::stress::order::masks;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -67,6 +68,11 @@ impl Contest for FootholdsContest {
 
     fn parse_output(&self, _pos: &Position, stdout: &str) -> Result<u64, String> {
         answer::number(stdout)
+    }
+
+    /// Cells, then footholds.
+    fn size_key(&self, pos: &Position) -> Option<Vec<u64>> {
+        Some(vec![u64::from(pos.rows) * u64::from(pos.cols), u64::from(pos.board.count_ones())])
     }
 
     fn describe(&self, pos: &Position) -> String {
@@ -136,11 +142,32 @@ impl Generator for FootholdsContest {
             }
         }
     }
+
+    /// By cells, then footholds: every shape of that many cells, every board with that many
+    /// footholds, every start pair.
+    fn by_size(&self, _pos: &Position) -> Cases<'_, Position> {
+        let shapes = shapes(MAX_SIDE * MAX_SIDE);
+        Box::new((1..=MAX_SIDE * MAX_SIDE).flat_map(move |cells| {
+            let fit: Vec<(usize, usize)> = shapes.iter().copied().filter(|&(r, c)| r * c == cells).collect();
+            (1..=cells).flat_map(move |k| {
+                let fit = fit.clone();
+                fit.into_iter().flat_map(move |(r, c)| masks(cells, k).flat_map(move |board| every_start(r, c, board as u32)))
+            })
+        }))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_order_lists_every_input_in_order() {
+        let game = FootholdsContest { exhaustive_max: 4 };
+        let case = Position::new(3, 3, 0b111, 0, 1);
+        let listed = crate::stress::order::check_by_size(&game, &case, |p| p.rows * p.cols <= 4);
+        assert_eq!(listed, game.cases(Source::Exhaustive, 0).count());
+    }
 
     #[test]
     fn inputs_answers_and_shrinking() {

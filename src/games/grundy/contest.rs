@@ -5,6 +5,8 @@ use super::{claim, MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::order::{list_key, lists_by_size};
+use crate::stress::moves::ByMove;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -13,9 +15,12 @@ use std::sync::OnceLock;
 /// `sprague stress grundy`.
 pub static STRESS: StressCommand = StressCommand {
     name: "grundy",
-    about: "Grundy's game: `n` then n heaps (≤ 10^4) to the program, First or Second expected.",
+    about: "Grundy's game: `n` then n heaps (≤ 10^4) to the program, First or Second expected (--answer move: `i a b`, heap i split into a and b stones, or Second).",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of heaps with at most N stones in all (at most 40).").default("14"),
-    build: |args| Ok(Box::new(GrundyContest { exhaustive_max: max_in(args, "grundy", 1..=40)? }) as Box<dyn StressSide>),
+    build: |args| {
+        let contest = GrundyContest { exhaustive_max: max_in(args, "grundy", 1..=40)? };
+        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
+    },
     examples: &["sprague stress grundy --cmd ./a.out", "sprague stress grundy --cmd ./a.out --generator adversarial --budget 30"],
 };
 
@@ -28,6 +33,11 @@ pub struct GrundyContest {
 fn heap_values() -> &'static [u16] {
     static VALUES: OnceLock<Vec<u16>> = OnceLock::new();
     VALUES.get_or_init(|| claim::heap_values(MAX_HEAP))
+}
+
+/// The one-heap value of a legal heap.
+pub fn heap_value(heap: u64) -> u16 {
+    heap_values()[heap as usize]
 }
 
 /// The largest heap whose one-heap value is `value`.
@@ -62,6 +72,11 @@ impl Contest for GrundyContest {
     fn shrink_candidates(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         shorter(heaps, 1).into_iter().chain(lowered(heaps, 1)).collect()
     }
+
+    /// The total, the number of heaps, then the heaps sorted.
+    fn size_key(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> {
+        Some(list_key(heaps))
+    }
 }
 
 impl Generator for GrundyContest {
@@ -81,11 +96,22 @@ impl Generator for GrundyContest {
             }
         }
     }
+
+    fn by_size(&self, _heaps: &Vec<u64>) -> Cases<'_, Vec<u64>> {
+        Box::new(lists_by_size(1, u64::from(MAX_HEAP), MAX_HEAPS))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_order_lists_every_input_in_order() {
+        let game = GrundyContest { exhaustive_max: 6 };
+        let listed = crate::stress::order::check_by_size(&game, &vec![7], |h| h.iter().sum::<u64>() <= 6);
+        assert_eq!(listed, (1 << 6) - 1);
+    }
 
     #[test]
     fn answers_match_solve_and_adversarial_inputs_lose() {

@@ -10,6 +10,7 @@ pub mod claim;
 pub mod commands;
 pub mod contest;
 pub mod explore;
+pub mod moves;
 pub mod verify;
 
 pub use commands::GAME;

@@ -6,6 +6,7 @@ use super::{claim, Game, Side, MAX_BRIDGES, MAX_LENGTH, NAMES};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::order::{list_key, multisets, orders};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,6 +52,13 @@ impl Contest for KingsContest {
         let lists = shorter(&game.lengths, 1).into_iter().chain(lowered(&game.lengths, 2));
         lists.map(|lengths| Game { lengths, first: game.first }).collect()
     }
+
+    /// The total length, the number of bridges, the lengths sorted, then who moves first
+    /// (white before black).
+    fn size_key(&self, game: &Game) -> Option<Vec<u64>> {
+        let side = SIDES.iter().position(|&s| s == game.first).expect("a side") as u64;
+        Some(list_key(&game.lengths).into_iter().chain([side]).collect())
+    }
 }
 
 impl Generator for KingsContest {
@@ -78,11 +86,26 @@ impl Generator for KingsContest {
             }
         }
     }
+
+    /// Each multiset of lengths, then each side, then the multiset's orders.
+    fn by_size(&self, _game: &Game) -> Cases<'_, Game> {
+        let sides = |sorted: Vec<u64>| SIDES.into_iter().flat_map(move |first| orders(sorted.clone()).map(move |lengths| Game { lengths, first }));
+        Box::new(multisets(2, MAX_LENGTH, MAX_BRIDGES).flat_map(sides))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn size_order_lists_every_input_in_order() {
+        let game = KingsContest { exhaustive_max: 8 };
+        let case = Game { lengths: vec![9], first: Side::Black };
+        let listed = crate::stress::order::check_by_size(&game, &case, |g| g.lengths.iter().sum::<u64>() <= 8);
+        assert_eq!(listed, game.cases(Source::Exhaustive, 0).count());
+        assert_eq!(game.by_size(&case).nth(1).map(|g| g.first), Some(Side::Black), "each length list for both sides");
+    }
 
     #[test]
     fn inputs_answers_and_second_player_wins() {

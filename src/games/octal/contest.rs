@@ -9,6 +9,7 @@ use super::{MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::stress::order::{list_key, lists_by_size};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -83,6 +84,11 @@ impl Contest for OctalContest {
     fn shrink_candidates(&self, (code, heaps): &Case) -> Vec<Case> {
         shorter(heaps, 1).into_iter().chain(lowered(heaps, 1)).map(|h| (code.clone(), h)).collect()
     }
+
+    /// Within the case's code: the total, the number of heaps, then the heaps sorted.
+    fn size_key(&self, (_code, heaps): &Case) -> Option<Vec<u64>> {
+        Some(list_key(heaps))
+    }
 }
 
 impl Generator for OctalContest {
@@ -109,6 +115,13 @@ impl Generator for OctalContest {
             }
         }
     }
+
+    /// The heaps of every legal size under the case's code (the code stays: it is the game).
+    fn by_size(&self, (code, _heaps): &Case) -> Cases<'_, Case> {
+        let largest = super::largest_heap(&Code::parse(code).expect("generated codes are valid")) as u64;
+        let code = code.clone();
+        Box::new(lists_by_size(1, largest, MAX_HEAPS).map(move |heaps| (code.clone(), heaps)))
+    }
 }
 
 #[cfg(test)]
@@ -116,6 +129,14 @@ mod tests {
     use super::*;
     use crate::games::octal::brute::{self, WholePositions};
     use crate::impartial::BruteForce;
+
+    #[test]
+    fn size_order_keeps_the_code_and_lists_every_input_in_order() {
+        let game = OctalContest { exhaustive_max: 5 };
+        let case = ("0.77".to_string(), vec![9]);
+        let within = |(code, h): &Case| code == "0.77" && h.iter().sum::<u64>() <= 5;
+        assert_eq!(crate::stress::order::check_by_size(&game, &case, within), (1 << 5) - 1);
+    }
 
     #[test]
     fn answers_agree_with_whole_positions_and_adversarial_inputs_lose() {

@@ -46,6 +46,11 @@ pub struct Input {
     pub heaps: Vec<usize>,
 }
 
+/// The largest heap of a contest input under `code`.
+pub fn largest_heap(code: &Code) -> usize {
+    if code.digits.iter().any(|d| d & code::THREE != 0) { MAX_HEAP_THREE } else { MAX_HEAP }
+}
+
 /// Reads the contest input: a line with the code, a line with n, then n heap sizes; the
 /// error names line and column (and, for a bad code, the character inside it).
 pub fn parse_input(source_name: &str, text: &str) -> Result<Input> {
@@ -58,8 +63,7 @@ pub fn parse_position(source_name: &str, text: &str, min_heaps: usize) -> Result
     let tok = s.token("the take-and-break code (e.g. 0.07)")?;
     let code = Code::parse(tok.text).map_err(|e| s.error_at(tok.line, tok.col, e.to_string()))?;
     let n: usize = s.number("n (number of heaps)", min_heaps, MAX_HEAPS)?;
-    let largest = if code.digits.iter().any(|d| d & code::THREE != 0) { MAX_HEAP_THREE } else { MAX_HEAP };
-    let heaps = (1..=n).map(|i| s.number(&format!("heap {i}"), 1, largest)).collect::<Result<Vec<usize>>>()?;
+    let heaps = (1..=n).map(|i| s.number(&format!("heap {i}"), 1, largest_heap(&code))).collect::<Result<Vec<usize>>>()?;
     s.expect_end()?;
     Ok(Input { code, heaps })
 }

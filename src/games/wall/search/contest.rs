@@ -91,7 +91,7 @@ impl Contest for WallContest {
         Some(smallest::size_key(board))
     }
 
-    fn parts(&self, board: &Board) -> Vec<(Board, String)> {
+    fn parts(&self, board: &Board) -> crate::stress::Parts<Board> {
         smallest::sub_rectangles(board)
     }
 
@@ -109,7 +109,7 @@ impl Generator for WallContest {
         }
     }
 
-    fn by_size(&self) -> Cases<'_, Board> {
+    fn by_size(&self, _board: &Board) -> Cases<'_, Board> {
         Box::new(smallest::by_size())
     }
 }

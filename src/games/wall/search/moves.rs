@@ -5,7 +5,7 @@
 use super::contest::WallContest;
 use crate::games::wall::board::Board;
 use crate::games::wall::claim::dp::RectDp;
-use crate::stress::moves::Moves;
+use crate::stress::moves::{numbers, Moves};
 use std::fmt;
 
 /// A move: the cell built on, 1-based as printed.
@@ -33,15 +33,8 @@ impl Moves for WallContest {
     }
 
     fn parse_move(&self, _board: &Board, text: &str) -> Result<Cell, String> {
-        let numbers: Vec<&str> = text.split_whitespace().collect();
-        let [row, col] = numbers[..] else {
-            return Err(format!("expected `r c` (two numbers, 1-based), found {:?}", crate::stress::outcome::shorten(text)));
-        };
-        let number = |s: &str| s.parse::<usize>().ok().filter(|&n| n >= 1 && s.bytes().all(|b| b.is_ascii_digit()));
-        match (number(row), number(col)) {
-            (Some(row), Some(col)) => Ok(Cell { row, col }),
-            _ => Err(format!("expected `r c` with 1-based row and column, found {:?}", crate::stress::outcome::shorten(text))),
-        }
+        let read = numbers(text, 2, "r c").map_err(|e| format!("{e}: 1-based row and column"))?;
+        Ok(Cell { row: read[0] as usize, col: read[1] as usize })
     }
 
     fn illegal(&self, board: &Board, mv: &Cell) -> Option<String> {

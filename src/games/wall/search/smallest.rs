@@ -5,6 +5,8 @@
 
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
 use crate::games::wall::claim::dp::RectDp;
+use crate::stress::order::masks;
+use crate::stress::Parts;
 use std::collections::HashSet;
 
 /// The size of a board in the search's order: cells, then X cells.
@@ -24,38 +26,53 @@ pub fn by_size() -> impl Iterator<Item = Board> + Send {
     })
 }
 
-/// The masks of `bits` bits (< 64) with `ones` bits set, increasing (Gosper's hack).
-fn masks(bits: usize, ones: usize) -> impl Iterator<Item = u64> + Send {
-    let first = (1u64 << ones) - 1;
-    std::iter::successors(Some(first), |&m| {
-        let low = m & m.wrapping_neg();
-        let ripple = m.checked_add(low)?;
-        (m != 0).then(|| (((ripple ^ m) >> 2) / low) | ripple)
-    })
-    .take_while(move |&m| m >> bits == 0)
-}
+/// A rectangle of the board: rows `r0..r1`, columns `c0..c1`.
+type Rect = (usize, usize, usize, usize);
 
-/// The proper sub-rectangles of `board` as boards, each board once, smallest first (by cells,
-/// then top row, left column, height), named by where they lie (1-based) and their Grundy value.
-pub fn sub_rectangles(board: &Board) -> Vec<(Board, String)> {
+/// The proper sub-rectangles of `board` as boards, each board once, named by where they lie
+/// (1-based) and their Grundy value: first those the board's moves leave (the four rectangles
+/// around each free cell, which its value combines), the largest Grundy value first, then the
+/// others smallest first (by cells, then top row, left column, height).
+pub fn sub_rectangles(board: &Board) -> Parts<Board> {
     let dp = RectDp::new(board);
     let (h, w) = (board.rows(), board.cols());
-    let mut rects: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let cells = |&(r0, r1, c0, c1): &Rect| (r1 - r0) * (c1 - c0);
+    let mut left: Vec<Rect> = Vec::new();
     for (r0, r1) in (0..h).flat_map(|a| (a + 1..=h).map(move |b| (a, b))) {
-        rects.extend((0..w).flat_map(|a| (a + 1..=w).map(move |b| (r0, r1, a, b))).filter(|&r| r != (0, h, 0, w)));
+        left.extend((0..w).flat_map(|a| (a + 1..=w).map(move |b| (r0, r1, a, b))).filter(|&r| r != (0, h, 0, w)));
     }
-    rects.sort_by_key(|&(r0, r1, c0, c1)| ((r1 - r0) * (c1 - c0), r0, c0, r1 - r0));
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for (r0, r1, c0, c1) in rects {
+    left.sort_by_key(|r @ &(r0, _, c0, _)| (cells(r), r0, c0, r.1 - r0));
+    let mut direct: Vec<Rect> = left.iter().copied().filter(|r| left_by_a_move(board, *r)).collect();
+    direct.sort_by_key(|r @ &(r0, r1, c0, c1)| (std::cmp::Reverse(dp.rect_grundy(r0, r1, c0, c1)), cells(r), r0, c0));
+    let (mut seen, mut parts) = (HashSet::new(), Parts::default());
+    for (k, (r0, r1, c0, c1)) in direct.iter().chain(&left).copied().enumerate() {
         let part = board.select(&(r0..r1).collect::<Vec<_>>(), &(c0..c1).collect::<Vec<_>>());
         if seen.insert(part.clone()) {
             let grundy = dp.rect_grundy(r0, r1, c0, c1);
             let name = format!("rows {}-{}, columns {}-{} ({}, {} X, Grundy {grundy})", r0 + 1, r1, c0 + 1, c1, part.shape(), part.x_count());
-            out.push((part, name));
+            parts.list.push((part, name));
+            parts.direct += usize::from(k < direct.len());
         }
     }
-    out
+    parts
+}
+
+/// True when a move on a free cell of `board` leaves `rect` as one of its four rectangles: the
+/// rectangle touches two sides of the board at a corner, and the cell diagonally past its
+/// inner corner is free.
+fn left_by_a_move(board: &Board, (r0, r1, c0, c1): Rect) -> bool {
+    let (h, w) = (board.rows(), board.cols());
+    let row = match (r0 == 0, r1 == h) {
+        (true, false) => r1,
+        (false, true) => r0.wrapping_sub(1),
+        _ => return false,
+    };
+    let col = match (c0 == 0, c1 == w) {
+        (true, false) => c1,
+        (false, true) => c0.wrapping_sub(1),
+        _ => return false,
+    };
+    row < h && col < w && !board.is_x(row, col)
 }
 
 #[cfg(test)]
@@ -64,9 +81,6 @@ mod tests {
 
     #[test]
     fn boards_come_by_cells_then_x_cells() {
-        assert_eq!(masks(4, 2).collect::<Vec<_>>(), [0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(masks(3, 0).collect::<Vec<_>>(), [0]);
-        assert_eq!(masks(63, 63).count(), 1);
         let first: Vec<String> = by_size().take(12).map(|b| b.to_slashed()).collect();
         assert_eq!(first[..6], [".", "X", "..", "./.", "X.", ".X"].map(String::from));
         // Every board of up to 4 cells, each once, in non-decreasing size.
@@ -79,9 +93,16 @@ mod tests {
     #[test]
     fn sub_rectangles_are_proper_distinct_and_smallest_first() {
         let board = Board::from_slashed(".X.").unwrap();
-        let names: Vec<String> = sub_rectangles(&board).into_iter().map(|(b, n)| format!("{} {n}", b.to_slashed())).collect();
+        let parts = sub_rectangles(&board);
+        let names: Vec<String> = parts.list.into_iter().map(|(b, n)| format!("{} {n}", b.to_slashed())).collect();
+        // A move on a one-row board walls the whole row: it leaves no rectangle.
         assert_eq!(names, [". rows 1-1, columns 1-1 (1x1, 0 X, Grundy 1)", "X rows 1-1, columns 2-2 (1x1, 1 X, Grundy 0)", ".X rows 1-1, columns 1-2 (1x2, 1 X, Grundy 1)", "X. rows 1-1, columns 2-3 (1x2, 1 X, Grundy 1)"]);
+        assert_eq!(parts.direct, 0);
+        // On 2×3 with an X the moves leave corner cells and pieces of rows (largest value first).
+        let parts = sub_rectangles(&Board::from_slashed("..X/...").unwrap());
+        let direct: Vec<String> = parts.list[..parts.direct].iter().map(|(b, _)| b.to_slashed()).collect();
+        assert_eq!(direct, [".", "..", ".X", "X"]);
         let big = Board::empty(Shape::new(3, 4));
-        assert_eq!(sub_rectangles(&big).len(), 3 * 4 - 1, "one per shape, the whole board left out");
+        assert_eq!(sub_rectangles(&big).list.len(), 3 * 4 - 1, "one per shape, the whole board left out");
     }
 }

@@ -1,0 +1,92 @@
+//! Grundy's game with move answers (`stress grundy --answer move`): the program prints a
+//! winning move as `i a b` — heap i (1-based) split into heaps of a and b stones (a + b the
+//! heap, a ≠ b, in either order) — or `Second` when the player to move loses.
+
+use super::contest::GrundyContest;
+use super::splits;
+use crate::stress::moves::{numbers, Moves};
+use std::fmt;
+
+/// A split: heap `heap` (1-based) into `a` and `b` stones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Split {
+    pub heap: usize,
+    pub a: u64,
+    pub b: u64,
+}
+
+impl fmt::Display for Split {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.heap, self.a, self.b)
+    }
+}
+
+impl Moves for GrundyContest {
+    type Move = Split;
+
+    fn lost_word(&self) -> &'static str {
+        "Second"
+    }
+
+    /// Every split (smaller part first) leaving the one-heap values XORing to zero; heaps of
+    /// one size are looked at once.
+    fn winning_moves(&self, heaps: &Vec<u64>) -> Vec<Split> {
+        let g = super::contest::heap_value;
+        let xor = heaps.iter().fold(0, |x, &h| x ^ g(h));
+        let mut found: Vec<(u64, Vec<(u64, u64)>)> = Vec::new();
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if !found.iter().any(|(size, _)| *size == h) {
+                let want = xor ^ g(h);
+                let fits = splits(h as u16).map(|(a, b)| (u64::from(a), u64::from(b))).filter(|&(a, b)| g(a) ^ g(b) == want).collect();
+                found.push((h, fits));
+            }
+            let fits = &found.iter().find(|(size, _)| *size == h).expect("just added").1;
+            out.extend(fits.iter().map(|&(a, b)| Split { heap: i + 1, a, b }));
+        }
+        out
+    }
+
+    fn parse_move(&self, _heaps: &Vec<u64>, text: &str) -> Result<Split, String> {
+        let read = numbers(text, 3, "i a b")?;
+        Ok(Split { heap: read[0] as usize, a: read[1].min(read[2]), b: read[1].max(read[2]) })
+    }
+
+    fn illegal(&self, heaps: &Vec<u64>, mv: &Split) -> Option<String> {
+        let Some(&h) = heaps.get(mv.heap - 1) else {
+            return Some(format!("there is no heap {} (of {})", mv.heap, heaps.len()));
+        };
+        match (mv.a + mv.b == h, mv.a != mv.b) {
+            (false, _) => Some(format!("{} + {} is not heap {}'s {h}", mv.a, mv.b, mv.heap)),
+            (true, false) => Some(format!("heap {} splits into two equal heaps", mv.heap)),
+            (true, true) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stress::moves::{ByMove, MoveAnswer};
+    use crate::stress::Contest;
+
+    #[test]
+    fn any_winning_split_is_right_and_losing_or_illegal_ones_are_not() {
+        let game = ByMove(GrundyContest { exhaustive_max: 5 });
+        // g(3) = 1, g(5) = 2, g(4) = 0, g(6) = 1: 3 5 is won; 5 → 4 1 leaves 3 4 1 (1^0^0 ≠ 0),
+        // 5 → 3 2 leaves 3 3 2 (1^1^0 = 0) wins, 3 → 2 1 leaves 2 1 5 (0^0^2) loses.
+        let heaps = vec![3, 5];
+        let expected = game.answer(&heaps);
+        assert_eq!(expected, MoveAnswer::Moves(vec![Split { heap: 2, a: 2, b: 3 }]));
+        let judge = |out: &str| game.parse_output(&heaps, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&heaps, &expected, &got)));
+        assert!(judge("2 3 2").unwrap().0, "either order");
+        assert_eq!(judge("1 2 1").unwrap().1, "the move leaves the opponent a win");
+        assert_eq!(judge("3 1 1").unwrap().1, "illegal move: there is no heap 3 (of 2)");
+        assert_eq!(judge("2 1 3").unwrap().1, "illegal move: 1 + 3 is not heap 2's 5");
+        assert!(judge("2 3").unwrap_err().contains("i a b"));
+        assert_eq!(game.answer(&vec![3, 6]), MoveAnswer::Lost("Second"));
+        assert_eq!(game.answer(&vec![2, 2]).to_string(), "Second", "no heap can split");
+        let equal = game.parse_output(&vec![4, 1], "1 2 2").unwrap();
+        assert_eq!(game.why_wrong(&vec![4, 1], &game.answer(&vec![4, 1]), &equal), "illegal move: heap 1 splits into two equal heaps");
+    }
+}
