@@ -122,9 +122,10 @@ pub fn scan_pairs(g: &[u16], m: usize, from: usize, to: usize, seen: &mut Marks,
 
 /// The comparing scan of [`scan_pairs`] (AVX2 where the CPU has it: the same code, wider vectors).
 fn compare_pairs(g: &[u16], m: usize, from: usize, to: usize, wanted: &mut Vec<u16>) {
+    static WIDE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     #[cfg(target_arch = "x86_64")]
-    if crate::bits::avx2_available() {
-        // SAFETY: the CPU has AVX2 (checked just now).
+    if *WIDE.get_or_init(crate::bits::avx2_available) {
+        // SAFETY: the CPU has AVX2 (checked once).
         return unsafe { compare_pairs_avx2(g, m, from, to, wanted) };
     }
     compare_pairs_portable(g, m, from, to, wanted);
@@ -147,7 +148,16 @@ fn compare_pairs_portable(g: &[u16], m: usize, from: usize, to: usize, wanted: &
         for (o, (x, y)) in options.iter_mut().zip(low.iter().zip(high.iter().rev())) {
             *o = x ^ y;
         }
-        wanted.retain(|&v| !options.iter().fold(false, |hit, &o| hit | (o == v)));
+        // Not `retain`: its closure would be compiled without AVX2. `remove` keeps the order.
+        let mut i = 0;
+        while i < wanted.len() {
+            let v = wanted[i];
+            if options.iter().fold(false, |hit, &o| hit | (o == v)) {
+                wanted.remove(i);
+            } else {
+                i += 1;
+            }
+        }
         a += BLOCK;
     }
     // The last pairs, fewer than a block.
