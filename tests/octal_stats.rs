@@ -1,4 +1,4 @@
-//! `table octal … --stats DIR`, `--format bin` and `--stats-from FILE`: the statistics equal a
+//! `table octal … --stats DIR`, `--binary` and `--stats-from FILE`: the statistics equal a
 //! direct computation from the `n,grundy` file; the binary file holds the same values; a stopped
 //! run's statistics equal those derived from its checkpoint, and a stopped-and-resumed run's
 //! those of an uninterrupted one; bad sources are refused with exit 2.
@@ -71,11 +71,11 @@ fn the_statistics_equal_a_direct_computation_and_bin_holds_the_same_values() {
         table(code, &["--max", "3000", "--out", "v.csv", "--stats", "s"], d).assert().success().stderr(contains("statistics in s: 3001 values"));
         let g = values_of_csv(&d.join("v.csv"));
         assert_eq!(stats(&d.join("s")), expected_stats(code, &g), "{code}");
-        table(code, &["--max", "3000", "--out", "v.bin", "--format", "bin", "--stats", "b"], d).assert().success();
+        table(code, &["--max", "3000", "--out", "v.bin", "--binary", "--stats", "b"], d).assert().success();
         let bytes: Vec<u8> = g.iter().flat_map(|v| v.to_le_bytes()).collect();
         assert_eq!(std::fs::read(d.join("v.bin")).unwrap(), bytes, "{code}");
         assert_eq!(stats(&d.join("b")), stats(&d.join("s")), "{code}");
-        table(code, &["--stats-from", "v.bin", "--format", "bin", "--stats", "f"], d).assert().success();
+        table(code, &["--stats-from", "v.bin", "--binary", "--stats", "f"], d).assert().success();
         table(code, &["--stats-from", "v.csv", "--stats", "c"], d).assert().success();
         assert_eq!(stats(&d.join("f")), stats(&d.join("s")), "{code}");
         assert_eq!(stats(&d.join("c")), stats(&d.join("s")), "{code}");
@@ -86,8 +86,8 @@ fn the_statistics_equal_a_direct_computation_and_bin_holds_the_same_values() {
 fn stopped_and_resumed_runs_give_the_same_statistics() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    table("0.6", &["--max", MAX, "--out", "whole.bin", "--format", "bin", "--stats", "whole"], d).assert().success();
-    let step = ["--max", MAX, "--out", "part.bin", "--format", "bin", "--budget", "0", "--checkpoint-heaps", "20000"];
+    table("0.6", &["--max", MAX, "--out", "whole.bin", "--binary", "--stats", "whole"], d).assert().success();
+    let step = ["--max", MAX, "--out", "part.bin", "--binary", "--budget", "0", "--checkpoint-heaps", "20000"];
     table("0.6", &[&step[..], &["--stats", "stopped"]].concat(), d).assert().code(3).stderr(contains("statistics in stopped: 20000 values"));
     // The statistics of a stopped run: from its checkpoint, and as a run to 19999 writes them.
     table("0.6", &["--stats-from", "part.bin", "--stats", "derived"], d).assert().success();
@@ -95,7 +95,7 @@ fn stopped_and_resumed_runs_give_the_same_statistics() {
     assert_eq!(stats(&d.join("derived")), stats(&d.join("stopped")));
     assert_eq!(stats(&d.join("short")), stats(&d.join("stopped")));
     table("0.6", &[&step[..], &["--resume"]].concat(), d).assert().code(3);
-    table("0.6", &["--max", MAX, "--out", "part.bin", "--format", "bin", "--resume", "--threads", "2", "--stats", "resumed"], d).assert().success();
+    table("0.6", &["--max", MAX, "--out", "part.bin", "--binary", "--resume", "--threads", "2", "--stats", "resumed"], d).assert().success();
     assert_eq!(stats(&d.join("resumed")), stats(&d.join("whole")));
     assert_eq!(std::fs::read(d.join("part.bin")).unwrap(), std::fs::read(d.join("whole.bin")).unwrap());
     assert!(read(&d.join("whole/summary.csv")).contains(&format!("0.6,{},", 60001)));
@@ -108,13 +108,13 @@ fn bad_sources_are_refused() {
     table("0.6", &["--stats-from", "none.csv"], d).assert().code(2).stderr(contains("--stats-from needs --stats DIR"));
     table("0.6", &["--stats-from", "none.csv", "--stats", "s"], d).assert().code(2).stderr(contains("none.csv"));
     std::fs::write(d.join("odd.bin"), [1u8, 0, 2]).unwrap();
-    table("0.6", &["--stats-from", "odd.bin", "--format", "bin", "--stats", "s"], d).assert().code(2).stderr(contains("odd.bin: 3 bytes: not a values file"));
+    table("0.6", &["--stats-from", "odd.bin", "--binary", "--stats", "s"], d).assert().code(2).stderr(contains("odd.bin: 3 bytes: not a values file"));
     std::fs::write(d.join("gap.csv"), "n,grundy\n0,0\n2,1\n").unwrap();
     table("0.6", &["--stats-from", "gap.csv", "--stats", "s"], d).assert().code(2).stderr(contains("gap.csv: line 3: heap 2 where heap 1 was due"));
     std::fs::write(d.join("raw.bin"), [0u8, 0, 1, 0]).unwrap();
-    table("0.6", &["--stats-from", "raw.bin", "--stats", "s"], d).assert().code(2).stderr(contains("needs --format bin"));
+    table("0.6", &["--stats-from", "raw.bin", "--stats", "s"], d).assert().code(2).stderr(contains("needs --binary"));
     table("0.6", &["--max", "5000", "--out", "p.csv", "--budget", "0", "--checkpoint-heaps", "1000"], d).assert().code(3);
     table("0.7", &["--stats-from", "p.csv", "--stats", "s"], d).assert().code(2).stderr(contains("is a checkpoint of 0.6 (sparse), not of 0.7"));
-    table("0.6", &["--max", "10", "--format", "bin"], d).assert().code(2).stderr(contains("need --out"));
+    table("0.6", &["--max", "10", "--binary"], d).assert().code(2).stderr(contains("need --out"));
     assert!(!d.join("s").exists());
 }

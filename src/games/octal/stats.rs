@@ -5,7 +5,7 @@
 //! * `summary.csv`: one row — code, heaps, largest value and the first heap with it, distinct
 //!   values, the mask, how many heaps are rare under it and the last of them (where the rare
 //!   values stop appearing, as far as the run saw), and the SHA-256 of the values as u16 little
-//!   endian (the bytes of `--format bin` and of `FILE.values.bin`).
+//!   endian (the bytes of `--binary` and of `FILE.values.bin`).
 //! * `values.csv`: per value its count, first and last heap, and whether it is rare.
 //! * `rare.csv`: `n,grundy` of every rare heap (the first [`RARE_LISTED`]).
 //!

@@ -1,4 +1,4 @@
-//! `table octal CODE --max N`: the one-heap values, as `n,grundy` CSV or (`--format bin`) u16
+//! `table octal CODE --max N`: the one-heap values, as `n,grundy` CSV or (`--binary`) u16
 //! little endian; `--stats DIR` adds what the run found ([`super::stats`]), and `--stats-from
 //! FILE` derives the same statistics from the output or the checkpoint of an earlier run.
 
@@ -12,11 +12,6 @@ use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::csv::CsvRecord;
 use std::path::Path;
 use std::time::Instant;
-
-const FORMATS: &[(&str, &str)] = &[
-    ("csv", "`n,grundy` rows (about 15 bytes a value)."),
-    ("bin", "u16 little endian, 2 bytes a value (the format of FILE.values.bin; needs --out)."),
-];
 
 /// `table octal CODE --max N`: the one-heap values.
 #[derive(Clone, Copy)]
@@ -32,9 +27,9 @@ impl Command for TableOctal {
             CODE,
             OptSpec::value("max", "N", "Every heap 0..=N.").default("1000"),
             OptSpec::value("out", "FILE", "Write the values here, atomically (default: standard output); the checkpoint lies beside it."),
-            OptSpec::value("format", "FORMAT", "How the values are written.").default("csv").choices(FORMATS),
+            OptSpec::flag("binary", "Write the values as u16 little endian, 2 bytes each (the format of FILE.values.bin; needs --out), not `n,grundy` rows (about 15 bytes each)."),
             OptSpec::value("stats", "DIR", "Also write what the run found into DIR: summary.csv, values.csv, rare.csv (docs/octal.md)."),
-            OptSpec::value("stats-from", "FILE", "Compute nothing: the statistics (into --stats DIR) of the values of an earlier run with --out FILE, from its checkpoint if it has one, else from FILE in --format."),
+            OptSpec::value("stats-from", "FILE", "Compute nothing: the statistics (into --stats DIR) of the values of an earlier run with --out FILE, from its checkpoint if it has one, else from FILE (CSV, or u16 little endian with --binary)."),
             OptSpec::flag("resume", "Continue the run whose checkpoint (FILE.checkpoint.json, FILE.values.bin) lies beside --out."),
             OptSpec::value("budget", "SECONDS", "Stop after this long, checkpoint saved (exit 3; --resume continues)."),
             OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between checkpoints.").default("60").hidden(),
@@ -48,8 +43,8 @@ impl Command for TableOctal {
             options,
             examples: &[
                 "sprague table octal 0.77 --max 100",
-                "sprague table octal 0.6 --max 100000000 --out officers.bin --format bin --stats officers-stats",
-                "sprague table octal 0.6 --stats-from officers.bin --format bin --stats officers-stats",
+                "sprague table octal 0.6 --max 100000000 --out officers.bin --binary --stats officers-stats",
+                "sprague table octal 0.6 --stats-from officers.bin --binary --stats officers-stats",
             ],
         }
     }
@@ -64,7 +59,7 @@ impl Command for TableOctal {
         let done = |engine: &Engine| format!("{code}: g(0..={max}) by {}, largest value {}, {:.2} s", method_note(engine), engine.largest(), started.elapsed().as_secs_f64());
         let Some(out) = args.text("out") else {
             if args.flag("resume") || args.text("budget").is_some() || binary(args) {
-                return Err(Error::Usage("--resume, --budget and --format bin need --out FILE (the checkpoint lies beside it)".into()));
+                return Err(Error::Usage("--resume, --budget and --binary need --out FILE (the checkpoint lies beside it)".into()));
             }
             let engine = computed(&code, max, args, session)?;
             write_stdout(engine.values(), session)?;
@@ -91,9 +86,9 @@ impl Command for TableOctal {
     }
 }
 
-/// True when `--format bin` is asked for.
+/// True when `--binary` is asked for.
 fn binary(args: &Args) -> bool {
-    args.text("format") == Some("bin")
+    args.flag("binary")
 }
 
 /// Writes the statistics of `g` into `--stats DIR`, when given.
@@ -106,7 +101,7 @@ fn write_stats(code: &Code, g: &[u16], args: &Args, session: &mut Session) -> Re
 }
 
 /// `--stats-from FILE`: the statistics of the values an earlier run saved — its checkpoint's
-/// (checked against its digest) if one lies beside FILE, else FILE read in `--format`.
+/// (checked against its digest) if one lies beside FILE, else FILE read as `--binary` says.
 fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> Result<Status> {
     if args.text("stats").is_none() {
         return Err(Error::Usage("--stats-from needs --stats DIR (where the statistics go)".into()));
@@ -126,7 +121,7 @@ fn read_csv_values(path: &Path) -> Result<Vec<u16>> {
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(std::io::BufReader::new(file));
     let header = reader.headers().map_err(|e| Error::malformed(path, e.to_string()))?;
     if header.iter().ne(ValueRow::HEADER.iter().copied()) {
-        return Err(Error::malformed(path, "line 1 is not the header n,grundy (a --format bin file needs --format bin)"));
+        return Err(Error::malformed(path, "line 1 is not the header n,grundy (a binary values file needs --binary)"));
     }
     let mut g = Vec::new();
     for (line, row) in (2u64..).zip(reader.deserialize::<ValueRow>()) {
