@@ -35,7 +35,7 @@ fn values_of_csv(path: &Path) -> Vec<u16> {
 
 /// The statistics files, computed here from the values by brute force (every mask tried).
 fn expected_stats(code: &str, g: &[u16]) -> String {
-    let rare_under = |mask: u16, v: u16| (v & mask).count_ones() % 2 == 0;
+    let rare_under = |mask: u16, v: u16| (v & mask).count_ones().is_multiple_of(2);
     let newer = &g[g.len() / 2..];
     let top = g.iter().copied().max().unwrap();
     let masks = 0..(u32::from(top) + 1).next_power_of_two();

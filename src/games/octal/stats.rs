@@ -73,7 +73,7 @@ impl Stats {
     /// The statistics of the values `g` of `code`.
     pub fn of(code: &Code, g: &[u16]) -> Stats {
         let (mask, _) = best_mask(&g[g.len() / 2..]);
-        let rare_value = |v: u16| (v & mask).count_ones() % 2 == 0;
+        let rare_value = |v: u16| (v & mask).count_ones().is_multiple_of(2);
         let values = tally(g, rare_value);
         let rare_heaps: u64 = values.iter().filter(|s| s.rare).map(|s| s.count).sum();
         let rare: Vec<ValueRow> =
