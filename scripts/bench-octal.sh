@@ -3,7 +3,8 @@
 # sparse-space method) to each N given on 1 and 2 threads, Grundy's game and 0.007 for
 # BUDGET seconds each, and `prove octal` of Kayles (0.77) and 0.177. Every figure comes with the
 # load average, since the machine may be shared. Runs longer than BUDGET seconds stop there
-# (`--budget`) and report the rate reached; the hour and 2^30 figures are extrapolations.
+# (`--budget`) and report the rate reached; the hour and 2^30 figures are extrapolations. On a
+# loaded machine compare the per-CPU-second rates (docs/octal.md).
 # Usage: scripts/bench-octal.sh [N...]   (default 1000000 10000000; BUDGET=120; needs GNU time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +29,8 @@ run() {
   read -r secs user sys kib < <(tail -1 "$dir/time")  # GNU time adds a line on exit 3
   awk -v c="$code" -v n="$n" -v r="$reached" -v t="$threads" -v s="$secs" -v u="$user" -v y="$sys" \
     -v k="$kib" -v l1="$before" -v l2="$(load)" -v note="$(tail -1 "$dir/log")" 'BEGIN {
-    printf "%-6s --max %-10s %d thread(s): g(0..=%d) in %7.2f s wall, %7.2f s CPU: %9.0f values/s (wall), peak RSS %5.0f MiB, load %s→%s\n  %s\n",
-      c, n, t, r, s, u + y, (r + 1) / (s > 0 ? s : 0.001), k / 1024, l1, l2, note
+    printf "%-6s --max %-10s %d thread(s): g(0..=%d) in %7.2f s wall, %7.2f s CPU: %9.0f values/s (wall), %9.0f per CPU-second, peak RSS %5.0f MiB, load %s→%s\n  %s\n",
+      c, n, t, r, s, u + y, (r + 1) / (s > 0 ? s : 0.001), (r + 1) / (u + y > 0 ? u + y : 0.001), k / 1024, l1, l2, note
     rate = (r + 1) / (s > 0 ? s : 0.001)
     printf "  extrapolated at this rate: %.3g values in one hour; 2^30 values in %.1f h\n", rate * 3600, 2^30 / rate / 3600 }'
 }

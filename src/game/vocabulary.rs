@@ -59,6 +59,9 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("maximize", "search: what to maximize"),
     ("evaluations", "search: boards evaluated per round"),
     ("results", "report: the results directory to read"),
+    ("binary", "table octal: the values as u16 little endian, 2 bytes each, instead of CSV"),
+    ("stats", "table octal: the directory of the statistics of the values"),
+    ("stats-from", "table octal: the earlier run (its --out) whose values the statistics describe"),
 ];
 
 /// The values of `--engine`.

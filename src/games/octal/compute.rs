@@ -117,3 +117,18 @@ impl CsvRecord for ValueRow {
 pub fn write_values(path: &Path, g: &[u16]) -> Result<()> {
     write_csv_rows::<ValueRow, ValueRow>(path, g.iter().enumerate().map(|(n, &grundy)| ValueRow { n: n as u64, grundy }))
 }
+
+/// Writes g(0..len) as u16 little endian to `path` (the format of `FILE.values.bin`), atomically.
+pub fn write_values_bin(path: &Path, g: &[u16]) -> Result<()> {
+    crate::output::atomic::write_atomic(path, |w| {
+        for chunk in g.chunks(1 << 16) {
+            w.write_all(&le_bytes(chunk)).map_err(|e| Error::io(path, e))?;
+        }
+        Ok(())
+    })
+}
+
+/// Values as the bytes of a values file: u16 little endian.
+pub fn le_bytes(values: &[u16]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}

@@ -94,18 +94,77 @@ pub fn mark_pairs(g: &[u16], m: usize, from: usize, to: usize, seen: &mut Marks,
 /// Pairs in the first batch of [`scan_pairs`] (then doubled up to [`MOST_PAIRS`]).
 const FIRST_PAIRS: usize = 64;
 const MOST_PAIRS: usize = 256;
+/// At most this many values wanted: [`scan_pairs`] compares instead of marking.
+const FEW: usize = 12;
+/// Pairs per block of the comparing scan.
+const BLOCK: usize = 64;
 
 /// Scans the splits (a, m − a) for a in `from..=to` (a ≤ m − a) for the values still in
-/// `wanted`: in batches, each pair marked like [`Kernel::mark`] (`seen[v] = stamp`, no branch),
-/// then the values found dropped from `wanted`; stops when none is left.
+/// `wanted`, dropping each value found; stops when none is left. While many are wanted, pairs
+/// are marked in batches like [`Kernel::mark`] (`seen[v] = stamp`, no branch) and the values
+/// found dropped after each batch; once at most [`FEW`] are left (most of the pairs: a coupon
+/// collector's tail), blocks of [`BLOCK`] pairs are XORed into a buffer and compared with each
+/// wanted value (vector compares, no stores into `seen`).
 pub fn scan_pairs(g: &[u16], m: usize, from: usize, to: usize, seen: &mut Marks, stamp: u32, wanted: &mut Vec<u16>) {
     let (mut a, mut batch) = (from, FIRST_PAIRS);
-    while a <= to && !wanted.is_empty() {
+    while a <= to && wanted.len() > FEW {
         let last = to.min(a + batch - 1);
         mark_pairs(g, m, a, last, seen, stamp);
         wanted.retain(|&v| seen[usize::from(v)] != stamp);
         a = last + 1;
         batch = (2 * batch).min(MOST_PAIRS);
+    }
+    if a <= to && !wanted.is_empty() {
+        assert!(to <= m / 2 && m - a < g.len());
+        compare_pairs(g, m, a, to, wanted);
+    }
+}
+
+/// The comparing scan of [`scan_pairs`] (AVX2 where the CPU has it: the same code, wider vectors).
+fn compare_pairs(g: &[u16], m: usize, from: usize, to: usize, wanted: &mut Vec<u16>) {
+    static WIDE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    #[cfg(target_arch = "x86_64")]
+    if *WIDE.get_or_init(crate::bits::avx2_available) {
+        // SAFETY: the CPU has AVX2 (checked once).
+        return unsafe { compare_pairs_avx2(g, m, from, to, wanted) };
+    }
+    compare_pairs_portable(g, m, from, to, wanted);
+}
+
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn compare_pairs_avx2(g: &[u16], m: usize, from: usize, to: usize, wanted: &mut Vec<u16>) {
+    compare_pairs_portable(g, m, from, to, wanted);
+}
+
+#[inline(always)]
+fn compare_pairs_portable(g: &[u16], m: usize, from: usize, to: usize, wanted: &mut Vec<u16>) {
+    let mut options = [0u16; BLOCK];
+    let mut a = from;
+    while a + BLOCK - 1 <= to && !wanted.is_empty() {
+        let (low, high) = (&g[a..a + BLOCK], &g[m + 1 - a - BLOCK..=m - a]);
+        for (o, (x, y)) in options.iter_mut().zip(low.iter().zip(high.iter().rev())) {
+            *o = x ^ y;
+        }
+        // Not `retain`: its closure would be compiled without AVX2. `remove` keeps the order.
+        let mut i = 0;
+        while i < wanted.len() {
+            let v = wanted[i];
+            if options.iter().fold(false, |hit, &o| hit | (o == v)) {
+                wanted.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        a += BLOCK;
+    }
+    // The last pairs, fewer than a block.
+    while a <= to && !wanted.is_empty() {
+        let option = g[a] ^ g[m - a];
+        wanted.retain(|&v| v != option);
+        a += 1;
     }
 }
 
@@ -139,6 +198,29 @@ mod tests {
         scan_pairs(&g, m, 1, m / 2, &mut new_marks(), 3, &mut wanted);
         assert_eq!(wanted, asked.iter().copied().filter(|v| !present.contains(v)).collect::<Vec<_>>());
         assert!(!wanted.is_empty() && wanted.len() < asked.len());
+    }
+
+    #[test]
+    fn the_scan_finds_many_wanted_values_by_marking_then_comparing() {
+        let g: Vec<u16> = (0..3000u32).map(|n| (n.wrapping_mul(2_654_435_761) >> 24) as u16).collect();
+        let m = 2999;
+        let present: Vec<u16> = (1..=m / 2).map(|a| g[a] ^ g[m - a]).collect();
+        let asked: Vec<u16> = (0..300).collect();
+        for (from, to) in [(1, m / 2), (5, 700), (700, 763), (1400, 1499)] {
+            let within = &present[from - 1..to];
+            let mut wanted = asked.clone();
+            scan_pairs(&g, m, from, to, &mut new_marks(), 9, &mut wanted);
+            assert_eq!(wanted, asked.iter().copied().filter(|v| !within.contains(v)).collect::<Vec<_>>(), "{from}..={to}");
+            if Kernel::avx2_available() {
+                let few: Vec<u16> = within.iter().copied().step_by(97).chain([256, 299]).collect();
+                let (mut portable, mut avx2) = (few.clone(), few.clone());
+                compare_pairs_portable(&g, m, from, to, &mut portable);
+                // SAFETY: the CPU has AVX2 (checked above).
+                unsafe { compare_pairs_avx2(&g, m, from, to, &mut avx2) };
+                assert_eq!(portable, avx2);
+                assert_eq!(portable, few.iter().copied().filter(|v| !within.contains(v)).collect::<Vec<_>>());
+            }
+        }
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub mod pipeline;
 pub mod prove;
 pub mod resume;
 pub mod split;
+pub mod stats;
+pub mod table;
 pub mod values;
 pub mod verify;
 

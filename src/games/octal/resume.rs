@@ -9,7 +9,7 @@
 
 use super::code::Code;
 use super::values::{Engine, Method};
-use super::compute::{check_fits, method};
+use super::compute::{check_fits, le_bytes, method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Session};
 use crate::output::atomic::{hex, write_bytes_atomic};
@@ -58,12 +58,20 @@ impl Checkpoint {
     /// The checkpoint beside `out` and the engine it describes, checked against `code` and
     /// the digest.
     pub fn resume(out: &Path, code: &Code, method: Method) -> Result<(Checkpoint, Engine)> {
+        let (checkpoint, state, g) = Checkpoint::load(out, code, Some(method))?;
+        Ok((checkpoint, Engine::resume(code, method, g, state.mask, state.review_at)))
+    }
+
+    /// The checkpoint beside `out`, its state and its values, checked against `code` (and
+    /// `method` when given) and the digest.
+    fn load(out: &Path, code: &Code, method: Option<Method>) -> Result<(Checkpoint, State, Vec<u16>)> {
         let mut checkpoint = Checkpoint::beside(out);
         let json = &checkpoint.json;
         let text = std::fs::read_to_string(json).map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue: {}", Error::io(json, e).describe())))?;
         let state: State = serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: not a checkpoint of table octal: {e}", json.display())))?;
-        if state.code != code.to_string() || state.method != method_name(method) {
-            return Err(Error::Usage(format!("{} is a checkpoint of {} ({}), not of {code} ({})", json.display(), state.code, state.method, method_name(method))));
+        let wanted = method.map_or(state.method.clone(), |m| method_name(m).to_string());
+        if state.code != code.to_string() || state.method != wanted {
+            return Err(Error::Usage(format!("{} is a checkpoint of {} ({}), not of {code} ({wanted})", json.display(), state.code, state.method)));
         }
         let g = read_values(&checkpoint.bin, state.values, &mut checkpoint.hasher)?;
         let digest = hex(&checkpoint.hasher.clone().finalize());
@@ -71,7 +79,16 @@ impl Checkpoint {
             return Err(Error::Usage(format!("{}: the first {} values have SHA-256 {digest}, not {} as {} records: refused", checkpoint.bin.display(), state.values, state.sha256, json.display())));
         }
         checkpoint.saved = g.len();
-        Ok((checkpoint, Engine::resume(code, method, g, state.mask, state.review_at)))
+        Ok((checkpoint, state, g))
+    }
+
+    /// The values a stopped (or killed) run of `code` writing `out` saved, checked against the
+    /// digest its checkpoint records; None when there is no checkpoint beside `out`.
+    pub fn saved_values(out: &Path, code: &Code) -> Result<Option<Vec<u16>>> {
+        if !Checkpoint::beside(out).json.exists() {
+            return Ok(None);
+        }
+        Checkpoint::load(out, code, None).map(|(_, _, g)| Some(g))
     }
 
     /// Appends the values computed since the last save, syncs them, then records the state.
@@ -83,7 +100,7 @@ impl Checkpoint {
         file.set_len(2 * self.saved as u64).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
         for chunk in new.chunks(CHUNK) {
-            let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+            let bytes = le_bytes(chunk);
             file.write_all(&bytes).map_err(io)?;
             self.hasher.update(&bytes);
         }
@@ -135,6 +152,16 @@ fn read_values(path: &Path, count: usize, hasher: &mut Sha256) -> Result<Vec<u16
         g.extend(bytes[..want].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
     }
     Ok(g)
+}
+
+/// Every value of a values file (`FILE.values.bin`, or a `--format bin` output): u16 little
+/// endian, so an even number of bytes.
+pub fn read_bin(path: &Path) -> Result<Vec<u16>> {
+    let bytes = std::fs::metadata(path).map_err(|e| Error::io(path, e))?.len();
+    if bytes % 2 == 1 {
+        return Err(Error::malformed(path, format!("{bytes} bytes: not a values file (2 bytes per value)")));
+    }
+    read_values(path, (bytes / 2) as usize, &mut Sha256::new())
 }
 
 /// What a run of `table octal … --out FILE` ended with: the engine, and whether the budget

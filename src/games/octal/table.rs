@@ -1,0 +1,146 @@
+//! `table octal CODE --max N`: the one-heap values, as `n,grundy` CSV or (`--binary`) u16
+//! little endian; `--stats DIR` adds what the run found ([`super::stats`]), and `--stats-from
+//! FILE` derives the same statistics from the output or the checkpoint of an earlier run.
+
+use super::code::Code;
+use super::compute::{code_arg, computed, method_note, value_options, write_values, write_values_bin, ValueRow, CODE};
+use super::resume::{self, Checkpoint};
+use super::stats::Stats;
+use super::values::Engine;
+use crate::error::{Error, Result};
+use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::output::csv::CsvRecord;
+use std::path::Path;
+use std::time::Instant;
+
+/// `table octal CODE --max N`: the one-heap values.
+#[derive(Clone, Copy)]
+pub struct TableOctal;
+
+impl Command for TableOctal {
+    fn verb(&self) -> Verb {
+        Verb::Table
+    }
+
+    fn spec(&self) -> CommandSpec {
+        let mut options = vec![
+            CODE,
+            OptSpec::value("max", "N", "Every heap 0..=N.").default("1000"),
+            OptSpec::value("out", "FILE", "Write the values here, atomically (default: standard output); the checkpoint lies beside it."),
+            OptSpec::flag("binary", "Write the values as u16 little endian, 2 bytes each (the format of FILE.values.bin; needs --out), not `n,grundy` rows (about 15 bytes each)."),
+            OptSpec::value("stats", "DIR", "Also write what the run found into DIR: summary.csv, values.csv, rare.csv (docs/octal.md)."),
+            OptSpec::value("stats-from", "FILE", "Compute nothing: the statistics (into --stats DIR) of the values of an earlier run with --out FILE, from its checkpoint if it has one, else from FILE (CSV, or u16 little endian with --binary)."),
+            OptSpec::flag("resume", "Continue the run whose checkpoint (FILE.checkpoint.json, FILE.values.bin) lies beside --out."),
+            OptSpec::value("budget", "SECONDS", "Stop after this long, checkpoint saved (exit 3; --resume continues)."),
+            OptSpec::value("checkpoint-secs", "SECONDS", "Seconds between checkpoints.").default("60").hidden(),
+            OptSpec::value("checkpoint-heaps", "N", "Heaps between looks at the clock.").default("65536").hidden(),
+            OptSpec::value("delay-ms", "MS", "Testing: sleep this long after every --checkpoint-heaps heaps.").default("0").hidden(),
+        ];
+        options.extend(value_options());
+        CommandSpec {
+            name: "octal",
+            about: "Take-and-break game: the Grundy value of every heap up to --max (sparse-space method).",
+            options,
+            examples: &[
+                "sprague table octal 0.77 --max 100",
+                "sprague table octal 0.6 --max 100000000 --out officers.bin --binary --stats officers-stats",
+                "sprague table octal 0.6 --stats-from officers.bin --binary --stats officers-stats",
+            ],
+        }
+    }
+
+    fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
+        let code = code_arg(args)?;
+        if let Some(from) = args.text("stats-from") {
+            return stats_from(&code, Path::new(from), args, session);
+        }
+        let max: usize = args.require("max")?;
+        let started = Instant::now();
+        let done = |engine: &Engine| format!("{code}: g(0..={max}) by {}, largest value {}, {:.2} s", method_note(engine), engine.largest(), started.elapsed().as_secs_f64());
+        let Some(out) = args.text("out") else {
+            if args.flag("resume") || args.text("budget").is_some() || binary(args) {
+                return Err(Error::Usage("--resume, --budget and --binary need --out FILE (the checkpoint lies beside it)".into()));
+            }
+            let engine = computed(&code, max, args, session)?;
+            write_stdout(engine.values(), session)?;
+            session.report(&done(&engine));
+            return write_stats(&code, engine.values(), args, session).map(|()| Status::Ok);
+        };
+        let run = resume::run(&code, max, Path::new(out), args, session)?;
+        if run.stopped {
+            let last = run.engine.values().len() - 1;
+            session.report(&format!("{code}: stopped at the --budget after g(0..={last}) ({}); checkpoint {out}.checkpoint.json; continue with --resume: sprague table octal {code} --max {max} --out {out} --resume", method_note(&run.engine)));
+            write_stats(&code, run.engine.values(), args, session)?;
+            return Ok(Status::Interrupted);
+        }
+        let g = &run.engine.values()[..=max];
+        if binary(args) {
+            write_values_bin(Path::new(out), g)?;
+        } else {
+            write_values(Path::new(out), g)?;
+        }
+        session.report(&format!("{}; written to {out}", done(&run.engine)));
+        write_stats(&code, g, args, session)?;
+        run.finish()?;
+        Ok(Status::Ok)
+    }
+}
+
+/// True when `--binary` is asked for.
+fn binary(args: &Args) -> bool {
+    args.flag("binary")
+}
+
+/// Writes the statistics of `g` into `--stats DIR`, when given.
+fn write_stats(code: &Code, g: &[u16], args: &Args, session: &mut Session) -> Result<()> {
+    let Some(dir) = args.text("stats") else { return Ok(()) };
+    let stats = Stats::of(code, g);
+    stats.write(Path::new(dir))?;
+    session.report(&stats.line(Path::new(dir)));
+    Ok(())
+}
+
+/// `--stats-from FILE`: the statistics of the values an earlier run saved — its checkpoint's
+/// (checked against its digest) if one lies beside FILE, else FILE read as `--binary` says.
+fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> Result<Status> {
+    if args.text("stats").is_none() {
+        return Err(Error::Usage("--stats-from needs --stats DIR (where the statistics go)".into()));
+    }
+    let g = match Checkpoint::saved_values(from, code)? {
+        Some(g) => g,
+        None if binary(args) => resume::read_bin(from)?,
+        None => read_csv_values(from)?,
+    };
+    write_stats(code, &g, args, session)?;
+    Ok(Status::Ok)
+}
+
+/// The values of an `n,grundy` file, every heap from 0 on in order (read a row at a time).
+fn read_csv_values(path: &Path) -> Result<Vec<u16>> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(std::io::BufReader::new(file));
+    let header = reader.headers().map_err(|e| Error::malformed(path, e.to_string()))?;
+    if header.iter().ne(ValueRow::HEADER.iter().copied()) {
+        return Err(Error::malformed(path, "line 1 is not the header n,grundy (a binary values file needs --binary)"));
+    }
+    let mut g = Vec::new();
+    for (line, row) in (2u64..).zip(reader.deserialize::<ValueRow>()) {
+        let row = row.map_err(|e| Error::malformed(path, format!("line {line}: {e}")))?;
+        if row.n != g.len() as u64 {
+            return Err(Error::malformed(path, format!("line {line}: heap {} where heap {} was due", row.n, g.len())));
+        }
+        g.push(row.grundy);
+    }
+    Ok(g)
+}
+
+/// Writes `n,grundy` for every value to standard output.
+fn write_stdout(g: &[u16], session: &mut Session) -> Result<()> {
+    let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(&mut *session.stdout);
+    let io = |e: csv::Error| Error::Usage(format!("<stdout>: {e}"));
+    csv.write_record(ValueRow::HEADER).map_err(io)?;
+    for (n, &grundy) in g.iter().enumerate() {
+        csv.serialize(ValueRow { n: n as u64, grundy }).map_err(io)?;
+    }
+    csv.flush().map_err(|e| Error::io("<stdout>", e))
+}

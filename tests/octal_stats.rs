@@ -1,0 +1,120 @@
+//! `table octal … --stats DIR`, `--binary` and `--stats-from FILE`: the statistics equal a
+//! direct computation from the `n,grundy` file; the binary file holds the same values; a stopped
+//! run's statistics equal those derived from its checkpoint, and a stopped-and-resumed run's
+//! those of an uninterrupted one; bad sources are refused with exit 2.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+const MAX: &str = "60000";
+
+fn table(code: &str, args: &[&str], dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    cmd.current_dir(dir).args(["table", "octal", code, "-q"]).args(args);
+    cmd
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The three statistics files of `dir`, concatenated.
+fn stats(dir: &Path) -> String {
+    ["summary.csv", "values.csv", "rare.csv"].map(|f| read(&dir.join(f))).concat()
+}
+
+fn values_of_csv(path: &Path) -> Vec<u16> {
+    read(path).lines().skip(1).enumerate().map(|(n, line)| {
+        let (heap, value) = line.split_once(',').unwrap();
+        assert_eq!(heap.parse::<usize>().unwrap(), n);
+        value.parse().unwrap()
+    }).collect()
+}
+
+/// The statistics files, computed here from the values by brute force (every mask tried).
+fn expected_stats(code: &str, g: &[u16]) -> String {
+    let rare_under = |mask: u16, v: u16| (v & mask).count_ones().is_multiple_of(2);
+    let newer = &g[g.len() / 2..];
+    let top = g.iter().copied().max().unwrap();
+    let masks = 0..(u32::from(top) + 1).next_power_of_two();
+    let mask = masks.map(|m| m as u16).min_by_key(|&m| (newer.iter().filter(|&&v| rare_under(m, v)).count(), m)).unwrap();
+    let rare: Vec<usize> = (0..g.len()).filter(|&n| rare_under(mask, g[n])).collect();
+    let mut values = String::from("value,count,first_heap,last_heap,rare\n");
+    for v in 0..=top {
+        let heaps: Vec<usize> = (0..g.len()).filter(|&n| g[n] == v).collect();
+        if let (Some(first), Some(last)) = (heaps.first(), heaps.last()) {
+            values += &format!("{v},{},{first},{last},{}\n", heaps.len(), rare_under(mask, v));
+        }
+    }
+    let bytes: Vec<u8> = g.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let sha: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let distinct = values.lines().count() - 1;
+    let first_top = g.iter().position(|&v| v == top).unwrap();
+    let summary = format!(
+        "code,heaps,largest_value,largest_first_heap,distinct_values,mask,rare_heaps,last_rare_heap,rare_listed,sha256\n{code},{},{top},{first_top},{distinct},{mask},{},{},{},{sha}\n",
+        g.len(),
+        rare.len(),
+        rare.last().unwrap(),
+        rare.len()
+    );
+    let rare_rows: String = rare.iter().map(|&n| format!("{n},{}\n", g[n])).collect();
+    format!("{summary}{values}n,grundy\n{rare_rows}")
+}
+
+#[test]
+fn the_statistics_equal_a_direct_computation_and_bin_holds_the_same_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for code in ["0.6", "grundy", "0.77"] {
+        table(code, &["--max", "3000", "--out", "v.csv", "--stats", "s"], d).assert().success().stderr(contains("statistics in s: 3001 values"));
+        let g = values_of_csv(&d.join("v.csv"));
+        assert_eq!(stats(&d.join("s")), expected_stats(code, &g), "{code}");
+        table(code, &["--max", "3000", "--out", "v.bin", "--binary", "--stats", "b"], d).assert().success();
+        let bytes: Vec<u8> = g.iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert_eq!(std::fs::read(d.join("v.bin")).unwrap(), bytes, "{code}");
+        assert_eq!(stats(&d.join("b")), stats(&d.join("s")), "{code}");
+        table(code, &["--stats-from", "v.bin", "--binary", "--stats", "f"], d).assert().success();
+        table(code, &["--stats-from", "v.csv", "--stats", "c"], d).assert().success();
+        assert_eq!(stats(&d.join("f")), stats(&d.join("s")), "{code}");
+        assert_eq!(stats(&d.join("c")), stats(&d.join("s")), "{code}");
+    }
+}
+
+#[test]
+fn stopped_and_resumed_runs_give_the_same_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    table("0.6", &["--max", MAX, "--out", "whole.bin", "--binary", "--stats", "whole"], d).assert().success();
+    let step = ["--max", MAX, "--out", "part.bin", "--binary", "--budget", "0", "--checkpoint-heaps", "20000"];
+    table("0.6", &[&step[..], &["--stats", "stopped"]].concat(), d).assert().code(3).stderr(contains("statistics in stopped: 20000 values"));
+    // The statistics of a stopped run: from its checkpoint, and as a run to 19999 writes them.
+    table("0.6", &["--stats-from", "part.bin", "--stats", "derived"], d).assert().success();
+    table("0.6", &["--max", "19999", "--out", "short.csv", "--stats", "short"], d).assert().success();
+    assert_eq!(stats(&d.join("derived")), stats(&d.join("stopped")));
+    assert_eq!(stats(&d.join("short")), stats(&d.join("stopped")));
+    table("0.6", &[&step[..], &["--resume"]].concat(), d).assert().code(3);
+    table("0.6", &["--max", MAX, "--out", "part.bin", "--binary", "--resume", "--threads", "2", "--stats", "resumed"], d).assert().success();
+    assert_eq!(stats(&d.join("resumed")), stats(&d.join("whole")));
+    assert_eq!(std::fs::read(d.join("part.bin")).unwrap(), std::fs::read(d.join("whole.bin")).unwrap());
+    assert!(read(&d.join("whole/summary.csv")).contains(&format!("0.6,{},", 60001)));
+}
+
+#[test]
+fn bad_sources_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    table("0.6", &["--stats-from", "none.csv"], d).assert().code(2).stderr(contains("--stats-from needs --stats DIR"));
+    table("0.6", &["--stats-from", "none.csv", "--stats", "s"], d).assert().code(2).stderr(contains("none.csv"));
+    std::fs::write(d.join("odd.bin"), [1u8, 0, 2]).unwrap();
+    table("0.6", &["--stats-from", "odd.bin", "--binary", "--stats", "s"], d).assert().code(2).stderr(contains("odd.bin: 3 bytes: not a values file"));
+    std::fs::write(d.join("gap.csv"), "n,grundy\n0,0\n2,1\n").unwrap();
+    table("0.6", &["--stats-from", "gap.csv", "--stats", "s"], d).assert().code(2).stderr(contains("gap.csv: line 3: heap 2 where heap 1 was due"));
+    std::fs::write(d.join("raw.bin"), [0u8, 0, 1, 0]).unwrap();
+    table("0.6", &["--stats-from", "raw.bin", "--stats", "s"], d).assert().code(2).stderr(contains("needs --binary"));
+    table("0.6", &["--max", "5000", "--out", "p.csv", "--budget", "0", "--checkpoint-heaps", "1000"], d).assert().code(3);
+    table("0.7", &["--stats-from", "p.csv", "--stats", "s"], d).assert().code(2).stderr(contains("is a checkpoint of 0.6 (sparse), not of 0.7"));
+    table("0.6", &["--max", "10", "--binary"], d).assert().code(2).stderr(contains("need --out"));
+    assert!(!d.join("s").exists());
+}
