@@ -83,3 +83,27 @@ fn a_moves_position_has_the_value_the_move_showed() {
         assert_eq!(after["value"], m["value"], "{}", m["name"]);
     }
 }
+
+/// `--game-cmd`: a game given as a program joins the page as `custom`, with the program's
+/// own moves and exact values (Kayles: g(5) = 4, and the move to 2.2 is the winning one).
+#[test]
+fn a_game_program_joins_the_page() {
+    let server = Server::start(&["--game-cmd", "python3 examples/games/kayles_doc.py"]);
+    let (_, body) = server.get("/api/games");
+    let games: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(games.as_array().unwrap().iter().any(|g| g["name"] == "custom"), "{body}");
+    let (status, analysis) = server.analyse("custom", "5");
+    assert_eq!(status, 200, "{analysis}");
+    assert_eq!(analysis["value"], 4);
+    let winning: Vec<&str> = analysis["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true).map(|m| m["position"].as_str().unwrap()).collect();
+    assert_eq!(winning, ["2.2"]);
+}
+
+/// A program that cannot start is a usage error before the server listens.
+#[test]
+fn a_game_program_that_cannot_start_is_refused() {
+    let out = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["serve", "--port", "0", "--game-cmd", "./no-such-program"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--game-cmd") && stderr.contains("no-such-program"), "{stderr}");
+}
