@@ -141,7 +141,7 @@ fn any_winning_move_passes_and_a_losing_move_is_caught() {
 #[test]
 fn move_answers_are_refused_where_the_game_has_none() {
     let tmp = tempfile::tempdir().unwrap();
-    let nim = Command::cargo_bin("sprague").unwrap().args(["stress", "misere-nim", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
+    let nim = Command::cargo_bin("sprague").unwrap().args(["stress", "nim-count", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
     assert_eq!(nim.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&nim.stderr).contains("no move answers"), "{}", String::from_utf8_lossy(&nim.stderr));
     let (code, _) = stress_wall("wall_right", tmp.path(), &["--answer", "winner"]);

@@ -77,7 +77,7 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("memory", "MIB", "Address-space limit of the program under test, in MiB (default: none)."),
         OptSpec::value("shrink-budget", "SECONDS", "Time for shrinking the failures, after --budget.").default("60"),
         OptSpec::value("search-budget", "SECONDS", "Time for the search for the smallest failing inputs (every smaller input in the game's size order) and where they first go wrong, after shrinking; 0: no search.").default("10"),
-        OptSpec::value("answer", "KIND", "move: the program prints a winning move, or the word of a lost position (wall: `r c`, 1-based, or Second; nim: `i k`, take k stones from pile i, or cubelover; grundy: `i a b`, split heap i into a and b, or Second); default: the problem's own answer."),
+        OptSpec::value("answer", "KIND", "move: the program prints a winning move in the game's move format, or the word of a lost position (wall: `r c`, 1-based, or Second; pile games: `i k`, take k stones from pile i, or cubelover; grundy and octal: `i` and the heaps heap i becomes; docs/stress.md lists every game's); default: the problem's own answer."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
     ]
     .into_iter()
@@ -117,7 +117,7 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     let command = CommandLine::parse(&text)?;
     let side = build(args)?;
     if answer_moves(args)? && !side.answers_moves() {
-        return Err(Error::Usage(format!("--answer move: stress {name} has no move answers (games with them: wall, nim, grundy)")));
+        return Err(Error::Usage(format!("--answer move: stress {name} has no move answers (docs/stress.md lists the games that have them, and why the others have none)")));
     }
     let config = config(name, &command, args, session)?;
     let save = modes::SaveTests::from_args(args)?;

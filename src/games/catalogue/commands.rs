@@ -1,6 +1,7 @@
 //! The catalogue's commands: `solve` and `verify` for each of its eight games; their registry entries.
 
 use super::contest::{CatalogueContest, Family};
+use super::moves::MoveRule;
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
 use crate::output::records::Columns;
 use crate::error::{Error, Result};
@@ -42,6 +43,9 @@ pub struct CatalogueGame {
     pub stress_examples: &'static [&'static str],
     /// What `sprague serve` shows of the game.
     pub explore: fn() -> Box<dyn Explore>,
+    /// How a program's move is printed and judged (`stress --answer move`); none: the game's
+    /// answer is not a move (nim-count) or needs more than the claim (cross).
+    pub moves: Option<MoveRule>,
 }
 
 impl Game for CatalogueGame {
@@ -129,8 +133,7 @@ impl Stress {
             Family::Number { min, max, .. } => min..=max,
         };
         let contest = CatalogueContest { game: self.0, exhaustive_max: max_in(args, self.0.name, range)? };
-        // Move answers: Nim's (`i k`); the other catalogue games have none.
-        Ok(if self.0.name == super::NIM.name && crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) })
+        Ok(if self.0.moves.is_some() && crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) })
     }
 }
 

@@ -3,6 +3,7 @@
 use super::commands::{CatalogueGame, PILES};
 use crate::output::records::Columns;
 use super::contest::{divisor_special, pile_of, Family};
+use super::moves::{self, MoveRule};
 use super::{cross, divisor, explore, explore_polygon, explore_strip, misere_nim, nim, odd_even_nim, pimber, polygon};
 
 const WINNER: &[&str] = &["koosaga", "cubelover"];
@@ -33,6 +34,7 @@ pub static NIM: CatalogueGame = CatalogueGame {
     family: NIM_PILES,
     stress_max: "12",
     stress_examples: &["sprague stress nim --cmd ./a.out", "sprague stress nim --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: Some(MoveRule::Take { why_not: moves::nim_why_not, targets: moves::nim_targets }),
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -52,6 +54,7 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     family: NIM_PILES,
     stress_max: "12",
     stress_examples: &["sprague stress nim-count --cmd ./a.out", "sprague stress nim-count --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: None,
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -71,6 +74,7 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     family: NIM_PILES,
     stress_max: "12",
     stress_examples: &["sprague stress misere-nim --cmd ./a.out", "sprague stress misere-nim --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: Some(MoveRule::MisereTake),
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -90,6 +94,7 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     family: Family::Piles { max_piles: nim::MAX_PILES as u64, max_pile: nim::MAX_PILE as u64, heap_value: odd_even_nim::heap_value, with_value: odd_even_nim::heap_with_value },
     stress_max: "12",
     stress_examples: &["sprague stress odd-even-nim --cmd ./a.out", "sprague stress odd-even-nim --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: Some(MoveRule::Take { why_not: odd_even_nim::why_not, targets: odd_even_nim::targets }),
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -109,6 +114,7 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     family: Family::Piles { max_piles: pimber::MAX_PILES as u64, max_pile: pimber::MAX_PILE as u64, heap_value: pimber::heap_value, with_value: pimber::heap_with_value },
     stress_max: "12",
     stress_examples: &["sprague stress pimber --cmd ./a.out", "sprague stress pimber --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: Some(MoveRule::Take { why_not: pimber::why_not, targets: pimber::targets }),
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -128,6 +134,7 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     family: Family::Number { min: polygon::MIN_N as u64, max: polygon::MAX_N as u64, vertices: true, special: Vec::new },
     stress_max: "1000",
     stress_examples: &["sprague stress polygon --cmd ./a.out", "sprague stress polygon --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: Some(MoveRule::Chord),
 };
 
 const CROSS_CLAIMS: &[(&str, &str)] = &[
@@ -152,6 +159,7 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     family: Family::Number { min: 1, max: cross::MAX_N as u64, vertices: false, special: Vec::new },
     stress_max: "2000",
     stress_examples: &["sprague stress cross --cmd ./a.out", "sprague stress cross --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: None,
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -171,4 +179,5 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     family: Family::Number { min: 1, max: divisor::MAX_N, vertices: false, special: divisor_special },
     stress_max: "100000",
     stress_examples: &["sprague stress divisor --cmd ./a.out", "sprague stress divisor --cmd 'python3 sol.py' --generator random --seed 7"],
+    moves: Some(MoveRule::Divisor),
 };

@@ -45,6 +45,26 @@ pub fn heap_with_value(value: u64) -> Option<u64> {
     (n <= u64::from(MAX_PILE)).then_some(n)
 }
 
+/// Why k stones cannot be taken from a pile of p (`--answer move`), if they cannot.
+pub fn why_not(p: u64, k: u64) -> Option<String> {
+    match () {
+        _ if k > p => Some(format!("the pile has only {p} stones, not {k}")),
+        _ if k == p && p % 2 == 1 => None,
+        _ if k % 2 == 1 => Some(format!("an odd number ({k}) may be taken only as a whole odd pile")),
+        _ if k == p => Some(format!("taking an even number ({k}) must leave at least 1 stone")),
+        _ => None,
+    }
+}
+
+/// The pile sizes of claimed value `want` (0: 0 and 2; else 2·want − 1 and 2·want + 2), the
+/// candidates [`why_not`] then filters for a pile of p.
+pub fn targets(_p: u64, want: u64) -> Vec<u64> {
+    match want {
+        0 => vec![0, 2],
+        v => vec![2 * v - 1, 2 * v + 2],
+    }
+}
+
 /// `solve odd-even-nim`: koosaga / cubelover.
 pub fn solve(source_name: &str, text: &str) -> Result<String> {
     let piles = read_piles(source_name, text, MAX_PILES, MAX_PILE)?;

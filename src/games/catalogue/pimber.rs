@@ -80,6 +80,21 @@ pub fn heap_with_value(value: u64) -> Option<u64> {
     (1..table.len()).rev().find(|&n| u64::from(table[n]) == value).map(|n| n as u64)
 }
 
+/// Why k stones cannot be taken from a pile of p (`--answer move`), if they cannot.
+pub fn why_not(p: u64, k: u64) -> Option<String> {
+    if k > p {
+        return Some(format!("the pile has only {p} stones, not {k}"));
+    }
+    let fibonacci = fibonacci_up_to(k.min(u64::from(u32::MAX)) as u32);
+    (fibonacci.last().map(|&f| u64::from(f)) != Some(k)).then(|| format!("{k} is not a Fibonacci number (1, 2, 3, 5, 8, …)"))
+}
+
+/// The piles p can become (by a Fibonacci number) whose claimed value is `want`.
+pub fn targets(p: u64, want: u64) -> Vec<u64> {
+    let fibonacci = fibonacci_up_to(p.min(u64::from(MAX_PILE)) as u32);
+    fibonacci.into_iter().map(|f| p - u64::from(f)).filter(|&q| heap_value(q) == want).collect()
+}
+
 /// `solve pimber`: koosaga / cubelover.
 pub fn solve(source_name: &str, text: &str) -> Result<String> {
     let piles = read_piles(source_name, text, MAX_PILES, MAX_PILE)?;

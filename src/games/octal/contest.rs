@@ -10,6 +10,7 @@ use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
+use crate::stress::moves::ByMove;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +22,10 @@ pub static STRESS: StressCommand = StressCommand {
     name: "octal",
     about: "Take-and-break games: the code, `n`, then n heaps (≤ 10^4) to the program, First or Second expected.",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of heaps with at most N stones in all, under each code of the pool (at most 40).").default("10"),
-    build: |args| Ok(Box::new(OctalContest { exhaustive_max: max_in(args, "octal", 1..=40)? }) as Box<dyn StressSide>),
+    build: |args| {
+        let contest = OctalContest { exhaustive_max: max_in(args, "octal", 1..=40)? };
+        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
+    },
     examples: &["sprague stress octal --cmd ./a.out", "sprague stress octal --cmd ./a.out --generator adversarial --budget 30"],
 };
 
@@ -37,7 +41,7 @@ pub struct OctalContest {
 pub type Case = (String, Vec<u64>);
 
 /// The one-heap values of every legal heap under `code` (computed once per code).
-fn heap_values(code: &str) -> Arc<Vec<u16>> {
+pub(super) fn heap_values(code: &str) -> Arc<Vec<u16>> {
     static TABLES: OnceLock<Mutex<HashMap<String, Arc<Vec<u16>>>>> = OnceLock::new();
     let tables = TABLES.get_or_init(Default::default);
     if let Some(known) = tables.lock().expect("no panics while held").get(code) {

@@ -18,6 +18,7 @@ pub mod family;
 pub mod family_check;
 pub mod family_run;
 pub mod fast;
+pub mod moves;
 pub mod period;
 pub mod pipeline;
 pub mod prove;

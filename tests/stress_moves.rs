@@ -1,0 +1,62 @@
+//! `stress --answer move` for the games beyond the wall, Nim and Grundy's game: take-and-break
+//! codes (`i` and the heaps left) and misère Nim (`i k`) — any winning move passes, a losing
+//! one is caught and reported on the smallest input — and the games without move answers
+//! refused (exit 2).
+
+use assert_cmd::Command;
+use sprague::output::csv::read_csv;
+use sprague::stress::FailureRow;
+use std::path::{Path, PathBuf};
+
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().join("examples").join(name)
+}
+
+/// `stress GAME --answer move --cmd CMD` into `out`: the exit code and failures.csv's rows.
+fn stress_moves(game: &str, cmd: &str, out: &Path, args: &[&str]) -> (i32, Vec<FailureRow>) {
+    let run = Command::cargo_bin("sprague").unwrap().args(["stress", game, "--answer", "move", "--cmd", cmd, "--threads", "2", "-q", "--out"]).arg(out).args(args).output().unwrap();
+    (run.status.code().unwrap(), read_csv(&out.join("failures.csv")).unwrap_or_default())
+}
+
+#[test]
+fn octal_any_winning_move_passes_and_a_losing_one_is_caught_on_the_smallest_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let small = ["--generator", "exhaustive", "--max", "7", "--budget", "5"];
+    let right = format!("{} last", example("octal_moves").display());
+    assert_eq!(stress_moves("octal", &right, &tmp.path().join("right"), &small), (0, vec![]));
+    let wrong = format!("{} losing", example("octal_moves").display());
+    let (code, rows) = stress_moves("octal", &wrong, &tmp.path().join("wrong"), &small);
+    assert_eq!((code, rows.len()), (1, 1));
+    let row = &rows[0];
+    assert!(row.smallest && row.detail.contains("the move leaves the opponent a win"), "{row:?}");
+    // Kayles (the pool's first code): heap 2 is won by taking both tokens; the program takes one.
+    assert_eq!(std::fs::read_to_string(tmp.path().join("wrong/failures/001.in")).unwrap(), "0.77\n1\n2\n");
+    assert_eq!((row.expected.as_str(), row.got.as_str()), ("1", "1 1"), "{row:?}");
+}
+
+#[test]
+fn misere_nim_any_winning_move_passes_and_normal_play_is_caught() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/moves/misere_nim.py");
+    let right = format!("python3 {}", script.display());
+    assert_eq!(stress_moves("misere-nim", &right, &tmp.path().join("right"), &["--budget", "3"]), (0, vec![]));
+    let (code, rows) = stress_moves("misere-nim", &format!("{right} normal"), &tmp.path().join("wrong"), &["--budget", "5"]);
+    assert_eq!((code, rows.len()), (1, 1));
+    let row = &rows[0];
+    // One pile of one stone: the player to move must take it and lose under misère play.
+    assert_eq!(std::fs::read_to_string(tmp.path().join("wrong/failures/001.in")).unwrap(), "1\n1\n");
+    assert_eq!((row.expected.as_str(), row.got.as_str(), row.smallest), ("cubelover", "1 1", true), "{row:?}");
+    assert!(row.detail.contains("the position is lost"), "{row:?}");
+}
+
+#[test]
+fn games_whose_answer_is_not_a_move_refuse_move_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    for game in ["nim-count", "cross", "cards"] {
+        let run = Command::cargo_bin("sprague").unwrap().args(["stress", game, "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{game}: {stderr}");
+        assert!(stderr.contains(&format!("stress {game} has no move answers")), "{game}: {stderr}");
+    }
+}
