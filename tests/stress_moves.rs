@@ -1,7 +1,7 @@
 //! `stress --answer move` for the games beyond the wall, Nim and Grundy's game: take-and-break
-//! codes (`i` and the heaps left) and misère Nim (`i k`) — any winning move passes, a losing
-//! one is caught and reported on the smallest input — and the games without move answers
-//! refused (exit 2).
+//! codes (`i` and the heaps left), misère Nim (`i k`) and kings' bridge (`i c`) — any winning
+//! move passes, a wrong one is caught and reported on the smallest input — and the games whose
+//! answer is not a move refused (exit 2).
 
 use assert_cmd::Command;
 use sprague::output::csv::read_csv;
@@ -51,9 +51,23 @@ fn misere_nim_any_winning_move_passes_and_normal_play_is_caught() {
 }
 
 #[test]
+fn kings_any_winning_slide_passes_and_a_misplaced_one_is_caught() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/moves/kings.py");
+    let right = format!("python3 {}", script.display());
+    assert_eq!(stress_moves("kings", &right, &tmp.path().join("right"), &["--budget", "3"]), (0, vec![]));
+    let (code, rows) = stress_moves("kings", &format!("{right} white-cells"), &tmp.path().join("wrong"), &["--budget", "5"]);
+    assert_eq!((code, rows.len()), (1, 1));
+    let row = &rows[0];
+    // Black to move on one bridge of 4: slide to cell 2; the program slides to cell 3.
+    assert_eq!(std::fs::read_to_string(tmp.path().join("wrong/failures/001.in")).unwrap(), "1\n4\nBlackking\n");
+    assert_eq!((row.expected.as_str(), row.got.as_str(), row.smallest), ("1 2", "1 3", true), "{row:?}");
+}
+
+#[test]
 fn games_whose_answer_is_not_a_move_refuse_move_answers() {
     let tmp = tempfile::tempdir().unwrap();
-    for game in ["nim-count", "cross", "cards"] {
+    for game in ["nim-count", "cross", "cards", "footholds"] {
         let run = Command::cargo_bin("sprague").unwrap().args(["stress", game, "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{game}: {stderr}");

@@ -161,6 +161,14 @@ pub fn answer_moves(args: &Args) -> Result<bool> {
     }
 }
 
+/// The contest side of a game with move answers: [`ByMove`] with `--answer move`, else the
+/// game's own answers.
+///
+/// [`ByMove`]: crate::stress::moves::ByMove
+pub fn side_with_moves<G: crate::stress::moves::Moves + 'static>(contest: G, args: &Args) -> Result<Box<dyn StressSide>> {
+    Ok(if answer_moves(args)? { Box::new(crate::stress::moves::ByMove(contest)) } else { Box::new(contest) })
+}
+
 /// `--search-budget`: seconds, or none for 0.
 fn search_budget(args: &Args) -> Result<Option<Duration>> {
     match args.require::<f64>("search-budget")? {

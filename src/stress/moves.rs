@@ -11,8 +11,9 @@ use std::fmt;
 pub trait Moves: Generator {
     /// A move, displayed in the format the program prints it.
     type Move: Clone + Send + Sync + PartialEq + fmt::Display;
-    /// What a program prints when the player to move loses (wall: `Second`).
-    fn lost_word(&self) -> &'static str;
+    /// What a program prints when the player to move loses (wall: `Second`; kings: the
+    /// other side's name, hence the case).
+    fn lost_word(&self, case: &Self::Case) -> &'static str;
     /// The legal moves that leave the opponent a lost position, by the trusted solver (none:
     /// the position is lost).
     fn winning_moves(&self, case: &Self::Case) -> Vec<Self::Move>;
@@ -64,12 +65,12 @@ impl<G: Moves> Contest for ByMove<G> {
     }
     fn answer(&self, case: &G::Case) -> Self::Answer {
         match self.0.winning_moves(case) {
-            moves if moves.is_empty() => MoveAnswer::Lost(self.0.lost_word()),
+            moves if moves.is_empty() => MoveAnswer::Lost(self.0.lost_word(case)),
             moves => MoveAnswer::Moves(moves),
         }
     }
     fn parse_output(&self, case: &G::Case, stdout: &str) -> Result<Self::Answer, String> {
-        let lost = self.0.lost_word();
+        let lost = self.0.lost_word(case);
         if single_token(stdout) == Ok(lost) {
             return Ok(MoveAnswer::Lost(lost));
         }

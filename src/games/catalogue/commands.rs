@@ -8,7 +8,6 @@ use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
 use crate::game::explore::Explore;
 use crate::game::stress::{max_in, run_stress, stress_spec};
-use crate::stress::moves::ByMove;
 use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, ResultsDir, Session, Status, StressSide, Verb};
 use crate::runner::Verification;
 
@@ -133,7 +132,10 @@ impl Stress {
             Family::Number { min, max, .. } => min..=max,
         };
         let contest = CatalogueContest { game: self.0, exhaustive_max: max_in(args, self.0.name, range)? };
-        Ok(if self.0.moves.is_some() && crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) })
+        match self.0.moves {
+            Some(_) => crate::game::stress::side_with_moves(contest, args),
+            None => Ok(Box::new(contest)),
+        }
     }
 }
 

@@ -103,7 +103,7 @@ fn winning_chords(n: u64) -> Vec<Move> {
 impl Moves for CatalogueContest {
     type Move = Move;
 
-    fn lost_word(&self) -> &'static str {
+    fn lost_word(&self, _case: &Case) -> &'static str {
         self.game.answers[1]
     }
 

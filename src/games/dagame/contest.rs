@@ -4,7 +4,7 @@
 use super::verify::{dag_count, dag_from_mask, placements, MAX_COLOURS, MAX_EXHAUSTIVE_NODES};
 use super::{claim, winner_name, Dag, Group, Instance, MAX_EDGES, MAX_NODES};
 use crate::game::stress::max_in;
-use crate::game::{OptSpec, StressCommand, StressSide};
+use crate::game::{OptSpec, StressCommand};
 use crate::stress::numbers::{count, draw, growing, near_powers_of_two};
 use crate::stress::order::masks;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
@@ -16,7 +16,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "dagame",
     about: "DAGame (BOJ 27306): `N M`, M edges, `K`, K tokens to the program, Young or Cheol expected.",
     max: OptSpec::value("max", "NODES", "The exhaustive generator's bound: every DAG on 2 to NODES nodes (at most 6) with every placement of 1 to 3 colours.").default("4"),
-    build: |args| Ok(Box::new(DagameContest { exhaustive_max: max_in(args, "dagame", 2..=MAX_EXHAUSTIVE_NODES as u64)? as usize }) as Box<dyn StressSide>),
+    build: |args| crate::game::stress::side_with_moves(DagameContest { exhaustive_max: max_in(args, "dagame", 2..=MAX_EXHAUSTIVE_NODES as u64)? as usize }, args),
     examples: &["sprague stress dagame --cmd ./a.out", "sprague stress dagame --cmd ./a.out --generator random,adversarial --seed 3"],
 };
 

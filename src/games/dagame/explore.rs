@@ -16,15 +16,23 @@ pub fn explorer() -> Box<dyn Explore> {
 struct DagExplorer;
 
 /// The claimed values of one DAG: single tokens, and pairs reachable from the position's.
-struct Values {
+pub(super) struct Values {
     single: Vec<u16>,
     pairs: PairTable,
 }
 
 impl Values {
-    fn of(&self, tokens: &[(u16, u32)]) -> Eval {
-        Eval::grundy(groups_of(tokens).into_iter().fold(0, |x, g| x ^ u64::from(group_value(&self.single, &self.pairs, g))))
+    /// The claimed value of `tokens` (the position's tokens, moved or not).
+    pub(super) fn of(&self, tokens: &[(u16, u32)]) -> u64 {
+        groups_of(tokens).into_iter().fold(0, |x, g| x ^ u64::from(group_value(&self.single, &self.pairs, g)))
     }
+}
+
+/// The claimed values for `instance` and every position its moves reach.
+pub(super) fn claimed_values(instance: &Instance) -> Values {
+    let single = node_grundy(&instance.dag);
+    let starts = instance.groups().into_iter().filter_map(|g| if let Group::Pair(a, b) = g { Some((a, b)) } else { None });
+    Values { pairs: PairTable::for_pairs(&instance.dag, &single, starts), single }
 }
 
 /// The tokens part of the contest input (K, then `node colour` lines, 1-based).
@@ -37,7 +45,7 @@ fn tokens_text(tokens: &[(u16, u32)]) -> String {
 }
 
 /// Every move: the tokens it moves (one, or a stacked pair) and the node they reach.
-fn moves_of(instance: &Instance) -> Vec<(Vec<usize>, u16)> {
+pub(super) fn moves_of(instance: &Instance) -> Vec<(Vec<usize>, u16)> {
     let tokens = &instance.tokens;
     let mut out = Vec::new();
     for (i, &(v, c)) in tokens.iter().enumerate() {
@@ -72,9 +80,7 @@ impl Explore for DagExplorer {
         let full = instance.to_input();
         let graph = &full[..full.len() - tokens_text(&instance.tokens).len()];
         check_text("dagame", moves.len() as u64, full.len())?;
-        let single = node_grundy(&instance.dag);
-        let starts = instance.groups().into_iter().filter_map(|g| if let Group::Pair(a, b) = g { Some((a, b)) } else { None });
-        let values = Values { pairs: PairTable::for_pairs(&instance.dag, &single, starts), single };
+        let values = claimed_values(&instance);
         let listed = moves
             .into_iter()
             .map(|(movers, w)| {
@@ -85,7 +91,7 @@ impl Explore for DagExplorer {
                 let noun = if movers.len() > 1 { "tokens" } else { "token" };
                 let name = format!("{noun} {} (colour {c}): {} → {}", who.join("+"), v + 1, w + 1);
                 let detail = json!({"tokens": movers.iter().map(|i| i + 1).collect::<Vec<_>>(), "from": v + 1, "to": w + 1});
-                move_info(name, format!("{graph}{}", tokens_text(&tokens)), values.of(&tokens), detail)
+                move_info(name, format!("{graph}{}", tokens_text(&tokens)), Eval::grundy(values.of(&tokens)), detail)
             })
             .collect();
         let nodes: Vec<_> = (1..=instance.dag.nodes()).map(|v| json!({"id": v, "label": v.to_string()})).collect();
@@ -96,7 +102,7 @@ impl Explore for DagExplorer {
             "tokens": instance.tokens.iter().map(|&(v, _)| v + 1).collect::<Vec<_>>(),
             "colours": instance.tokens.iter().map(|&(_, c)| c).collect::<Vec<_>>(),
         });
-        Ok(analysis(full.clone(), values.of(&instance.tokens), drawing, listed))
+        Ok(analysis(full.clone(), Eval::grundy(values.of(&instance.tokens)), drawing, listed))
     }
 }
 

@@ -14,6 +14,7 @@ pub mod commands;
 pub mod contest;
 pub mod explore;
 pub mod input;
+pub mod moves;
 pub mod random;
 pub mod verify;
 

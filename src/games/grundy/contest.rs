@@ -3,10 +3,9 @@
 
 use super::{claim, MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
-use crate::game::{OptSpec, StressCommand, StressSide};
+use crate::game::{OptSpec, StressCommand};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
-use crate::stress::moves::ByMove;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -19,7 +18,7 @@ pub static STRESS: StressCommand = StressCommand {
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of heaps with at most N stones in all (at most 40).").default("14"),
     build: |args| {
         let contest = GrundyContest { exhaustive_max: max_in(args, "grundy", 1..=40)? };
-        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
+        crate::game::stress::side_with_moves(contest, args)
     },
     examples: &["sprague stress grundy --cmd ./a.out", "sprague stress grundy --cmd ./a.out --generator adversarial --budget 30"],
 };

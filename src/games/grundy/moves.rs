@@ -24,7 +24,7 @@ impl fmt::Display for Split {
 impl Moves for GrundyContest {
     type Move = Split;
 
-    fn lost_word(&self) -> &'static str {
+    fn lost_word(&self, _heaps: &Vec<u64>) -> &'static str {
         "Second"
     }
 

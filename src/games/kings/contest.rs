@@ -4,7 +4,7 @@
 
 use super::{claim, Game, Side, MAX_BRIDGES, MAX_LENGTH, NAMES};
 use crate::game::stress::max_in;
-use crate::game::{OptSpec, StressCommand, StressSide};
+use crate::game::{OptSpec, StressCommand};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, multisets, orders};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
@@ -16,7 +16,7 @@ pub static STRESS: StressCommand = StressCommand {
     name: "kings",
     about: "Kings' bridge: N, A_1 … A_N, Whiteking|Blackking to the program, the winner expected.",
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of bridges with at most N cells in all (at most 40), either side first.").default("16"),
-    build: |args| Ok(Box::new(KingsContest { exhaustive_max: max_in(args, "kings", 2..=40)? }) as Box<dyn StressSide>),
+    build: |args| crate::game::stress::side_with_moves(KingsContest { exhaustive_max: max_in(args, "kings", 2..=40)? }, args),
     examples: &["sprague stress kings --cmd ./a.out", "sprague stress kings --cmd ./a.out --failures 5 --out out/kings"],
 };
 

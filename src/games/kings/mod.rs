@@ -69,6 +69,7 @@ pub mod claim;
 pub mod commands;
 pub mod contest;
 pub mod explore;
+pub mod moves;
 pub mod verify;
 
 pub mod retro;

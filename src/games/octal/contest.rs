@@ -7,10 +7,9 @@ use super::code::Code;
 use super::values::{values, Method};
 use super::{MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
-use crate::game::{OptSpec, StressCommand, StressSide};
+use crate::game::{OptSpec, StressCommand};
 use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
-use crate::stress::moves::ByMove;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +23,7 @@ pub static STRESS: StressCommand = StressCommand {
     max: OptSpec::value("max", "N", "The exhaustive generator's bound: every list of heaps with at most N stones in all, under each code of the pool (at most 40).").default("10"),
     build: |args| {
         let contest = OctalContest { exhaustive_max: max_in(args, "octal", 1..=40)? };
-        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
+        crate::game::stress::side_with_moves(contest, args)
     },
     examples: &["sprague stress octal --cmd ./a.out", "sprague stress octal --cmd ./a.out --generator adversarial --budget 30"],
 };

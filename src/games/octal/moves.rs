@@ -29,7 +29,7 @@ fn code_of(code: &str) -> Code {
 impl Moves for OctalContest {
     type Move = Leave;
 
-    fn lost_word(&self) -> &'static str {
+    fn lost_word(&self, _case: &Case) -> &'static str {
         "Second"
     }
 

@@ -6,8 +6,7 @@ use crate::games::wall::board::dims::parse_dims;
 use crate::games::wall::claim::dp::RectDp;
 use super::{generate, smallest};
 use crate::error::Error;
-use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::moves::ByMove;
+use crate::game::{OptSpec, StressCommand};
 use crate::stress::{Cases, Contest, Generator, Source};
 use std::fmt;
 
@@ -25,7 +24,7 @@ pub static STRESS: StressCommand = StressCommand {
             return Err(Error::Usage(format!("--max {max}: boards have at most {MAX_SIDE} rows and columns")));
         }
         let contest = WallContest { exhaustive_max: max };
-        Ok(if crate::game::stress::answer_moves(args)? { Box::new(ByMove(contest)) } else { Box::new(contest) as Box<dyn StressSide> })
+        crate::game::stress::side_with_moves(contest, args)
     },
     examples: &["sprague stress wall --cmd ./a.out", "sprague stress wall --cmd ./a.out --answer move", "sprague stress wall --cmd 'python3 sol.py' --generator random,adversarial --seed 7 --budget 30"],
 };

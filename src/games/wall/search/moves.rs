@@ -24,7 +24,7 @@ impl fmt::Display for Cell {
 impl Moves for WallContest {
     type Move = Cell;
 
-    fn lost_word(&self) -> &'static str {
+    fn lost_word(&self, _board: &Board) -> &'static str {
         "Second"
     }
 
