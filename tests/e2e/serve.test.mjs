@@ -207,6 +207,61 @@ test('heaps, graph and text views draw the demo games and play their moves', asy
   await close(p);
 });
 
+// The server's own analysis of a position of `game` (what the page must show).
+async function analysed(game, position) {
+  const response = await fetch(`${server.url}api/games/${game}/analyse`, { method: 'POST', body: JSON.stringify({ position }) });
+  assert.equal(response.status, 200, `${game}: ${await response.clone().text()}`);
+  return response.json();
+}
+
+test('every other game is drawn from its example and played to the end against the engine', async () => {
+  const games = await (await fetch(`${server.url}api/games`)).json();
+  const drawn = { heaps: '.heap', graph: 'svg.graph circle', text: 'pre.text' };
+  const others = games.filter((g) => g.view !== 'board');
+  assert.ok(others.length >= 14, others.map((g) => g.name).join(' '));
+  const p = await page(server.url);
+  for (const game of others) {
+    const expected = await analysed(game.name, game.example);
+    await p.selectOption('#game', game.name);
+    await p.waitForFunction((text) => document.getElementById('position-text').value === text, expected.position);
+    await p.waitForSelector(drawn[game.view]);
+    assert.equal(await p.textContent('#value'), expected.value === null ? '?' : String(expected.value), game.name);
+    assert.equal(await p.textContent('#winner'), expected.winner === 'First' ? 'The player to move wins' : 'The player to move loses', game.name);
+    assert.equal(await p.$$eval('.move', (m) => m.length), expected.moves.length, game.name);
+    assert.equal(await p.$$eval('.move.win', (m) => m.length), expected.moves.filter((m) => m.winning).length, game.name);
+    assert.equal(await p.isVisible('#value-box'), game.grundy, `${game.name}: the value box only where there are values`);
+    await p.hover('.move');
+    assert.doesNotMatch(await p.textContent('#detail'), /undefined|NaN/, `${game.name}: the hovered move's details`);
+    await p.screenshot({ path: join(shots, `game-${game.name}.png`) });
+    // Play: you take a winning move when there is one, else the last move listed (the largest
+    // take, the furthest advance: games end); the engine, asked at once, a winning move when it
+    // has one.
+    await p.click('#mode-play');
+    await p.uncheck('#engine-replies');
+    let banner = '';
+    for (let turn = 0; turn < 200; turn++) {
+      banner = await p.textContent('#banner');
+      if (/win|No moves/.test(banner)) break;
+      const before = await p.inputValue('#position-text');
+      if (banner === 'Your move') await p.click((await p.$('.move.win')) ? '.move.win' : '.move:last-child');
+      else await p.click('#engine-move');
+      await changed(p, before);
+    }
+    assert.match(banner, /^(You win!|The engine wins)$/, `${game.name}: the game ended`);
+    const history = await p.$$eval('#history li', (items) => items.map((li) => li.textContent));
+    // Who won is the server's word on the last position (misère: the player to move wins).
+    const last = await analysed(game.name, await p.inputValue('#position-text'));
+    const youMove = history[history.length - 1].startsWith('engine');
+    assert.equal(banner, youMove === (last.winner === 'First') ? 'You win!' : 'The engine wins', `${game.name}\n${history.join('\n')}`);
+    // The engine left a lost position whenever it could (value 0, or "to move loses").
+    const [won, lost] = game.grundy ? [/value [1-9]\d*$/, /value 0$/] : [/to move wins$/, /to move loses$/];
+    history.forEach((line, k) => {
+      if (line.startsWith('engine') && won.test(history[k - 1])) assert.match(line, lost, `${game.name}\n${history.join('\n')}`);
+    });
+  }
+  await close(p);
+});
+
 test('the results view shows the report\'s tables and plots', async () => {
   const p = await page(server.url);
   await p.click('#tab-results');

@@ -45,3 +45,17 @@ function el(tag, attributes = {}, ...children) {
 function valueText(value) {
   return value === null || value === undefined ? '?' : String(value);
 }
+
+// What a position is worth, for the history: its value, or who wins where a game has no
+// Grundy value (minimax games, misère play).
+function worthText(value, winner) {
+  if (value !== null && value !== undefined) return `value ${value}`;
+  return winner === 'First' ? 'to move wins' : 'to move loses';
+}
+
+// What a move leaves, for its label and hover: the value, or whether it is a winning (best)
+// move where the game has no Grundy value.
+function leavesText(move) {
+  if (move.value !== null && move.value !== undefined) return `leaves value ${move.value}`;
+  return move.winning ? 'a winning move' : 'not a winning move';
+}

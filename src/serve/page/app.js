@@ -51,8 +51,9 @@ async function load(position, how = {}) {
     const analysis = await analyse(S.info.name, position);
     if (request !== S.request) return null;
     const moveCell = how.move && how.move.detail ? how.move.detail.cell : null;
-    if (how.start) S.history = [{ position: analysis.position, value: analysis.value, by: 'start' }];
-    if (how.move) S.history.push({ position: analysis.position, value: analysis.value, by: how.by, name: how.move.name, cell: moveCell });
+    const entry = { position: analysis.position, value: analysis.value, winner: analysis.winner };
+    if (how.start) S.history = [{ ...entry, by: 'start' }];
+    if (how.move) S.history.push({ ...entry, by: how.by, name: how.move.name, cell: moveCell });
     S.analysis = analysis;
     showError(null);
     render();
@@ -66,6 +67,7 @@ async function load(position, how = {}) {
 function render() {
   const a = S.analysis;
   $('value').textContent = valueText(a.value);
+  $('value-box').hidden = !S.info.grundy;
   $('winner').className = a.winner === 'First' ? 'first' : 'second';
   $('winner').textContent = a.winner === 'First' ? 'The player to move wins' : 'The player to move loses';
   renderBanner();
@@ -100,14 +102,21 @@ function renderBanner() {
   banner.hidden = S.mode !== 'play';
   const lastBy = S.history[S.history.length - 1].by;
   $('winner').hidden = S.mode === 'play' && S.analysis.moves.length === 0;
-  if (S.analysis.moves.length === 0) banner.textContent = lastBy === 'you' ? 'You win!' : lastBy === 'engine' ? 'The engine wins' : 'No moves: the player to move loses';
-  else banner.textContent = lastBy === 'you' ? 'Engine to move' : 'Your move';
+  if (S.analysis.moves.length > 0) {
+    banner.textContent = lastBy === 'you' ? 'Engine to move' : 'Your move';
+    return;
+  }
+  // No move left: the analysis says who wins (the player to move loses under normal play,
+  // wins under misère play).
+  const toMoveWins = S.analysis.winner === 'First';
+  if (lastBy === 'start') banner.textContent = `No moves: the player to move ${toMoveWins ? 'wins' : 'loses'}`;
+  else banner.textContent = (lastBy === 'engine') === toMoveWins ? 'You win!' : 'The engine wins';
 }
 
 function renderHistory() {
   const items = S.history.map((h, k) => {
     const what = h.by === 'start' ? 'start' : `${h.by === 'you' ? 'you' : 'engine'}: ${h.name}`;
-    const item = el('li', { class: k === S.history.length - 1 ? 'current' : '', onclick: () => goBack(k) }, `${what} → `, el('span', { class: h.value === 0 ? 'v0' : '' }, `value ${valueText(h.value)}`));
+    const item = el('li', { class: k === S.history.length - 1 ? 'current' : '', onclick: () => goBack(k) }, `${what} → `, el('span', { class: h.value === 0 ? 'v0' : '' }, worthText(h.value, h.winner)));
     return item;
   });
   $('history').replaceChildren(...items);

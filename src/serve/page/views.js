@@ -65,7 +65,8 @@ function drawGraph(stage, analysis) {
 // Every move as a button (`name → value`), winning moves green.
 function drawMoveList(container, analysis, onPlay, onHover) {
   const buttons = analysis.moves.map((move) => {
-    const button = el('button', { class: `move${move.winning ? ' win' : ''}`, title: `leaves value ${valueText(move.value)}`, onclick: () => onPlay(move) }, `${move.name} → ${valueText(move.value)}`);
+    const label = move.value === null ? move.name : `${move.name} → ${valueText(move.value)}`;
+    const button = el('button', { class: `move${move.winning ? ' win' : ''}`, title: leavesText(move), onclick: () => onPlay(move) }, label);
     button.addEventListener('mouseenter', () => onHover(move));
     button.addEventListener('mouseleave', () => onHover(null));
     return button;
@@ -77,8 +78,11 @@ function drawMoveList(container, analysis, onPlay, onHover) {
 // The hover panel: what a move does (the wall's walls and parts; any other fields as text).
 function describeMove(move) {
   if (!move) return [];
-  const out = [el('p', {}, el('b', {}, `Move ${move.name}`), ' leaves ', el('b', { class: move.winning ? 'v0' : '' }, `value ${valueText(move.value)}`), move.winning ? ' — winning' : '')];
-  const { walls, parts, cell, ...rest } = move.detail || {};
+  const out = [el('p', {}, el('b', {}, `Move ${move.name}`), move.value === null ? ': ' : ' ', el('b', { class: move.winning ? 'v0' : '' }, leavesText(move)), move.winning && move.value !== null ? ' — winning' : '')];
+  const { walls, cell, ...rest } = move.detail || {};
+  // The wall's parts are rectangles with values; other games' parts are shown as they are.
+  const parts = walls ? rest.parts : null;
+  if (parts) delete rest.parts;
   if (walls) out.push(el('p', {}, `builds ${walls.length} wall cell${walls.length === 1 ? '' : 's'}`));
   if (parts) {
     const names = parts.map((p) => el('span', {}, `${p.rows}×${p.cols} at (${p.top + 1}, ${p.left + 1}): g = ${p.value}`));
