@@ -166,3 +166,32 @@ fn where_a071436_and_the_values_disagree() {
     assert!((326_640..326_640 + 144).all(|n| !exception(n)));
     assert_eq!(table()["0.56"], ("proved".to_string(), Some(326_640), Some(144)));
 }
+
+/// Grundy's game's sparse values as Flammenkamp lists them ("Known Sparse SGV of Grundy's
+/// Game", wwwhomes.uni-bielefeld.de/achim/grundy.html: "1287 are known for Grundy's Game which
+/// has m=01111…"), the first 47 (n, G(n)).
+const GRUNDY_SPARSE: [(u64, u16); 47] = [
+    (0, 0), (1, 0), (2, 0), (3, 1), (4, 0), (6, 1), (7, 0), (9, 1), (10, 0), (12, 1), (15, 1), (20, 0), (23, 0), (26, 0), (28, 1), (31, 1),
+    (34, 1), (37, 1), (40, 1), (43, 1), (46, 1), (49, 1), (50, 0), (52, 1), (53, 0), (55, 1), (58, 1), (61, 1), (87, 7), (90, 7), (93, 7),
+    (146, 6), (149, 6), (152, 6), (158, 11), (161, 11), (164, 11), (167, 11), (176, 7), (179, 7), (181, 12), (182, 7), (185, 7), (188, 7),
+    (190, 12), (193, 12), (196, 10),
+];
+
+/// The committed run of Grundy's game to 2^30 (results/octal/runs/grundy) finds exactly the 1287
+/// sparse values Flammenkamp reports, under his mask (every bit but the lowest), beginning as
+/// his list does.
+#[test]
+fn grundys_game_to_2_30_has_the_1287_known_sparse_values() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/octal/runs/grundy");
+    let summary = std::fs::read_to_string(dir.join("summary.csv")).unwrap();
+    let fields: Vec<&str> = summary.lines().nth(1).unwrap().split(',').collect();
+    // code, heaps, …, mask, split, rare_heaps, last_rare_heap.
+    assert_eq!((fields[0], fields[1], fields[5], fields[6], fields[7]), ("grundy", "1073741824", "510", "range", "1287"));
+    let rare = std::fs::read_to_string(dir.join("rare.csv")).unwrap();
+    let listed: Vec<(u64, u16)> = rare.lines().skip(1).map(|l| {
+        let (n, v) = l.split_once(',').unwrap();
+        (n.parse().unwrap(), v.parse().unwrap())
+    }).collect();
+    assert_eq!(listed.len(), 1287);
+    assert_eq!(listed[..GRUNDY_SPARSE.len()], GRUNDY_SPARSE);
+}

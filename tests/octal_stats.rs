@@ -33,19 +33,29 @@ fn values_of_csv(path: &Path) -> Vec<u16> {
     }).collect()
 }
 
-/// The statistics files, computed here from the values by brute force (every mask tried).
+/// The statistics files, computed here from the values by brute force (every mask tried, with
+/// and, where the code's splits all remove tokens of parity t, without the heap's parity).
 fn expected_stats(code: &str, g: &[u16]) -> String {
-    let rare_under = |mask: u16, v: u16| (v & mask).count_ones().is_multiple_of(2);
-    let newer = &g[g.len() / 2..];
+    let t = match code {
+        "0.6" => Some(1),
+        "grundy" => Some(0),
+        _ => None,
+    };
+    // (mask, Some(t) for the domain type): heap n is rare when parity(g(n) & mask) is even,
+    // or (domain type) equals the parity of n − t.
+    let rare_under = |(mask, domain): (u16, Option<usize>), n: usize, v: u16| (v & mask).count_ones() as usize % 2 == domain.map_or(0, |t| (n + t) % 2);
+    let from = g.len() / 2;
     let top = g.iter().copied().max().unwrap();
-    let masks = 0..(u32::from(top) + 1).next_power_of_two();
-    let mask = masks.map(|m| m as u16).min_by_key(|&m| (newer.iter().filter(|&&v| rare_under(m, v)).count(), m)).unwrap();
-    let rare: Vec<usize> = (0..g.len()).filter(|&n| rare_under(mask, g[n])).collect();
-    let mut values = String::from("value,count,first_heap,last_heap,rare\n");
+    let masks = || (0..(u32::from(top) + 1).next_power_of_two()).map(|m| m as u16);
+    let rules = masks().map(|m| (m, None)).chain(t.into_iter().flat_map(|t| masks().map(move |m| (m, Some(t)))));
+    let rule = rules.min_by_key(|&r| ((from..g.len()).filter(|&n| rare_under(r, n, g[n])).count(), r.1.is_some(), r.0)).unwrap();
+    let (mask, split) = (rule.0, if rule.1.is_some() { "domain" } else { "range" });
+    let rare: Vec<usize> = (0..g.len()).filter(|&n| rare_under(rule, n, g[n])).collect();
+    let mut values = String::from("value,count,first_heap,last_heap,rare_heaps\n");
     for v in 0..=top {
         let heaps: Vec<usize> = (0..g.len()).filter(|&n| g[n] == v).collect();
         if let (Some(first), Some(last)) = (heaps.first(), heaps.last()) {
-            values += &format!("{v},{},{first},{last},{}\n", heaps.len(), rare_under(mask, v));
+            values += &format!("{v},{},{first},{last},{}\n", heaps.len(), heaps.iter().filter(|&&n| rare_under(rule, n, v)).count());
         }
     }
     let bytes: Vec<u8> = g.iter().flat_map(|v| v.to_le_bytes()).collect();
@@ -53,7 +63,7 @@ fn expected_stats(code: &str, g: &[u16]) -> String {
     let distinct = values.lines().count() - 1;
     let first_top = g.iter().position(|&v| v == top).unwrap();
     let summary = format!(
-        "code,heaps,largest_value,largest_first_heap,distinct_values,mask,rare_heaps,last_rare_heap,rare_listed,sha256\n{code},{},{top},{first_top},{distinct},{mask},{},{},{},{sha}\n",
+        "code,heaps,largest_value,largest_first_heap,distinct_values,mask,split,rare_heaps,last_rare_heap,rare_listed,sha256\n{code},{},{top},{first_top},{distinct},{mask},{split},{},{},{},{sha}\n",
         g.len(),
         rare.len(),
         rare.last().unwrap(),

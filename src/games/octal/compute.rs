@@ -97,7 +97,9 @@ pub fn method_note(engine: &Engine) -> String {
         Method::Sparse => {
             let rare = engine.split().rare();
             let last = rare.last().map_or(String::new(), |n| format!(", the last at n = {n}"));
-            format!("sparse space, mask {:#x}, {} rare values{last}", engine.split().mask(), rare.len())
+            let rule = engine.split().rule();
+            let kind = if rule.domain.is_some() { " with the heap's parity (domain type)" } else { "" };
+            format!("sparse space, mask {:#x}{kind}, {} rare values{last}", rule.mask, rare.len())
         }
     }
 }

@@ -45,6 +45,8 @@ pub struct Settled {
     pub proof: Option<Periodicity>,
     /// Rare values of the sparse method at the end (None: plain mex, the code never splits).
     pub rare: Option<usize>,
+    /// The sparse method's split at the end: `range` or `domain` (None: plain mex).
+    pub split: Option<&'static str>,
 }
 
 /// How far a code is computed: at most `max` values; from `dense_from` values on, a code whose
@@ -81,7 +83,8 @@ pub fn settle(code: &Code, limits: Limits) -> Result<Settled> {
         let dense = len >= limits.dense_from && newer * DENSE_SHARE > len / 2;
         let rare = rare.map(<[usize]>::len);
         if proof.is_some() || len >= max || dense {
-            return Ok(Settled { code: code.clone(), values: engine.values().to_vec(), proof, rare });
+            let split = rare.map(|_| engine.split().rule().kind());
+            return Ok(Settled { code: code.clone(), values: engine.values().to_vec(), proof, rare, split });
         }
         len = len.saturating_mul(2).min(max);
     }
@@ -104,6 +107,7 @@ impl Settled {
             period: self.proof.map(|p| p.period),
             largest_value: kept.iter().max().copied().unwrap_or(0),
             rare_values: self.rare,
+            split: self.split.map(str::to_string),
             values_computed: self.values.len(),
             values_kept: kept.len(),
             sha256: values_digest(kept)?,
@@ -130,6 +134,8 @@ pub struct FamilyRow {
     pub largest_value: u16,
     /// Rare values of the sparse method when it stopped (empty: plain mex).
     pub rare_values: Option<usize>,
+    /// Their split: `range` (a mask) or `domain` (a mask and the heap's parity); empty: plain mex.
+    pub split: Option<String>,
     /// Values computed, g(0..values_computed).
     pub values_computed: usize,
     /// Values in the values file (the proof's for a proved code, every value for an open one).
@@ -140,7 +146,7 @@ pub struct FamilyRow {
 
 impl CsvRecord for FamilyRow {
     const HEADER: &'static [&'static str] =
-        &["code", "status", "t", "preperiod", "period", "largest_value", "rare_values", "values_computed", "values_kept", "sha256"];
+        &["code", "status", "t", "preperiod", "period", "largest_value", "rare_values", "split", "values_computed", "values_kept", "sha256"];
 }
 
 impl FamilyRow {

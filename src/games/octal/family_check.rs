@@ -24,12 +24,16 @@ use std::path::Path;
 /// The committed family, relative to results/.
 pub const DIR: &str = "octal/family";
 
-/// The octal game's committed results: the family, re-proved at no cost and recomputed by code.
+/// The octal game's committed results: the family, re-proved at no cost and recomputed by code,
+/// and the long runs ([`super::runs`]).
 pub fn results() -> Vec<ResultsDir> {
     vec![
         ResultsDir { dir: DIR, recompute: Recompute::Table { file: FAMILY, seconds: 0.0, compare: reprove } },
         ResultsDir { dir: DIR, recompute: Recompute::Rows { file: FAMILY, rows: estimates, compare: recompute } },
     ]
+    .into_iter()
+    .chain(super::runs::results())
+    .collect()
 }
 
 /// The committed rows with their line numbers.

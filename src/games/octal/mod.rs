@@ -23,6 +23,7 @@ pub mod period;
 pub mod pipeline;
 pub mod prove;
 pub mod resume;
+pub mod runs;
 pub mod split;
 pub mod stats;
 pub mod table;

@@ -8,7 +8,8 @@
 //! one an uninterrupted run writes, byte for byte.
 
 use super::code::Code;
-use super::values::{Engine, Method};
+use super::split::Rule;
+use super::values::{domain_parity, Engine, Method};
 use super::compute::{check_fits, le_bytes, method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Session};
@@ -26,6 +27,9 @@ pub struct State {
     pub code: String,
     pub method: String,
     pub mask: u16,
+    /// The sparse method's rule is of the domain type (absent in older checkpoints: range).
+    #[serde(default)]
+    pub domain: bool,
     pub review_at: usize,
     pub values: usize,
     pub sha256: String,
@@ -59,7 +63,12 @@ impl Checkpoint {
     /// the digest.
     pub fn resume(out: &Path, code: &Code, method: Method) -> Result<(Checkpoint, Engine)> {
         let (checkpoint, state, g) = Checkpoint::load(out, code, Some(method))?;
-        Ok((checkpoint, Engine::resume(code, method, g, state.mask, state.review_at)))
+        let rule = Rule { mask: state.mask, domain: if state.domain { domain_parity(code) } else { None } };
+        let engine = Engine::resume(code, method, g, rule, state.review_at).filter(|_| !state.domain || rule.domain.is_some());
+        let engine = engine.ok_or_else(|| {
+            Error::Usage(format!("{}: the domain type of sparse space, but {code}'s splits remove tokens of both parities", checkpoint.json.display()))
+        })?;
+        Ok((checkpoint, engine))
     }
 
     /// The checkpoint beside `out`, its state and its values, checked against `code` (and
@@ -110,6 +119,7 @@ impl Checkpoint {
             code: code.to_string(),
             method: method_name(engine.method()).to_string(),
             mask: engine.split().mask(),
+            domain: engine.split().rule().domain.is_some(),
             review_at: engine.split().review_at(),
             values: self.saved,
             sha256: hex(&self.hasher.clone().finalize()),

@@ -3,19 +3,22 @@
 //! deterministic, each written atomically:
 //!
 //! * `summary.csv`: one row — code, heaps, largest value and the first heap with it, distinct
-//!   values, the mask, how many heaps are rare under it and the last of them (where the rare
-//!   values stop appearing, as far as the run saw), and the SHA-256 of the values as u16 little
-//!   endian (the bytes of `--binary` and of `FILE.values.bin`).
-//! * `values.csv`: per value its count, first and last heap, and whether it is rare.
+//!   values, the mask and the split's type (`range`, or `domain` when the heap's parity counts),
+//!   how many heaps are rare under it and the last of them (where the rare values stop
+//!   appearing, as far as the run saw), and the SHA-256 of the values as u16 little endian (the
+//!   bytes of `--binary` and of `FILE.values.bin`).
+//! * `values.csv`: per value its count, first and last heap, and how many of its heaps are rare.
 //! * `rare.csv`: `n,grundy` of every rare heap (the first [`RARE_LISTED`]).
 //!
-//! The mask is derived from the values alone — the one under which the fewest of the newer half
-//! are rare, smallest on ties ([`best_mask`], what the sparse method reviews to) — so the same
-//! values give the same statistics whichever run, stopped, resumed or read back, they come from.
+//! The rule is derived from the values alone — the one under which the fewest of the newer half
+//! are rare, the range type and the smallest mask on ties ([`best_rule`], what the sparse method
+//! reviews to) — so the same values give the same statistics whichever run, stopped, resumed or
+//! read back, they come from.
 
 use super::code::Code;
 use super::compute::{le_bytes, ValueRow};
-use super::split::best_mask;
+use super::split::best_rule;
+use super::values::domain_parity;
 use crate::error::Result;
 use crate::output::atomic::{create_dir, hex};
 use crate::output::csv::{write_csv, write_csv_rows, CsvRecord};
@@ -35,6 +38,8 @@ pub struct Summary {
     pub largest_first_heap: u64,
     pub distinct_values: u64,
     pub mask: u16,
+    /// `range` or `domain` ([`super::split::Rule::kind`]).
+    pub split: String,
     pub rare_heaps: u64,
     /// Empty when no heap is rare.
     pub last_rare_heap: Option<u64>,
@@ -44,7 +49,7 @@ pub struct Summary {
 
 impl CsvRecord for Summary {
     const HEADER: &'static [&'static str] =
-        &["code", "heaps", "largest_value", "largest_first_heap", "distinct_values", "mask", "rare_heaps", "last_rare_heap", "rare_listed", "sha256"];
+        &["code", "heaps", "largest_value", "largest_first_heap", "distinct_values", "mask", "split", "rare_heaps", "last_rare_heap", "rare_listed", "sha256"];
 }
 
 /// A row of `values.csv`.
@@ -54,11 +59,12 @@ pub struct ValueStat {
     pub count: u64,
     pub first_heap: u64,
     pub last_heap: u64,
-    pub rare: bool,
+    /// How many of its heaps are rare (all or none under the range type).
+    pub rare_heaps: u64,
 }
 
 impl CsvRecord for ValueStat {
-    const HEADER: &'static [&'static str] = &["value", "count", "first_heap", "last_heap", "rare"];
+    const HEADER: &'static [&'static str] = &["value", "count", "first_heap", "last_heap", "rare_heaps"];
 }
 
 /// The statistics of g(0..len).
@@ -72,13 +78,12 @@ pub struct Stats {
 impl Stats {
     /// The statistics of the values `g` of `code`.
     pub fn of(code: &Code, g: &[u16]) -> Stats {
-        let (mask, _) = best_mask(&g[g.len() / 2..]);
-        let rare_value = |v: u16| (v & mask).count_ones().is_multiple_of(2);
-        let values = tally(g, rare_value);
-        let rare_heaps: u64 = values.iter().filter(|s| s.rare).map(|s| s.count).sum();
-        let rare: Vec<ValueRow> =
-            g.iter().enumerate().filter(|&(_, &v)| rare_value(v)).take(RARE_LISTED).map(|(n, &grundy)| ValueRow { n: n as u64, grundy }).collect();
-        let last_rare_heap = values.iter().filter(|s| s.rare).map(|s| s.last_heap).max();
+        let (rule, _) = best_rule(&g[g.len() / 2..], g.len() / 2, domain_parity(code));
+        let values = tally(g, |n, v| rule.is_rare(n, v));
+        let rare_heaps: u64 = values.iter().map(|s| s.rare_heaps).sum();
+        let mut rare_rows = g.iter().enumerate().filter(|&(n, &v)| rule.is_rare(n, v));
+        let last_rare_heap = g.iter().enumerate().rev().find(|&(n, &v)| rule.is_rare(n, v)).map(|(n, _)| n as u64);
+        let rare: Vec<ValueRow> = rare_rows.by_ref().take(RARE_LISTED).map(|(n, &grundy)| ValueRow { n: n as u64, grundy }).collect();
         let largest = values.last().copied();
         let summary = Summary {
             code: code.to_string(),
@@ -86,7 +91,8 @@ impl Stats {
             largest_value: largest.map_or(0, |s| s.value),
             largest_first_heap: largest.map_or(0, |s| s.first_heap),
             distinct_values: values.len() as u64,
-            mask,
+            mask: rule.mask,
+            split: rule.kind().to_string(),
             rare_heaps,
             last_rare_heap,
             rare_listed: rare.len() as u64,
@@ -108,25 +114,28 @@ impl Stats {
         let s = &self.summary;
         let last = s.last_rare_heap.map_or(String::new(), |n| format!(", the last at n = {n}"));
         format!(
-            "statistics in {}: {} values, largest {} (first at n = {}), {} distinct; mask {:#x}: {} rare heaps{last}; sha256 {}",
+            "statistics in {}: {} values, largest {} (first at n = {}), {} distinct; mask {:#x} ({}): {} rare heaps{last}; sha256 {}",
             dir.display(),
             s.heaps,
             s.largest_value,
             s.largest_first_heap,
             s.distinct_values,
             s.mask,
+            s.split,
             s.rare_heaps,
             s.sha256
         )
     }
 }
 
-/// Per value that occurs: its count, first and last heap, rareness; ascending by value.
-fn tally(g: &[u16], rare: impl Fn(u16) -> bool) -> Vec<ValueStat> {
+/// Per value that occurs: its count, first and last heap, rare heaps; ascending by value.
+fn tally(g: &[u16], rare: impl Fn(usize, u16) -> bool) -> Vec<ValueStat> {
+    let mut rare_count = vec![0u64; 1 << 16];
     let mut count = vec![0u64; 1 << 16];
     let mut first = vec![u64::MAX; 1 << 16];
     let mut last = vec![0u64; 1 << 16];
     for (n, &v) in g.iter().enumerate() {
+        rare_count[usize::from(v)] += u64::from(rare(n, v));
         let v = usize::from(v);
         count[v] += 1;
         first[v] = first[v].min(n as u64);
@@ -136,7 +145,7 @@ fn tally(g: &[u16], rare: impl Fn(u16) -> bool) -> Vec<ValueStat> {
         .filter(|&v| count[usize::from(v)] > 0)
         .map(|v| {
             let i = usize::from(v);
-            ValueStat { value: v, count: count[i], first_heap: first[i], last_heap: last[i], rare: rare(v) }
+            ValueStat { value: v, count: count[i], first_heap: first[i], last_heap: last[i], rare_heaps: rare_count[i] }
         })
         .collect()
 }
@@ -162,9 +171,9 @@ mod tests {
         let stats = Stats::of(&code, &g);
         let s = &stats.summary;
         assert_eq!((s.heaps, s.largest_value, s.largest_first_heap, s.distinct_values), (10, 3, 3, 4));
-        assert_eq!((s.mask, s.rare_heaps, s.last_rare_heap, s.rare_listed), (3, 2, Some(3), 2));
+        assert_eq!((s.mask, s.split.as_str(), s.rare_heaps, s.last_rare_heap, s.rare_listed), (3, "range", 2, Some(3), 2));
         assert_eq!(stats.rare, vec![ValueRow { n: 0, grundy: 0 }, ValueRow { n: 3, grundy: 3 }]);
-        assert_eq!(stats.values[1], ValueStat { value: 1, count: 4, first_heap: 1, last_heap: 8, rare: false });
+        assert_eq!(stats.values[1], ValueStat { value: 1, count: 4, first_heap: 1, last_heap: 8, rare_heaps: 0 });
         let bytes: Vec<u8> = g.iter().flat_map(|v| v.to_le_bytes()).collect();
         assert_eq!(s.sha256, crate::output::atomic::sha256_hex(&bytes));
     }

@@ -1,19 +1,20 @@
 //! One-heap values g(0), g(1), … of a take-and-break code, by two exact methods.
 //!
 //! * Plain mex: every option of every heap (O(n²) for codes that split).
-//! * Sparse space (Berlekamp; Flammenkamp): a bit mask splits values into *rare* ones
-//!   (parity(v & mask) even) and *common* ones. Since parity is linear under XOR, a split
-//!   into two heaps has a common value exactly when one part is rare, so every common option
-//!   comes from the short list of rare heaps; the smallest common value missing from those is
-//!   the answer unless some smaller rare value is missing too, which a scan of the pairs
-//!   settles (it usually stops after a few pairs). The mask only decides the speed: every
-//!   value is exact whatever the mask, and the mask is re-chosen when rare values stop being
-//!   rare ([`super::split`]).
+//! * Sparse space (Berlekamp; Flammenkamp): a bit mask splits heaps into *rare* ones
+//!   (parity(g(n) & mask) even; for the domain type, equal to parity(n − t)) and *common*
+//!   ones ([`super::split::Rule`]). Since parity is linear under XOR, a split of heap n into
+//!   two heaps has a value of n's *common class* exactly when one part is rare, so every such
+//!   option comes from the short list of rare heaps; the smallest common-class value missing
+//!   from those is the answer unless some smaller value of the other class is missing too,
+//!   which a scan of the pairs settles (it usually stops after a few pairs). The rule only
+//!   decides the speed: every value is exact whatever the mask, and the rule is re-chosen
+//!   when rare heaps stop being rare ([`super::split`]).
 
 use super::code::{Code, NONE, ONE, THREE, TWO};
 use super::fast::{new_marks, rare_parts, scan_pairs, Kernel, Marks};
 use super::pipeline::Shape;
-use super::split::Split;
+use super::split::{Rule, Split};
 use crate::error::{Error, Result};
 use std::ops::Range;
 
@@ -54,6 +55,7 @@ impl Engine {
     pub fn new(code: &Code, method: Method) -> Engine {
         let (two, three) = (code.takes(TWO), code.takes(THREE));
         let method = if two.is_empty() || !three.is_empty() { Method::Plain } else { method };
+        let split = Split::new(domain_parity(code));
         Engine {
             none: code.takes(NONE).into_iter().filter(|&k| k > 0).collect(),
             one: code.takes(ONE).into_iter().filter(|&k| k > 0).collect(),
@@ -62,7 +64,7 @@ impl Engine {
             unequal: code.unequal,
             method,
             g: Vec::new(),
-            split: Split::default(),
+            split,
             seen: new_marks(),
             wanted: Vec::new(),
             stamp: 0,
@@ -74,15 +76,19 @@ impl Engine {
     }
 
     /// An engine that continues from values `g` computed before, with the sparse method's
-    /// mask and next review ([`Split::mask`], [`Split::review_at`]) as they were.
-    pub fn resume(code: &Code, method: Method, g: Vec<u16>, mask: u16, review_at: usize) -> Engine {
+    /// rule and next review ([`Split::rule`], [`Split::review_at`]) as they were; `None` when
+    /// the rule is of the domain type and the code's splits do not allow it.
+    pub fn resume(code: &Code, method: Method, g: Vec<u16>, rule: Rule, review_at: usize) -> Option<Engine> {
         let mut engine = Engine::new(code, method);
+        if rule.domain.is_some() && rule.domain != domain_parity(code) {
+            return None;
+        }
         if engine.method == Method::Sparse {
-            engine.split = Split::restore(&g, mask, review_at);
+            engine.split = Split::restore(&g, domain_parity(code), rule, review_at);
         }
         engine.largest = g.iter().copied().max().unwrap_or(0);
         engine.g = g;
-        engine
+        Some(engine)
     }
 
     /// Uses `kernel` for the sparse method's inner loop (tests compare them).
@@ -234,7 +240,7 @@ impl Engine {
     /// is missing too, which a scan of the other splits settles (it stops as soon as every such
     /// rare value is seen).
     pub(super) fn settle(&mut self, n: usize, stamp: u32, skip: Range<usize>) -> usize {
-        let common = self.split.common_table();
+        let common = self.split.common_table(n);
         let mut candidate = MAX_VALUE + 1;
         self.wanted.clear();
         for (v, &common) in common.iter().enumerate() {
@@ -257,6 +263,14 @@ impl Engine {
         }
         self.wanted.first().map_or(candidate, |&v| usize::from(v))
     }
+}
+
+/// The parity of the tokens every two-heap split of `code` removes, when they all remove a
+/// number of one parity (the domain type of sparse space applies), else `None`.
+pub fn domain_parity(code: &Code) -> Option<u8> {
+    let two = code.takes(TWO);
+    let parity = (*two.first()? % 2) as u8;
+    two.iter().all(|&k| (k % 2) as u8 == parity).then_some(parity)
 }
 
 /// The largest a of a split of m tokens into (a, m − a) with a ≤ m − a (and a ≠ m − a when the

@@ -97,16 +97,40 @@ fn officers_and_grundys_game_agree_on_every_thread_count() {
 
 #[test]
 fn a_resumed_engine_goes_on_as_if_never_stopped() {
-    let code = Code::parse("0.6").unwrap();
-    let mut whole = Engine::new(&code, Method::Sparse);
-    whole.extend_to(5000, &mut |_| {}).unwrap();
-    let mut first = Engine::new(&code, Method::Sparse);
-    first.extend_to(2000, &mut |_| {}).unwrap();
-    let (mask, review_at) = (first.split().mask(), first.split().review_at());
-    let mut resumed = Engine::resume(&code, Method::Sparse, first.g, mask, review_at);
-    resumed.set_threads(2);
-    resumed.set_shape(SHORT);
-    resumed.extend_to(5000, &mut |_| {}).unwrap();
-    assert_eq!(resumed.g, whole.g);
-    assert_eq!((resumed.split().mask(), resumed.split().rare()), (whole.split().mask(), whole.split().rare()));
+    // 0.6 splits by the mask alone; 0.104 by the mask and the heap's parity (domain type).
+    for (name, domain) in [("0.6", false), ("0.104", true)] {
+        let code = Code::parse(name).unwrap();
+        let mut whole = Engine::new(&code, Method::Sparse);
+        whole.extend_to(5000, &mut |_| {}).unwrap();
+        assert_eq!(whole.split().rule().domain.is_some(), domain, "{name}");
+        let mut first = Engine::new(&code, Method::Sparse);
+        first.extend_to(2000, &mut |_| {}).unwrap();
+        let (rule, review_at) = (first.split().rule(), first.split().review_at());
+        let mut resumed = Engine::resume(&code, Method::Sparse, first.g, rule, review_at).unwrap();
+        resumed.set_threads(2);
+        resumed.set_shape(SHORT);
+        resumed.extend_to(5000, &mut |_| {}).unwrap();
+        assert_eq!(resumed.g, whole.g);
+        assert_eq!((resumed.split().rule(), resumed.split().rare()), (whole.split().rule(), whole.split().rare()));
+    }
+    // A domain rule for a code whose splits remove 1 and 2 tokens (0.44) is refused.
+    let mixed = Code::parse("0.44").unwrap();
+    assert!(Engine::resume(&mixed, Method::Sparse, vec![0, 0, 0], crate::games::octal::split::Rule { mask: 3, domain: Some(0) }, 512).is_none());
+}
+
+/// Codes the range type leaves dense and the heap's parity makes sparse (Flammenkamp's domain
+/// type): the sparse method picks it, keeps few heaps rare, and agrees with plain mex.
+#[test]
+fn the_domain_type_makes_some_dense_codes_sparse_and_exact() {
+    for name in ["0.104", "0.127", "0.204"] {
+        let code = Code::parse(name).unwrap();
+        let mut engine = Engine::new(&code, Method::Sparse);
+        engine.extend_to(20_000, &mut |_| {}).unwrap();
+        let rule = engine.split().rule();
+        assert!(rule.domain.is_some(), "{name}: {rule:?}");
+        let newer = engine.split().rare().iter().filter(|&&n| n >= 10_000).count();
+        let (_, by_mask_alone) = crate::games::octal::split::best_rule(&engine.values()[10_000..], 10_000, None);
+        assert!(3 * newer < by_mask_alone && newer < 10_000 / 8, "{name}: {newer} rare heaps among the newer half, {by_mask_alone} by a mask alone");
+        assert_eq!(engine.values(), values(&code, 20_000, Method::Plain).unwrap(), "{name}");
+    }
 }
