@@ -79,4 +79,18 @@ fn bad_checkpoints_are_refused() {
     table(&out, &["--resume"]).assert().code(2).stderr(contains("refused"));
     let mut stdout = Command::cargo_bin("sprague").unwrap();
     stdout.args(["table", "octal", "0.6", "--budget", "5"]).assert().code(2).stderr(contains("need --out"));
+    // The heap's parity (domain type) claimed for 0.44, whose splits remove 1 or 2 tokens: the
+    // rule would not be exact there, so the checkpoint is refused.
+    let mixed = dir.path().join("mixed.csv");
+    let run = |extra: &[&str]| {
+        let mut cmd = Command::cargo_bin("sprague").unwrap();
+        cmd.args(["table", "octal", "0.44", "--max", "50000", "-q", "--out"]).arg(&mixed).args(extra);
+        cmd
+    };
+    run(&["--budget", "0", "--checkpoint-heaps", "2000"]).assert().code(3);
+    let json = dir.path().join("mixed.csv.checkpoint.json");
+    let state = std::fs::read_to_string(&json).unwrap();
+    assert!(state.contains("\"domain\": false"), "{state}");
+    std::fs::write(&json, state.replace("\"domain\": false", "\"domain\": true")).unwrap();
+    run(&["--resume"]).assert().code(2).stderr(contains("splits remove tokens of both parities"));
 }
