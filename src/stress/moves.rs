@@ -56,6 +56,15 @@ impl<M: fmt::Display> fmt::Display for MoveAnswer<M> {
 /// The contest side of `G` with move answers.
 pub struct ByMove<G>(pub G);
 
+impl<G: Moves> ByMove<G> {
+    /// A program's output `out` on `case` judged: accepted or not, and why not (the format
+    /// error when it is not a move or the lost word). For the games' tests.
+    pub fn judge(&self, case: &G::Case, out: &str) -> Result<(bool, String), String> {
+        let expected = self.answer(case);
+        self.parse_output(case, out).map(|got| (self.accepts(&expected, &got), self.why_wrong(case, &expected, &got)))
+    }
+}
+
 impl<G: Moves> Contest for ByMove<G> {
     type Case = G::Case;
     type Answer = MoveAnswer<G::Move>;

@@ -77,7 +77,7 @@ mod tests {
         let case = Instance::parse_input("t", "3 2\n1 2\n2 3\n1\n2 1\n").unwrap();
         let expected = game.answer(&case);
         assert_eq!(expected, MoveAnswer::Moves(vec![Slide { token: 1, to: 3 }]));
-        let judge = |out: &str| game.parse_output(&case, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&case, &expected, &got)));
+        let judge = |out: &str| game.judge(&case, out);
         assert!(judge("1 3").unwrap().0);
         assert_eq!(judge("1 1").unwrap().1, "illegal move: no edge from node 2 (token 1's) to node 1");
         assert_eq!(judge("2 3").unwrap().1, "illegal move: there is no token 2 (of 1)");

@@ -78,7 +78,7 @@ mod tests {
         let heaps = vec![3, 5];
         let expected = game.answer(&heaps);
         assert_eq!(expected, MoveAnswer::Moves(vec![Split { heap: 2, a: 2, b: 3 }]));
-        let judge = |out: &str| game.parse_output(&heaps, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&heaps, &expected, &got)));
+        let judge = |out: &str| game.judge(&heaps, out);
         assert!(judge("2 3 2").unwrap().0, "either order");
         assert_eq!(judge("1 2 1").unwrap().1, "the move leaves the opponent a win");
         assert_eq!(judge("3 1 1").unwrap().1, "illegal move: there is no heap 3 (of 2)");

@@ -82,7 +82,7 @@ mod tests {
         let case = Game { lengths: vec![5, 3], first: Side::White };
         let expected = game.answer(&case);
         assert_eq!(expected, MoveAnswer::Moves(vec![Slide { bridge: 1, cell: 3 }]));
-        let judge = |out: &str| game.parse_output(&case, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&case, &expected, &got)));
+        let judge = |out: &str| game.judge(&case, out);
         assert!(judge("1 3").unwrap().0);
         assert_eq!(judge("1 2").unwrap().1, "the move leaves the opponent a win");
         assert_eq!(judge("1 5").unwrap().1, "illegal move: the Whiteking may not reach or pass the other king (on cell 5)");

@@ -100,7 +100,7 @@ mod tests {
         let expected = game.answer(&case);
         assert_eq!(expected, MoveAnswer::Moves(vec![Leave { heap: 2, parts: vec![1] }]));
         assert_eq!(expected.to_string(), "2 1");
-        let judge = |out: &str| game.parse_output(&case, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&case, &expected, &got)));
+        let judge = |out: &str| game.judge(&case, out);
         assert!(judge("2 1\n").unwrap().0);
         assert_eq!(judge("2 1 1").unwrap().1, "the move leaves the opponent a win");
         assert_eq!(judge("1").unwrap().1, "the move leaves the opponent a win");

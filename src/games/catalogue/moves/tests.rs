@@ -23,7 +23,7 @@ fn any_winning_move_is_right_and_losing_or_illegal_ones_are_not() {
     // XOR 1: pile 1 to 0 (take 1), pile 4 → 5 no, pile 6 → 7 no, pile 2 → 3 no.
     let expected = game.answer(&case);
     assert_eq!(expected, MoveAnswer::Moves(vec![Move::Take { pile: 1, take: 1 }]));
-    let judge = |out: &str| game.parse_output(&case, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&case, &expected, &got)));
+    let judge = |out: &str| game.judge(&case, out);
     assert!(judge("1 1\n").unwrap().0);
     assert_eq!(judge("3 1").unwrap().1, "the move leaves the opponent a win");
     assert_eq!(judge("2 5").unwrap().1, "illegal move: pile 2: the pile has only 4 stones, not 5");

@@ -60,7 +60,7 @@ mod tests {
         assert_eq!(expected.to_string(), "2 2");
         let all = game.answer(&Board::from_slashed("...").unwrap());
         assert_eq!(all.to_string(), "1 1", "every move of one row wins; the answer file holds the first");
-        let judge = |out: &str| game.parse_output(&board, out).map(|got| (game.accepts(&expected, &got), game.why_wrong(&board, &expected, &got)));
+        let judge = |out: &str| game.judge(&board, out);
         assert!(judge("2 2\n").unwrap().0);
         assert_eq!(judge("1 1").unwrap().1, "the move leaves the opponent a win");
         assert_eq!(judge("3 1").unwrap().1, "illegal move: 3 1 is outside the 2x3 board");
