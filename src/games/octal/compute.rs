@@ -54,7 +54,45 @@ pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
     if steps > MAX_STEPS && !args.flag("force") {
         return Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to {max}): more than a minute; add --force to run it anyway")));
     }
+    if threes == 0.0 && max >= 4 * PROBE && !args.flag("force") && !args.flag("resume") && args.text("budget").is_none() {
+        check_time(code, max, args)?;
+    }
     Ok(())
+}
+
+/// Values a long run computes first to estimate its time.
+const PROBE: usize = 1 << 15;
+/// Seconds a run may be estimated to take without --force or --budget.
+const MAX_SECONDS: f64 = 3600.0;
+
+/// Refuses, with the estimate, a run to `max` that would take more than an hour: the first
+/// [`PROBE`] values are timed, and the time grows as n² when the values are dense (more than 1
+/// in 64 of the newer half of those heaps rare, or plain mex: every value scans every split),
+/// as n when they are sparse.
+fn check_time(code: &Code, max: usize, args: &Args) -> Result<()> {
+    let start = std::time::Instant::now();
+    let mut probe = Engine::new(code, method(args));
+    probe.extend_to(PROBE - 1, &mut |_| {})?;
+    let seconds = start.elapsed().as_secs_f64().max(1e-3);
+    let newer = probe.split().rare().iter().filter(|&&n| n >= PROBE / 2).count();
+    let dense = probe.method() == Method::Plain || newer * super::family::DENSE_SHARE > PROBE / 2;
+    let growth = max as f64 / PROBE as f64;
+    let estimate = seconds * if dense { growth * growth } else { growth };
+    if estimate <= MAX_SECONDS {
+        return Ok(());
+    }
+    let why = if probe.method() == Method::Plain {
+        "plain mex: every value scans every split, n² in all".to_string()
+    } else if dense {
+        format!("{newer} of the newer {} of the first {PROBE} heaps are rare: each value costs about as many steps as there are rare heaps, n² in all", PROBE / 2)
+    } else {
+        format!("{newer} of the newer {} of the first {PROBE} heaps are rare", PROBE / 2)
+    };
+    Err(Error::Usage(format!(
+        "{code} up to {max}: estimated {} ({}; the first {PROBE} values took {seconds:.2} s); add --budget SECONDS to compute part of it (resumable with --out and --resume), or --force to run it all",
+        crate::runner::cost::format_duration(estimate),
+        why
+    )))
 }
 
 /// The engine with values up to `max`, computed by the method `--method` names.
