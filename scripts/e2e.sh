@@ -26,7 +26,16 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 fi
 (cd tests/e2e && { [[ -d node_modules/playwright-core ]] || npm ci --no-audit --no-fund --loglevel=error; })
 installed=$SECONDS
-cargo build --release --quiet --bin sprague --example serve_views
+# E2E_BUILT=1 (.ci/run): the binary and the example `cargo test --release` just built are used
+# as they are (a plain `cargo build` resolves the dependencies' features without the
+# dev-dependencies' and would compile the crate a second time).
+if [[ ${E2E_BUILT:-} != 1 ]]; then
+  cargo build --release --quiet --bin sprague --example serve_views
+fi
+for built in target/release/sprague target/release/examples/serve_views; do
+  [[ -x $built ]] || { echo "e2e.sh: $built is missing (unset E2E_BUILT to build it)" >&2; exit 2; }
+done
 built=$SECONDS
+export SPRAGUE=$PWD/target/release/sprague SERVE_VIEWS=$PWD/target/release/examples/serve_views
 (cd tests/e2e && CHROMIUM=$chromium npm test --silent)
 echo "e2e: passed (install $((installed - start)) s, build $((built - installed)) s, tests $((SECONDS - built)) s; screenshots in tests/e2e/screenshots/)"
