@@ -4,12 +4,12 @@
 use super::State;
 use crate::error::Error;
 use crate::game::explore::{Explore, GameInfo};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use http_body_util::BodyExt;
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Instant;
@@ -46,12 +46,9 @@ struct Request {
 }
 
 /// `POST /api/games/{name}/analyse` with `{"position": "…"}`: the game's analysis as JSON.
-pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>, body: Body) -> Result<Response, ApiError> {
     let explorer = find(&state, &name)?;
-    let body = body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over the limit of {} bytes", super::BODY_LIMIT)),
-        status => ApiError(status, rejection.body_text()),
-    })?;
+    let body = read_body(body).await?;
     let request: Request = serde_json::from_slice(&body).map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("the body must be JSON {{\"position\": \"…\"}}: {e}")))?;
     let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: every solver was taken for {} s; try again", state.queue_wait.as_secs()));
     let permit = tokio::time::timeout(state.queue_wait, state.solving.acquire()).await.map_err(|_| busy())?.map_err(|_| busy())?;
@@ -66,6 +63,27 @@ pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>
         Ok(Err(error)) => Err(ApiError(status_of(&error), error.to_string())),
         Err(failed) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis of {name} failed: {failed}"))),
     }
+}
+
+/// The request body, refused (413) past [`super::BODY_LIMIT`] bytes. A longer body is still
+/// read, and dropped, up to [`super::DRAIN_LIMIT`] bytes before the answer: a client that is
+/// still sending when the server closes would meet a reset connection instead of the 413.
+async fn read_body(mut body: Body) -> Result<Bytes, ApiError> {
+    let (mut kept, mut total) = (Vec::new(), 0usize);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("the request body could not be read: {e}")))?;
+        let Ok(data) = frame.into_data() else { continue };
+        total += data.len();
+        if total <= super::BODY_LIMIT {
+            kept.extend_from_slice(&data);
+        } else if total > super::DRAIN_LIMIT {
+            break;
+        }
+    }
+    if total > super::BODY_LIMIT {
+        return Err(ApiError(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over the limit of {} bytes", super::BODY_LIMIT)));
+    }
+    Ok(Bytes::from(kept))
 }
 
 /// The explorer of game `name`, or 404 naming the games there are.

@@ -23,6 +23,9 @@ use tokio::sync::Semaphore;
 
 /// Largest request body accepted (a 20×20 wall position is about 430 bytes).
 pub const BODY_LIMIT: usize = 64 * 1024;
+/// An oversized body is read (and dropped) up to this many bytes, so that its sender gets the
+/// 413 answer; past it the connection is closed.
+pub const DRAIN_LIMIT: usize = 1024 * 1024;
 
 /// What `sprague serve` was asked for.
 pub struct Options {
