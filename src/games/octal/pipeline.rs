@@ -8,6 +8,11 @@
 //!
 //! A segment ends at the next mask review, after 2^16 heaps, or after a value that needs a
 //! wider bitset; the next one starts from the new split. Values are exact whatever the timing.
+//!
+//! The threads tell each other their progress through two counters on cache lines of their
+//! own, and read the other's counter only when the last value read is used up; the main thread
+//! publishes its values in batches. Read and written for every heap, the counters cost more
+//! than the helper saved (two threads were 1.6× slower than one on this machine).
 
 use super::fast::{mark_pairs, new_marks, rare_parts, Kernel};
 use super::values::{pair_top, Engine};
@@ -24,8 +29,10 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// Measured on 0.6 and Grundy's game (docs/octal.md).
-    pub const DEFAULT: Shape = Shape { lag: 1024, pairs: 512 };
+    /// Measured on 0.6 and Grundy's game (docs/octal.md): with a lag of 1024 the helper read
+    /// values up to 20,627 heaps old (0.6's farthest rare heap), more than its L1 cache held,
+    /// and two threads were slower than one; at 8192 each thread's values fit.
+    pub const DEFAULT: Shape = Shape { lag: 8192, pairs: 512 };
 
     fn slots(self) -> usize {
         2 * self.lag
@@ -33,6 +40,14 @@ impl Shape {
 }
 /// Heaps per segment at most.
 const SEGMENT: usize = 1 << 16;
+/// Each thread tells its progress this many heaps at a time (fewer when the lag is short).
+const BATCH: usize = 64;
+
+/// The batch for a lag: the helper waits for g(0..n + 1 − lag) to mark heap n, and the main
+/// thread for heap n's slot, so two batches must fit in the lag (one heap at lag 1).
+fn batch(lag: usize) -> usize {
+    lag.div_ceil(2).clamp(1, BATCH)
+}
 /// Widest option set handed over, in bits.
 const MOST_WIDTH: usize = 1 << 12;
 
@@ -50,25 +65,40 @@ fn width(engine: &Engine) -> usize {
     (usize::from(engine.largest()) + 1).next_power_of_two().max(64)
 }
 
+/// A value alone on its cache line (and the next: adjacent lines are fetched in pairs), so
+/// that one thread's writes do not evict what the other reads.
+#[repr(align(128))]
+struct Line<T>(T);
+
 /// What the two threads share.
 struct Ring {
     shape: Shape,
     words: usize,
     slots: Vec<AtomicU64>,
     /// Heaps below it have their slot filled (helper → main).
-    ready: AtomicUsize,
+    ready: Line<AtomicUsize>,
     /// g(0..published) is final (main → helper).
-    published: AtomicUsize,
-    stop: AtomicBool,
+    published: Line<AtomicUsize>,
+    stop: Line<AtomicBool>,
 }
 
 impl Ring {
-    /// Waits until `done` holds; false when told to stop first.
-    fn wait(&self, done: impl Fn() -> bool) -> bool {
+    /// The value of `counter` once it is at least `need` (`known`: the last value read, used
+    /// without a read while it suffices); None when told to stop first.
+    fn reach(&self, counter: &AtomicUsize, known: &mut usize, need: usize) -> Option<usize> {
+        if *known < need {
+            self.wait(|| counter.load(Ordering::Acquire) >= need)?;
+            *known = counter.load(Ordering::Acquire);
+        }
+        Some(*known)
+    }
+
+    /// Waits until `done` holds; None when told to stop first.
+    fn wait(&self, done: impl Fn() -> bool) -> Option<()> {
         let mut spins = 0u32;
         while !done() {
-            if self.stop.load(Ordering::Relaxed) {
-                return false;
+            if self.stop.0.load(Ordering::Relaxed) {
+                return None;
             }
             spins += 1;
             if spins < 256 {
@@ -77,7 +107,7 @@ impl Ring {
                 std::thread::yield_now();
             }
         }
-        true
+        Some(())
     }
 }
 
@@ -86,7 +116,7 @@ struct StopOnDrop<'a>(&'a Ring);
 
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
-        self.0.stop.store(true, Ordering::Relaxed);
+        self.0.stop.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -110,13 +140,12 @@ struct Helper {
 impl Helper {
     fn run(&self, ring: &Ring, g: Values, heaps: std::ops::Range<usize>) {
         let mut seen = new_marks();
+        let (mut published, batch, end) = (heaps.start, batch(ring.shape.lag), heaps.end);
         for (stamp, n) in (1u32..).zip(heaps) {
             let Shape { lag, pairs } = ring.shape;
-            let need = (n + 1).saturating_sub(lag);
-            if !ring.wait(|| ring.published.load(Ordering::Acquire) >= need) {
+            let Some(published) = ring.reach(&ring.published.0, &mut published, (n + 1).saturating_sub(lag)) else {
                 return;
-            }
-            let published = ring.published.load(Ordering::Acquire);
+            };
             // SAFETY: see `Values`; g(0..published) is written and stays as it is.
             let g = unsafe { std::slice::from_raw_parts(g.0, published) };
             for &k in self.two.iter().filter(|&&k| k + 2 <= n) {
@@ -131,7 +160,9 @@ impl Helper {
                 let word = seen[64 * w..64 * w + 64].iter().enumerate().fold(0u64, |word, (b, &s)| word | (u64::from(s == stamp) << b));
                 cell.store(word, Ordering::Relaxed);
             }
-            ring.ready.store(n + 1, Ordering::Release);
+            if (n + 1) % batch == 0 || n + 1 == end {
+                ring.ready.0.store(n + 1, Ordering::Release);
+            }
         }
     }
 }
@@ -144,7 +175,7 @@ pub fn run(engine: &mut Engine, end: usize, tick: &mut dyn FnMut(u64)) -> Result
     let (heaps, values) = engine.split().rare_pairs();
     let (low, snapshot) = (heaps.partition_point(|&r| (r as usize) < shape.lag), heaps.len());
     let helper = Helper { heaps: heaps[low..].to_vec(), values: values[low..].to_vec(), two: engine.two.clone(), unequal: engine.unequal, kernel: engine.kernel };
-    let ring = Ring { shape, words, slots: (0..shape.slots() * words).map(|_| AtomicU64::new(0)).collect(), ready: AtomicUsize::new(start), published: AtomicUsize::new(start), stop: AtomicBool::new(false) };
+    let ring = Ring { shape, words, slots: (0..shape.slots() * words).map(|_| AtomicU64::new(0)).collect(), ready: Line(AtomicUsize::new(start)), published: Line(AtomicUsize::new(start)), stop: Line(AtomicBool::new(false)) };
     engine.g.reserve(end - start);
     let (buffer, capacity) = (Values(engine.g.as_ptr()), engine.g.capacity());
     std::thread::scope(|scope| {
@@ -154,7 +185,7 @@ pub fn run(engine: &mut Engine, end: usize, tick: &mut dyn FnMut(u64)) -> Result
             helper.run(shared, buffer, start..end);
         });
         let result = main(engine, &ring, start..end, [0..low, snapshot..snapshot], tick);
-        ring.stop.store(true, Ordering::Relaxed);
+        ring.stop.0.store(true, Ordering::Relaxed);
         assert_eq!(engine.g.capacity(), capacity, "the values moved while the helper read them");
         result
     })
@@ -163,13 +194,15 @@ pub fn run(engine: &mut Engine, end: usize, tick: &mut dyn FnMut(u64)) -> Result
 /// The main thread's part of a segment.
 fn main(engine: &mut Engine, ring: &Ring, heaps: std::ops::Range<usize>, rare: [std::ops::Range<usize>; 2], tick: &mut dyn FnMut(u64)) -> Result<()> {
     let (bits, Shape { lag, pairs }) = (64 * ring.words, ring.shape);
+    let batch = batch(lag);
+    let mut ready = heaps.start;
     for n in heaps {
         let stamp = engine.next_stamp();
         engine.mark_small(n, stamp);
         // Rare heaps below lag, and those found since the segment started.
         let found = rare[1].start..engine.split().rare().len();
         engine.mark_rare(n, stamp, [rare[0].clone(), found]);
-        if !ring.wait(|| ring.ready.load(Ordering::Acquire) > n) {
+        if ring.reach(&ring.ready.0, &mut ready, n + 1).is_none() {
             break; // the helper stopped (it panicked: the scope passes the panic on)
         }
         for (w, cell) in ring.slots[(n % ring.shape.slots()) * ring.words..][..ring.words].iter().enumerate() {
@@ -181,7 +214,9 @@ fn main(engine: &mut Engine, ring: &Ring, heaps: std::ops::Range<usize>, rare: [
         }
         let value = engine.settle(n, stamp, lag..lag + pairs);
         engine.push(n, value, tick)?;
-        ring.published.store(n + 1, Ordering::Release);
+        if (n + 1) % batch == 0 {
+            ring.published.0.store(n + 1, Ordering::Release);
+        }
         if value >= bits {
             break;
         }
