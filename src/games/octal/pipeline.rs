@@ -140,10 +140,10 @@ struct Helper {
 impl Helper {
     fn run(&self, ring: &Ring, g: Values, heaps: std::ops::Range<usize>) {
         let mut seen = new_marks();
-        let (mut published, batch, end) = (heaps.start, batch(ring.shape.lag), heaps.end);
+        let (mut known, batch, end) = (heaps.start, batch(ring.shape.lag), heaps.end);
         for (stamp, n) in (1u32..).zip(heaps) {
             let Shape { lag, pairs } = ring.shape;
-            let Some(published) = ring.reach(&ring.published.0, &mut published, (n + 1).saturating_sub(lag)) else {
+            let Some(published) = ring.reach(&ring.published.0, &mut known, (n + 1).saturating_sub(lag)) else {
                 return;
             };
             // SAFETY: see `Values`; g(0..published) is written and stays as it is.

@@ -63,8 +63,7 @@ impl Checkpoint {
     /// the digest.
     pub fn resume(out: &Path, code: &Code, method: Method) -> Result<(Checkpoint, Engine)> {
         let (checkpoint, state, g) = Checkpoint::load(out, code, Some(method))?;
-        let rule = Rule { mask: state.mask, domain: if state.domain { domain_parity(code) } else { None } };
-        let engine = Engine::resume(code, method, g, rule, state.review_at).filter(|_| !state.domain || rule.domain.is_some());
+        let engine = Rule::recorded(state.mask, state.domain, domain_parity(code)).and_then(|rule| Engine::resume(code, method, g, rule, state.review_at));
         let engine = engine.ok_or_else(|| {
             Error::Usage(format!("{}: the domain type of sparse space, but {code}'s splits remove tokens of both parities", checkpoint.json.display()))
         })?;

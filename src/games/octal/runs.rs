@@ -38,11 +38,12 @@ pub fn check_run(summary_file: &Path) -> Result<Vec<Difference>> {
     let rare = read_csv::<ValueRow>(&rare_file)?;
     let code = Code::parse(&summary.code)?;
     let domain = match summary.split.as_str() {
-        "range" => None,
-        "domain" => Some(domain_parity(&code).ok_or_else(|| Error::malformed(summary_file, format!("split domain, but {code}'s splits remove tokens of both parities")))?),
+        "range" => false,
+        "domain" => true,
         other => return Err(Error::malformed(summary_file, format!("split must be range or domain, not {other:?}"))),
     };
-    let rule = Rule { mask: summary.mask, domain };
+    let rule = Rule::recorded(summary.mask, domain, domain_parity(&code))
+        .ok_or_else(|| Error::malformed(summary_file, format!("split domain, but {code}'s splits remove tokens of both parities")))?;
     let mut out = totals(summary_file, &summary, &stats, &rare);
     let bad_rare = rare.iter().enumerate().filter(|(_, r)| !rule.is_rare(r.n as usize, r.grundy));
     out.extend(bad_rare.map(|(i, r)| difference(&rare_file, Some(i + 2), format!("{},{}", r.n, r.grundy), format!("a heap that is not rare under mask {:#x} ({})", rule.mask, rule.kind()))));

@@ -41,6 +41,17 @@ impl Rule {
         !self.is_rare(n, v)
     }
 
+    /// The rule a checkpoint or a statistics file records (the mask, and whether the heap's
+    /// parity counts) for a code whose splits remove tokens of parity `domain_parity` (`None`:
+    /// of both); `None` when the domain type is recorded but the code does not allow it.
+    pub fn recorded(mask: u16, domain: bool, domain_parity: Option<u8>) -> Option<Rule> {
+        match (domain, domain_parity) {
+            (false, _) => Some(Rule { mask, domain: None }),
+            (true, Some(parity)) => Some(Rule { mask, domain: Some(parity) }),
+            (true, None) => None,
+        }
+    }
+
     /// `range` or `domain`, for reports and files.
     pub fn kind(&self) -> &'static str {
         if self.domain.is_some() { "domain" } else { "range" }

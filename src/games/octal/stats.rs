@@ -81,9 +81,9 @@ impl Stats {
         let (rule, _) = best_rule(&g[g.len() / 2..], g.len() / 2, domain_parity(code));
         let values = tally(g, |n, v| rule.is_rare(n, v));
         let rare_heaps: u64 = values.iter().map(|s| s.rare_heaps).sum();
-        let mut rare_rows = g.iter().enumerate().filter(|&(n, &v)| rule.is_rare(n, v));
         let last_rare_heap = g.iter().enumerate().rev().find(|&(n, &v)| rule.is_rare(n, v)).map(|(n, _)| n as u64);
-        let rare: Vec<ValueRow> = rare_rows.by_ref().take(RARE_LISTED).map(|(n, &grundy)| ValueRow { n: n as u64, grundy }).collect();
+        let rare_rows = g.iter().enumerate().filter(|&(n, &v)| rule.is_rare(n, v));
+        let rare: Vec<ValueRow> = rare_rows.take(RARE_LISTED).map(|(n, &grundy)| ValueRow { n: n as u64, grundy }).collect();
         let largest = values.last().copied();
         let summary = Summary {
             code: code.to_string(),

@@ -80,11 +80,12 @@ impl Engine {
     /// the rule is of the domain type and the code's splits do not allow it.
     pub fn resume(code: &Code, method: Method, g: Vec<u16>, rule: Rule, review_at: usize) -> Option<Engine> {
         let mut engine = Engine::new(code, method);
-        if rule.domain.is_some() && rule.domain != domain_parity(code) {
+        let parity = domain_parity(code);
+        if rule.domain.is_some() && rule.domain != parity {
             return None;
         }
         if engine.method == Method::Sparse {
-            engine.split = Split::restore(&g, domain_parity(code), rule, review_at);
+            engine.split = Split::restore(&g, parity, rule, review_at);
         }
         engine.largest = g.iter().copied().max().unwrap_or(0);
         engine.g = g;
