@@ -4,6 +4,8 @@
 //! AVX2 gathers eight g(m − r) at once where the CPU has it (run-time detection, as in
 //! [`crate::bits`]), a portable loop does the same everywhere else (tested equal).
 
+use std::ops::Range;
+
 /// Marks indexed by a value (every u16).
 pub type Marks = [u32; 1 << 16];
 
@@ -48,9 +50,14 @@ impl Kernel {
     }
 }
 
+/// The index m − r is clamped into g (a no-op for the ascending heaps [`Kernel::mark`] checks
+/// the ends of): measured 25–35 % faster than the bounds-checked index on 0.6 (docs/octal.md),
+/// faster even than an unchecked one.
 fn mark_portable(g: &[u16], heaps: &[u32], values: &[u16], m: usize, seen: &mut Marks, stamp: u32) {
+    debug_assert!(heaps.is_sorted());
+    let last = g.len() - 1;
     for (&r, &v) in heaps.iter().zip(values) {
-        seen[usize::from(v ^ g[m - r as usize])] = stamp;
+        seen[usize::from(v ^ g[m.wrapping_sub(r as usize).min(last)])] = stamp;
     }
 }
 
@@ -91,36 +98,105 @@ pub fn mark_pairs(g: &[u16], m: usize, from: usize, to: usize, seen: &mut Marks,
     }
 }
 
-/// Pairs in the first batch of [`scan_pairs`] (then doubled up to [`MOST_PAIRS`]).
+/// Pairs a cursor marks in its first batch of [`scan_pairs`] (then doubled up to [`MOST_PAIRS`]).
 const FIRST_PAIRS: usize = 64;
 const MOST_PAIRS: usize = 256;
 /// At most this many values wanted: [`scan_pairs`] compares instead of marking.
 const FEW: usize = 12;
 /// Pairs per block of the comparing scan.
 const BLOCK: usize = 64;
+/// Where the scan's cursors start besides a = 1 (and m/4): small a have small values, whose
+/// XORs with the newest values are large, so the small values still wanted are found sooner
+/// among larger a. Measured on 0.6 near 10^7 (docs/octal.md): 1,354 pairs a heap against
+/// 2,712 from a = 1 alone; Grundy's game near 4·10^6: 1,936 against 3,133.
+const CURSORS: [usize; 3] = [1 << 11, 1 << 14, 1 << 17];
 
-/// Scans the splits (a, m − a) for a in `from..=to` (a ≤ m − a) for the values still in
-/// `wanted`, dropping each value found; stops when none is left. While many are wanted, pairs
-/// are marked in batches like [`Kernel::mark`] (`seen[v] = stamp`, no branch) and the values
-/// found dropped after each batch; once at most [`FEW`] are left (most of the pairs: a coupon
-/// collector's tail), blocks of [`BLOCK`] pairs are XORed into a buffer and compared with each
-/// wanted value (vector compares, no stores into `seen`).
-pub fn scan_pairs(g: &[u16], m: usize, from: usize, to: usize, seen: &mut Marks, stamp: u32, wanted: &mut Vec<u16>) {
-    let (mut a, mut batch) = (from, FIRST_PAIRS);
-    while a <= to && wanted.len() > FEW {
-        let last = to.min(a + batch - 1);
-        mark_pairs(g, m, a, last, seen, stamp);
-        wanted.retain(|&v| seen[usize::from(v)] != stamp);
-        a = last + 1;
-        batch = (2 * batch).min(MOST_PAIRS);
-    }
-    if a <= to && !wanted.is_empty() {
-        assert!(to <= m / 2 && m - a < g.len());
-        compare_pairs(g, m, a, to, wanted);
+/// The ranges of a the scan's cursors start from (1, [`CURSORS`], m/4), each up to the next,
+/// together covering 1..=top once.
+pub fn cursor_ranges(m: usize, top: usize) -> impl Iterator<Item = Range<usize>> {
+    let mut starts = [1, CURSORS[0], CURSORS[1], CURSORS[2], m / 4];
+    starts.sort_unstable();
+    let ends = starts.into_iter().skip(1).chain([top + 1]);
+    starts.into_iter().zip(ends).map(move |(start, end)| start..end.min(top + 1)).filter(|r| !r.is_empty())
+}
+
+/// Splits marked before the scan, by another thread: the first `pairs` of each cursor's range
+/// that starts at `from` or later.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Heads {
+    pub from: usize,
+    pub pairs: usize,
+}
+
+impl Heads {
+    /// The head of `range` these cover (empty when none).
+    pub fn of(&self, range: &Range<usize>) -> Range<usize> {
+        let end = if range.start >= self.from { range.end.min(range.start + self.pairs) } else { range.start };
+        range.start..end
     }
 }
 
-/// The comparing scan of [`scan_pairs`] (AVX2 where the CPU has it: the same code, wider vectors).
+/// The splits (a, m − a) a scan visits: up to five cursors scanned in turn, each over a range
+/// of a from its start.
+#[derive(Debug, Clone, Default)]
+pub struct Cursors {
+    ranges: [Range<usize>; 5],
+    len: usize,
+}
+
+impl Cursors {
+    /// Every a in 1..=top but the `heads` marked already, one cursor per [`cursor_ranges`].
+    pub fn new(m: usize, top: usize, heads: Heads) -> Cursors {
+        let mut cursors = Cursors::default();
+        for range in cursor_ranges(m, top) {
+            let rest = heads.of(&range).end..range.end;
+            if !rest.is_empty() {
+                cursors.ranges[cursors.len] = rest;
+                cursors.len += 1;
+            }
+        }
+        cursors
+    }
+
+    /// The ranges still to scan.
+    fn open(&mut self) -> impl Iterator<Item = &mut Range<usize>> {
+        self.ranges[..self.len].iter_mut().filter(|r| r.start < r.end)
+    }
+
+    fn done(&self) -> bool {
+        self.ranges[..self.len].iter().all(|r| r.start >= r.end)
+    }
+}
+
+/// Scans the splits (a, m − a) the cursors cover (a ≤ m − a) for the values still in `wanted`,
+/// dropping each value found; stops when none is left. While many are wanted, each cursor in
+/// turn marks a batch of pairs like [`Kernel::mark`] (`seen[v] = stamp`, no branch) and the
+/// values found are dropped after each round; once at most [`FEW`] are left (most of the
+/// pairs: a coupon collector's tail), each cursor in turn XORs a block of [`BLOCK`] pairs into
+/// a buffer and compares it with each wanted value (vector compares, no stores into `seen`).
+pub fn scan_pairs(g: &[u16], m: usize, mut cursors: Cursors, seen: &mut Marks, stamp: u32, wanted: &mut Vec<u16>) {
+    let mut batch = FIRST_PAIRS;
+    while wanted.len() > FEW && !cursors.done() {
+        for range in cursors.open() {
+            let last = range.end.min(range.start + batch);
+            mark_pairs(g, m, range.start, last - 1, seen, stamp);
+            range.start = last;
+        }
+        wanted.retain(|&v| seen[usize::from(v)] != stamp);
+        batch = (2 * batch).min(MOST_PAIRS);
+    }
+    while !wanted.is_empty() && !cursors.done() {
+        for range in cursors.open() {
+            let last = range.end.min(range.start + BLOCK);
+            assert!(last - 1 <= m / 2 && m - range.start < g.len());
+            compare_pairs(g, m, range.start, last, wanted);
+            range.start = last;
+        }
+    }
+}
+
+/// Drops from `wanted` the values of the splits (a, m − a), a in `from..to` (at most a block;
+/// AVX2 where the CPU has it: the same code, wider vectors).
 fn compare_pairs(g: &[u16], m: usize, from: usize, to: usize, wanted: &mut Vec<u16>) {
     static WIDE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     #[cfg(target_arch = "x86_64")]
@@ -141,30 +217,27 @@ unsafe fn compare_pairs_avx2(g: &[u16], m: usize, from: usize, to: usize, wanted
 
 #[inline(always)]
 fn compare_pairs_portable(g: &[u16], m: usize, from: usize, to: usize, wanted: &mut Vec<u16>) {
-    let mut options = [0u16; BLOCK];
-    let mut a = from;
-    while a + BLOCK - 1 <= to && !wanted.is_empty() {
-        let (low, high) = (&g[a..a + BLOCK], &g[m + 1 - a - BLOCK..=m - a]);
-        for (o, (x, y)) in options.iter_mut().zip(low.iter().zip(high.iter().rev())) {
-            *o = x ^ y;
+    if to - from < BLOCK {
+        for a in from..to {
+            let option = g[a] ^ g[m - a];
+            wanted.retain(|&v| v != option);
         }
-        // Not `retain`: its closure would be compiled without AVX2. `remove` keeps the order.
-        let mut i = 0;
-        while i < wanted.len() {
-            let v = wanted[i];
-            if options.iter().fold(false, |hit, &o| hit | (o == v)) {
-                wanted.remove(i);
-            } else {
-                i += 1;
-            }
-        }
-        a += BLOCK;
+        return;
     }
-    // The last pairs, fewer than a block.
-    while a <= to && !wanted.is_empty() {
-        let option = g[a] ^ g[m - a];
-        wanted.retain(|&v| v != option);
-        a += 1;
+    let mut options = [0u16; BLOCK];
+    let (low, high) = (&g[from..from + BLOCK], &g[m + 1 - from - BLOCK..=m - from]);
+    for (o, (x, y)) in options.iter_mut().zip(low.iter().zip(high.iter().rev())) {
+        *o = x ^ y;
+    }
+    // Not `retain`: its closure would be compiled without AVX2. `remove` keeps the order.
+    let mut i = 0;
+    while i < wanted.len() {
+        let v = wanted[i];
+        if options.iter().fold(false, |hit, &o| hit | (o == v)) {
+            wanted.remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 
@@ -188,37 +261,66 @@ pub fn new_marks() -> Box<Marks> {
 mod tests {
     use super::*;
 
+    /// The a in `cursors`, cursor by cursor.
+    fn covered(cursors: &Cursors) -> Vec<usize> {
+        cursors.ranges[..cursors.len].iter().flat_map(|r| r.clone()).collect()
+    }
+
+    #[test]
+    fn the_cursors_and_the_heads_cover_every_split_once() {
+        for (m, top) in [(10, 5), (4097, 2048), (300_001, 150_000), (1 << 22, (1 << 21) - 1), (3 << 20, 100_000)] {
+            for heads in [Heads::default(), Heads { from: 1, pairs: 3 }, Heads { from: 8192, pairs: 512 }, Heads { from: 20_000, pairs: 1 << 30 }] {
+                let mut all = covered(&Cursors::new(m, top, heads));
+                all.extend(cursor_ranges(m, top).flat_map(|r| heads.of(&r)));
+                all.sort_unstable();
+                assert_eq!(all, (1..=top).collect::<Vec<_>>(), "{m} {top} {heads:?}");
+            }
+        }
+        let starts = |heads| Cursors::new(1 << 22, 1 << 21, heads).ranges.map(|r| r.start);
+        assert_eq!(starts(Heads::default()), [1, 1 << 11, 1 << 14, 1 << 17, 1 << 20]);
+        assert_eq!(starts(Heads { from: 8192, pairs: 100 }), [1, 1 << 11, (1 << 14) + 100, (1 << 17) + 100, (1 << 20) + 100]);
+    }
+
+    /// Pseudo-random values below 2^bits.
+    fn scrambled(len: u32, bits: u32) -> Vec<u16> {
+        (0..len).map(|n| (n.wrapping_mul(2_654_435_761) >> (32 - bits)) as u16).collect()
+    }
+
     #[test]
     fn the_scan_finds_exactly_the_wanted_values_present() {
-        let g: Vec<u16> = (0..3000u32).map(|n| (n.wrapping_mul(2_654_435_761) >> 23) as u16).collect();
+        let g = scrambled(3000, 9);
         let m = 2999;
         let present: Vec<u16> = (1..=m / 2).map(|a| g[a] ^ g[m - a]).collect();
         let asked = [present[0], present[700], present[1498], 600, 601];
         let mut wanted = asked.to_vec();
-        scan_pairs(&g, m, 1, m / 2, &mut new_marks(), 3, &mut wanted);
+        scan_pairs(&g, m, Cursors::new(m, m / 2, Heads::default()), &mut new_marks(), 3, &mut wanted);
         assert_eq!(wanted, asked.iter().copied().filter(|v| !present.contains(v)).collect::<Vec<_>>());
         assert!(!wanted.is_empty() && wanted.len() < asked.len());
     }
 
     #[test]
     fn the_scan_finds_many_wanted_values_by_marking_then_comparing() {
-        let g: Vec<u16> = (0..3000u32).map(|n| (n.wrapping_mul(2_654_435_761) >> 24) as u16).collect();
-        let m = 2999;
-        let present: Vec<u16> = (1..=m / 2).map(|a| g[a] ^ g[m - a]).collect();
-        let asked: Vec<u16> = (0..300).collect();
-        for (from, to) in [(1, m / 2), (5, 700), (700, 763), (1400, 1499)] {
-            let within = &present[from - 1..to];
+        // Past 2^17 pairs, so that every cursor runs, and heads marked elsewhere.
+        let g = scrambled(600_000, 12);
+        let m = 599_999;
+        let asked: Vec<u16> = (0..300).chain((0..4096).step_by(61)).collect();
+        for heads in [Heads::default(), Heads { from: 8192, pairs: 512 }, Heads { from: 1, pairs: 100_000 }] {
+            let skipped: Vec<Range<usize>> = cursor_ranges(m, m / 2).map(|r| heads.of(&r)).collect();
+            let within: std::collections::HashSet<u16> = (1..=m / 2).filter(|a| !skipped.iter().any(|r| r.contains(a))).map(|a| g[a] ^ g[m - a]).collect();
             let mut wanted = asked.clone();
-            scan_pairs(&g, m, from, to, &mut new_marks(), 9, &mut wanted);
-            assert_eq!(wanted, asked.iter().copied().filter(|v| !within.contains(v)).collect::<Vec<_>>(), "{from}..={to}");
-            if Kernel::avx2_available() {
-                let few: Vec<u16> = within.iter().copied().step_by(97).chain([256, 299]).collect();
+            scan_pairs(&g, m, Cursors::new(m, m / 2, heads), &mut new_marks(), 9, &mut wanted);
+            assert_eq!(wanted, asked.iter().copied().filter(|v| !within.contains(v)).collect::<Vec<_>>(), "{heads:?}");
+        }
+        if Kernel::avx2_available() {
+            for (from, to) in [(1, 65), (700, 764), (1400, 1403), (299_936, 300_000)] {
+                let within: Vec<u16> = (from..to).map(|a| g[a] ^ g[m - a]).collect();
+                let few: Vec<u16> = within.iter().copied().step_by(7).chain([4095, 17]).collect();
                 let (mut portable, mut avx2) = (few.clone(), few.clone());
                 compare_pairs_portable(&g, m, from, to, &mut portable);
                 // SAFETY: the CPU has AVX2 (checked above).
                 unsafe { compare_pairs_avx2(&g, m, from, to, &mut avx2) };
                 assert_eq!(portable, avx2);
-                assert_eq!(portable, few.iter().copied().filter(|v| !within.contains(v)).collect::<Vec<_>>());
+                assert_eq!(portable, few.iter().copied().filter(|v| !within.contains(v)).collect::<Vec<_>>(), "{from}..{to}");
             }
         }
     }

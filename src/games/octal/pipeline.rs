@@ -1,6 +1,7 @@
 //! The sparse method on two threads. A split of heap n that reads only values at least
-//! `lag` heaps old ([`Shape`]) — a rare heap r ≥ lag, or a pair (a, m − a) with lag ≤ a < lag + pairs —
-//! can be marked before g(n − 1) is known. So a helper thread runs up to lag heaps ahead and
+//! `lag` heaps old ([`Shape`]) — a rare heap r ≥ lag, or a pair (a, m − a) with a ≥ lag, such as
+//! the first `pairs` of each scan cursor that starts at lag or later ([`Heads`]) — can be marked
+//! before g(n − 1) is known. So a helper thread runs up to lag heaps ahead and
 //! hands each heap's partial option set (a small bitset: every value below the width) through a
 //! ring of slots; the main thread marks the rest (the one-heap options, rare heaps below lag,
 //! rare heaps found during the segment), merges the slot and settles the value exactly as one
@@ -14,7 +15,7 @@
 //! publishes its values in batches. Read and written for every heap, the counters cost more
 //! than the helper saved (two threads were 1.6× slower than one on this machine).
 
-use super::fast::{mark_pairs, new_marks, rare_parts, Kernel};
+use super::fast::{cursor_ranges, mark_pairs, new_marks, rare_parts, Heads, Kernel};
 use super::values::{pair_top, Engine};
 use crate::error::Result;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -24,18 +25,25 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 pub struct Shape {
     /// How far behind the newest value the helper reads.
     pub lag: usize,
-    /// Pairs (a, m − a), lag ≤ a < lag + pairs, the helper marks for every heap.
+    /// Pairs (a, m − a) the helper marks for every heap at the head of each scan cursor that
+    /// starts at lag or later.
     pub pairs: usize,
 }
 
 impl Shape {
     /// Measured on 0.6 and Grundy's game (docs/octal.md): with a lag of 1024 the helper read
     /// values up to 20,627 heaps old (0.6's farthest rare heap), more than its L1 cache held,
-    /// and two threads were slower than one; at 8192 each thread's values fit.
-    pub const DEFAULT: Shape = Shape { lag: 8192, pairs: 512 };
+    /// and two threads were slower than one; 8192 was best while the main thread scanned from
+    /// a = 1 alone, 4096 (and 256 pairs at each cursor's head) once it scanned from five cursors.
+    pub const DEFAULT: Shape = Shape { lag: 4096, pairs: 256 };
 
     fn slots(self) -> usize {
         2 * self.lag
+    }
+
+    /// The splits the helper marks besides the rare heaps.
+    fn heads(self) -> Heads {
+        Heads { from: self.lag, pairs: self.pairs }
     }
 }
 /// Heaps per segment at most.
@@ -128,7 +136,7 @@ struct Values(*const u16);
 unsafe impl Send for Values {}
 
 /// What the helper marks: rare heaps ≥ lag (a copy of the list as the segment starts) and the
-/// pairs of [lag, lag + pairs).
+/// cursors' heads ([`Shape::heads`]).
 struct Helper {
     heaps: Vec<u32>,
     values: Vec<u16>,
@@ -142,7 +150,7 @@ impl Helper {
         let mut seen = new_marks();
         let (mut known, batch, end) = (heaps.start, batch(ring.shape.lag), heaps.end);
         for (stamp, n) in (1u32..).zip(heaps) {
-            let Shape { lag, pairs } = ring.shape;
+            let (lag, heads) = (ring.shape.lag, ring.shape.heads());
             let Some(published) = ring.reach(&ring.published.0, &mut known, (n + 1).saturating_sub(lag)) else {
                 return;
             };
@@ -153,7 +161,12 @@ impl Helper {
                 for range in rare_parts(&self.heaps, m, self.unequal) {
                     self.kernel.mark(g, &self.heaps[range.clone()], &self.values[range], m, &mut seen, stamp);
                 }
-                mark_pairs(g, m, lag, pair_top(m, self.unequal).min(lag + pairs - 1), &mut seen, stamp);
+                for range in cursor_ranges(m, pair_top(m, self.unequal)) {
+                    let head = heads.of(&range);
+                    if !head.is_empty() {
+                        mark_pairs(g, m, head.start, head.end - 1, &mut seen, stamp);
+                    }
+                }
             }
             let slot = &ring.slots[(n % ring.shape.slots()) * ring.words..][..ring.words];
             for (w, cell) in slot.iter().enumerate() {
@@ -193,7 +206,7 @@ pub fn run(engine: &mut Engine, end: usize, tick: &mut dyn FnMut(u64)) -> Result
 
 /// The main thread's part of a segment.
 fn main(engine: &mut Engine, ring: &Ring, heaps: std::ops::Range<usize>, rare: [std::ops::Range<usize>; 2], tick: &mut dyn FnMut(u64)) -> Result<()> {
-    let (bits, Shape { lag, pairs }) = (64 * ring.words, ring.shape);
+    let (bits, lag, heads) = (64 * ring.words, ring.shape.lag, ring.shape.heads());
     let batch = batch(lag);
     let mut ready = heaps.start;
     for n in heaps {
@@ -212,7 +225,7 @@ fn main(engine: &mut Engine, ring: &Ring, heaps: std::ops::Range<usize>, rare: [
                 word &= word - 1;
             }
         }
-        let value = engine.settle(n, stamp, lag..lag + pairs);
+        let value = engine.settle(n, stamp, heads);
         engine.push(n, value, tick)?;
         if (n + 1) % batch == 0 {
             ring.published.0.store(n + 1, Ordering::Release);

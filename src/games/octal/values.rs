@@ -12,7 +12,7 @@
 //!   when rare heaps stop being rare ([`super::split`]).
 
 use super::code::{Code, NONE, ONE, THREE, TWO};
-use super::fast::{new_marks, rare_parts, scan_pairs, Kernel, Marks};
+use super::fast::{new_marks, rare_parts, scan_pairs, Cursors, Heads, Kernel, Marks};
 use super::pipeline::Shape;
 use super::split::{Rule, Split};
 use crate::error::{Error, Result};
@@ -218,7 +218,7 @@ impl Engine {
         self.mark_small(n, stamp);
         let all = 0..self.split.rare().len();
         self.mark_rare(n, stamp, [all.clone(), all.end..all.end]);
-        self.settle(n, stamp, 0..0)
+        self.settle(n, stamp, Heads::default())
     }
 
     /// Marks every split of heap n with a rare part among the rare heaps at indices `parts`
@@ -236,11 +236,11 @@ impl Engine {
         }
     }
 
-    /// The value of heap n once every split with a rare part is marked (and the splits (a, m −
-    /// a) with a in `skip`): the smallest common value not marked, unless a smaller rare value
-    /// is missing too, which a scan of the other splits settles (it stops as soon as every such
+    /// The value of heap n once every split with a rare part is marked (and the `heads` of the
+    /// scan's cursors): the smallest common value not marked, unless a smaller rare value is
+    /// missing too, which a scan of the other splits settles (it stops as soon as every such
     /// rare value is seen).
-    pub(super) fn settle(&mut self, n: usize, stamp: u32, skip: Range<usize>) -> usize {
+    pub(super) fn settle(&mut self, n: usize, stamp: u32, heads: Heads) -> usize {
         let common = self.split.common_table(n);
         let mut candidate = MAX_VALUE + 1;
         self.wanted.clear();
@@ -255,12 +255,8 @@ impl Engine {
             self.wanted.push(v as u16);
         }
         for &k in self.two.iter().filter(|&&k| k + 2 <= n) {
-            let top = pair_top(n - k, self.unequal);
-            let below = if skip.is_empty() { top } else { top.min(skip.start - 1) };
-            scan_pairs(&self.g, n - k, 1, below, &mut self.seen, stamp, &mut self.wanted);
-            if !skip.is_empty() {
-                scan_pairs(&self.g, n - k, skip.end, top, &mut self.seen, stamp, &mut self.wanted);
-            }
+            let cursors = Cursors::new(n - k, pair_top(n - k, self.unequal), heads);
+            scan_pairs(&self.g, n - k, cursors, &mut self.seen, stamp, &mut self.wanted);
         }
         self.wanted.first().map_or(candidate, |&v| usize::from(v))
     }
