@@ -176,6 +176,8 @@ impl Cursors {
 /// pairs: a coupon collector's tail), each cursor in turn XORs a block of [`BLOCK`] pairs into
 /// a buffer and compares it with each wanted value (vector compares, no stores into `seen`).
 pub fn scan_pairs(g: &[u16], m: usize, mut cursors: Cursors, seen: &mut Marks, stamp: u32, wanted: &mut Vec<u16>) {
+    let ranges = &cursors.ranges[..cursors.len];
+    assert!(ranges.iter().all(|r| r.start >= 1 && r.end - 1 <= m / 2 && m - r.start < g.len()), "splits of {m} outside 1..=m/2 or g");
     let mut batch = FIRST_PAIRS;
     while wanted.len() > FEW && !cursors.done() {
         for range in cursors.open() {
@@ -189,7 +191,6 @@ pub fn scan_pairs(g: &[u16], m: usize, mut cursors: Cursors, seen: &mut Marks, s
     while !wanted.is_empty() && !cursors.done() {
         for range in cursors.open() {
             let last = range.end.min(range.start + BLOCK);
-            assert!(last - 1 <= m / 2 && m - range.start < g.len());
             compare_pairs(g, m, range.start, last, wanted);
             range.start = last;
         }
