@@ -13,7 +13,7 @@
 
 use super::code::{Code, NONE, ONE, THREE, TWO};
 use super::fast::{new_marks, rare_parts, scan_pairs, Cursors, Heads, Kernel, Marks};
-use super::pipeline::Shape;
+use super::pipeline::{Balance, Shape};
 use super::split::{Rule, Split};
 use crate::error::{Error, Result};
 use std::ops::Range;
@@ -46,6 +46,8 @@ pub struct Engine {
     pub(super) kernel: Kernel,
     threads: usize,
     pub(super) shape: Shape,
+    /// Where the two threads divide the rare heaps, adjusted after each segment.
+    pub(super) balance: Balance,
     largest: u16,
 }
 
@@ -71,6 +73,7 @@ impl Engine {
             kernel: Kernel::detect(),
             threads: 1,
             shape: Shape::DEFAULT,
+            balance: Balance::default(),
             largest: 0,
         }
     }
@@ -106,6 +109,12 @@ impl Engine {
     pub fn set_shape(&mut self, shape: Shape) {
         assert!(shape.lag >= 1 && shape.pairs >= 1);
         self.shape = shape;
+    }
+
+    /// Starts the two threads' division of the rare heaps at `balance` (tests).
+    #[cfg(test)]
+    pub(super) fn set_balance(&mut self, balance: Balance) {
+        self.balance = balance;
     }
 
     /// The method in use.

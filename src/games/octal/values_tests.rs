@@ -1,7 +1,7 @@
 //! The value engine's tests: both methods, both kernels, one and two threads agree.
 use super::*;
 
-use crate::games::octal::pipeline::Shape;
+use crate::games::octal::pipeline::{Balance, Shape};
 
 /// A short lag, so that two threads take over from heap 256 on even in short runs.
 const SHORT: Shape = Shape { lag: 16, pairs: 8 };
@@ -132,5 +132,21 @@ fn the_domain_type_makes_some_dense_codes_sparse_and_exact() {
         let (_, by_mask_alone) = crate::games::octal::split::best_rule(&engine.values()[10_000..], 10_000, None);
         assert!(3 * newer < by_mask_alone && newer < 10_000 / 8, "{name}: {newer} rare heaps among the newer half, {by_mask_alone} by a mask alone");
         assert_eq!(engine.values(), values(&code, 20_000, Method::Plain).unwrap(), "{name}");
+    }
+}
+
+#[test]
+fn two_threads_agree_wherever_the_rare_heaps_divide() {
+    // 0.007 has about 10,000 rare heaps below 60,000, most of them beyond the lag: wherever the
+    // balance divides them (all to the helper, some, all to the main thread), the values are
+    // one thread's.
+    let code = Code::parse("0.007").unwrap();
+    let one = sparse_with(&code, 60_000, Kernel::Portable, 1, Shape::DEFAULT);
+    for below in [0, 5_000, 20_000, usize::MAX] {
+        let mut engine = Engine::new(&code, Method::Sparse);
+        engine.set_threads(2);
+        engine.set_balance(Balance::main_below(below));
+        engine.extend_to(60_000, &mut |_| {}).unwrap();
+        assert_eq!(engine.values(), &one[..], "main thread below {below}");
     }
 }
