@@ -2,10 +2,12 @@
 //! values, the refusals (memory, time) with their estimates, progress, the values file.
 
 use super::code::{Code, THREE};
+use super::estimate::{check_time, PROBE};
 use super::values::{Engine, Method};
 use crate::error::{Error, Result};
 use crate::game::{Args, OptSpec, Session};
 use crate::output::csv::{write_csv_rows, CsvRecord};
+use crate::runner::progress::Progress;
 use crate::sys::format_bytes;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -38,9 +40,27 @@ pub fn code_arg(args: &Args) -> Result<Code> {
     Code::parse(args.text("code").ok_or_else(|| Error::Usage("a take-and-break code is required".into()))?)
 }
 
-/// Refuses, with an estimate, values up to `max` that would not fit in memory or (plain mex of
-/// three-heap moves) take more than about a minute without --force.
-pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
+/// Refuses, with an estimate, values up to `max` that would not fit in memory ([`check_size`])
+/// or, timed by a probe (`progress` shows it), take more than an hour without --force,
+/// --budget or --resume ([`check_time`]).
+pub fn check_fits(code: &Code, max: usize, args: &Args, progress: &dyn Progress) -> Result<()> {
+    check_size(code, max, args)?;
+    if time_checked(code, max, args) {
+        check_time(code, max, engine(code, args), progress)?;
+    }
+    Ok(())
+}
+
+/// Whether a run to `max` is timed before it starts: long enough to be worth a probe, two-heap
+/// codes (three-heap ones are bounded by [`check_size`]), and neither --force, --resume nor
+/// --budget given.
+pub fn time_checked(code: &Code, max: usize, args: &Args) -> bool {
+    !code.digits.iter().any(|d| d & THREE != 0) && max >= 4 * PROBE && !args.flag("force") && !args.flag("resume") && args.text("budget").is_none()
+}
+
+/// Refuses values up to `max` that would not fit in memory, or (plain mex of three-heap moves)
+/// take more than about a minute without --force.
+pub fn check_size(code: &Code, max: usize, args: &Args) -> Result<()> {
     if max > u32::MAX as usize {
         return Err(Error::Usage(format!("heaps up to 2^32 − 1 = {} at most (the rare heaps are kept as 32-bit numbers), not {max}", u32::MAX)));
     }
@@ -54,50 +74,12 @@ pub fn check_fits(code: &Code, max: usize, args: &Args) -> Result<()> {
     if steps > MAX_STEPS && !args.flag("force") {
         return Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to {max}): more than a minute; add --force to run it anyway")));
     }
-    if threes == 0.0 && max >= 4 * PROBE && !args.flag("force") && !args.flag("resume") && args.text("budget").is_none() {
-        check_time(code, max, args)?;
-    }
     Ok(())
-}
-
-/// Values a long run computes first to estimate its time.
-const PROBE: usize = 1 << 15;
-/// Seconds a run may be estimated to take without --force or --budget.
-const MAX_SECONDS: f64 = 3600.0;
-
-/// Refuses, with the estimate, a run to `max` that would take more than an hour: the first
-/// [`PROBE`] values are timed, and the time grows as n² when the values are dense (more than 1
-/// in 64 of the newer half of those heaps rare, or plain mex: every value scans every split),
-/// as n when they are sparse.
-fn check_time(code: &Code, max: usize, args: &Args) -> Result<()> {
-    let start = std::time::Instant::now();
-    let mut probe = Engine::new(code, method(args));
-    probe.extend_to(PROBE - 1, &mut |_| {})?;
-    let seconds = start.elapsed().as_secs_f64().max(1e-3);
-    let newer = probe.split().rare().iter().filter(|&&n| n >= PROBE / 2).count();
-    let dense = probe.method() == Method::Plain || newer * super::family::DENSE_SHARE > PROBE / 2;
-    let growth = max as f64 / PROBE as f64;
-    let estimate = seconds * if dense { growth * growth } else { growth };
-    if estimate <= MAX_SECONDS {
-        return Ok(());
-    }
-    let why = if probe.method() == Method::Plain {
-        "plain mex: every value scans every split, n² in all".to_string()
-    } else if dense {
-        format!("{newer} of the newer {} of the first {PROBE} heaps are rare: each value costs about as many steps as there are rare heaps, n² in all", PROBE / 2)
-    } else {
-        format!("{newer} of the newer {} of the first {PROBE} heaps are rare", PROBE / 2)
-    };
-    Err(Error::Usage(format!(
-        "{code} up to {max}: estimated {} ({}; the first {PROBE} values took {seconds:.2} s); add --budget SECONDS to compute part of it (resumable with --out and --resume), or --force to run it all",
-        crate::runner::cost::format_duration(estimate),
-        why
-    )))
 }
 
 /// The engine with values up to `max`, computed by the method `--method` names.
 pub fn computed(code: &Code, max: usize, args: &Args, session: &mut Session) -> Result<Engine> {
-    check_fits(code, max, args)?;
+    check_fits(code, max, args, session.progress)?;
     let mut engine = engine(code, args);
     extend(&mut engine, max, session)?;
     Ok(engine)

@@ -13,6 +13,7 @@ pub mod commands;
 pub mod compute;
 pub mod contest;
 pub mod equivalence;
+pub mod estimate;
 pub mod explore;
 pub mod family;
 pub mod family_check;

@@ -1,8 +1,9 @@
 //! `prove octal CODE`: values computed in doubling steps until the periodicity theorem proves a
 //! period ([`super::period`]) or `--max` is reached; values.csv with its SHA-256, manifest.json.
 
-use super::compute::{check_fits, code_arg, engine, extend, method_note, value_options, write_values, CODE};
+use super::compute::{check_size, code_arg, engine, extend, time_checked, method_note, value_options, write_values, CODE};
 use super::code::Code;
+use super::estimate::{Probe, PROBE};
 use super::period::{prove, Bound, Periodicity};
 use super::values::Engine;
 use crate::error::{Error, Result};
@@ -10,6 +11,7 @@ use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::sha256_file;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The values file of a proof.
 pub const VALUES: &str = "values.csv";
@@ -85,15 +87,21 @@ fn last_exception(p: Periodicity) -> String {
 fn search(code: &Code, bound: Bound, max: usize, args: &Args, session: &mut Session) -> Result<(Engine, Option<Periodicity>)> {
     let mut engine = engine(code, args);
     let mut size = FIRST_STEP.min(max);
+    let (started, mut step) = (Instant::now(), Duration::ZERO);
     loop {
-        if let Err(refused) = check_fits(code, size, args) {
+        let len = engine.values().len();
+        // The time to heap `size`: what it took so far and the next step's, from the last one's.
+        let timed = (len >= PROBE && time_checked(code, size, args)).then(|| Probe::of(&engine, started.elapsed(), step, len / 2));
+        if let Err(refused) = check_size(code, size, args).and_then(|()| timed.map_or(Ok(()), |probe| probe.check(code, size, started.elapsed().as_secs_f64()))) {
             if engine.values().is_empty() {
                 return Err(refused);
             }
             session.report(&format!("stopped before heap {size}: {refused}"));
             return Ok((engine, None));
         }
+        let before = Instant::now();
         extend(&mut engine, size, session)?;
+        step = before.elapsed();
         let proof = prove(engine.values(), bound, code.max_take());
         if proof.is_some() || size >= max {
             return Ok((engine, proof));

@@ -191,7 +191,7 @@ impl Run {
 /// Values up to `max` for the output `out`, fresh or resumed (`--resume`), saved every
 /// `--checkpoint-secs` and stopped after `--budget` seconds.
 pub fn run(code: &Code, max: usize, out: &Path, args: &Args, session: &mut Session) -> Result<Run> {
-    check_fits(code, max, args)?;
+    check_fits(code, max, args, session.progress)?;
     let budget = args.seconds("budget")?;
     let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
     let step = args.get::<usize>("checkpoint-heaps")?.unwrap_or(1 << 16).max(1);

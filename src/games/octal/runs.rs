@@ -1,7 +1,7 @@
 //! The committed long runs (`results/octal/runs/NAME/`): the `--stats` files of `table octal`
 //! runs too long to repeat in CI (Grundy's game to 2^30 in 82 minutes; Officers 0.6 for one
-//! hour), checked by `check` for consistency and against the first 2^20 values recomputed (a
-//! few seconds each).
+//! hour; Treblecross 0.007 for 20 minutes), checked by `check` for consistency and against the
+//! first values recomputed (a few seconds each).
 
 use super::code::Code;
 use super::compute::ValueRow;
@@ -14,10 +14,20 @@ use crate::output::csv::read_csv;
 use std::path::Path;
 
 /// The runs, relative to results/.
-pub const RUNS: &[&str] = &["octal/runs/grundy", "octal/runs/officers"];
+pub const RUNS: &[&str] = &["octal/runs/grundy", "octal/runs/officers", "octal/runs/treblecross"];
 
 /// Values recomputed by `check` (the statistics of the first ones are compared).
 pub const RECOMPUTED: usize = 1 << 20;
+/// Fewer for a run with more rare heaps than [`MANY_RARE`], whose values each cost as many
+/// steps (0.007: 22,000 rare heaps, 2^17 values in about 3 s).
+const RECOMPUTED_MANY_RARE: usize = 1 << 17;
+const MANY_RARE: u64 = 10_000;
+
+/// How many of a run's first values `check` recomputes.
+fn recomputed(summary: &Summary) -> usize {
+    let most = if summary.rare_heaps > MANY_RARE { RECOMPUTED_MANY_RARE } else { RECOMPUTED };
+    (summary.heaps as usize).min(most)
+}
 
 /// Each run as a results directory: its summary.csv, checked by [`check_run`].
 pub fn results() -> Vec<ResultsDir> {
@@ -29,7 +39,7 @@ fn difference(file: &Path, line: Option<usize>, expected: String, got: String) -
     Difference { file: file.to_path_buf(), row: line.map_or(Row::Missing, Row::Line), expected: Some(expected), got: Some(got) }
 }
 
-/// The run's three files against each other and against g(0..2^20) recomputed.
+/// The run's three files against each other and against its first values recomputed ([`recomputed`]).
 pub fn check_run(summary_file: &Path) -> Result<Vec<Difference>> {
     let dir = summary_file.parent().unwrap_or(Path::new("."));
     let summary = read_csv::<Summary>(summary_file)?.into_iter().next().ok_or_else(|| Error::malformed(summary_file, "no summary row"))?;
@@ -47,7 +57,7 @@ pub fn check_run(summary_file: &Path) -> Result<Vec<Difference>> {
     let mut out = totals(summary_file, &summary, &stats, &rare);
     let bad_rare = rare.iter().enumerate().filter(|(_, r)| !rule.is_rare(r.n as usize, r.grundy));
     out.extend(bad_rare.map(|(i, r)| difference(&rare_file, Some(i + 2), format!("{},{}", r.n, r.grundy), format!("a heap that is not rare under mask {:#x} ({})", rule.mask, rule.kind()))));
-    let prefix = (summary.heaps as usize).min(RECOMPUTED);
+    let prefix = recomputed(&summary);
     let g = values(&code, prefix.saturating_sub(1), Method::Sparse)?;
     out.extend(against_prefix(&rare_file, &values_file, &rare, &stats, &g[..prefix], rule));
     Ok(out)
