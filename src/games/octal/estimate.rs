@@ -86,9 +86,10 @@ impl Probe {
     /// Seconds to compute every value up to `max`. Plain mex: n² from the probe's time. The
     /// sparse method: each value costs about as many steps as there are rare heaps, so the
     /// newest values' cost is scaled by how the rare heaps grow, which the probe's last two
-    /// doublings say: the newer half had `newer` rare heaps against `older` in the half before,
-    /// and each later doubling is taken to bring that ratio times as many again (0.6: none
-    /// after heap 20,627, so linear; Treblecross 0.007 thins out, 0.026 does not, so n²).
+    /// doublings say: the newer half had `newer` rare heaps against `older` in the quarter
+    /// before, and each later doubling is taken to bring that ratio times as many again (0.6:
+    /// none after heap 20,627, so linear; Treblecross 0.007's thin out, so they converge;
+    /// 0.064's keep growing; a steady density, ratio 2, gives n²).
     pub fn estimate(&self, max: usize) -> Estimate {
         let growth = max as f64 / self.len as f64;
         if self.plain {
@@ -124,9 +125,7 @@ impl Probe {
         );
         Estimate { seconds, why }
     }
-}
 
-impl Probe {
     /// Refuses a run to `max` estimated at more than an hour with the `spent` seconds before
     /// it, with the estimate.
     pub fn check(&self, code: &Code, max: usize, spent: f64) -> Result<()> {
