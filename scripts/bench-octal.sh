@@ -44,3 +44,5 @@ for code in 0.77 0.177; do
   read -r secs user sys <"$dir/time"
   printf "prove octal %-5s %.2f s wall, %.2f s CPU: %s\n" "$code" "$secs" "$(echo "$user + $sys" | bc)" "$(head -1 "$dir/out")"
 done
+cargo build --release --quiet --example octal_marks
+echo "load $(load): $(target/release/examples/octal_marks 0.6 1000000 1300000 | tail -2 | tr '\n' ' ')"

@@ -112,7 +112,7 @@ impl Probe {
             from = to;
         }
         let trend = match ratio {
-            r if r == 0.0 => "none in the newer half".to_string(),
+            0.0 => "none in the newer half".to_string(),
             r if r < 1.0 => format!("{} in the newer half against {} in the quarter before: thinning out, about {:.0} by the end if they go on so", self.newer, self.older, rare),
             _ => format!("{} in the newer half against {} in the quarter before: about {:.1e} by the end if they go on so, each value costing about as many steps as there are rare heaps", self.newer, self.older, rare),
         };

@@ -52,6 +52,8 @@ impl Shape {
 }
 /// Which rare heaps the main thread marks besides those below the lag: the ones below
 /// `main_below`. Adjusted after each segment by the time each thread waited for the other.
+///
+/// The default: none besides those below the lag.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Balance {
     main_below: usize,
@@ -81,14 +83,13 @@ impl Balance {
         let share = (heaps.len() - from + heads) as f64;
         let excess = (busy_helper.as_secs_f64() - busy_main.as_secs_f64()) / busy_helper.as_secs_f64();
         let shift = (0.375 * share * excess) as isize;
-        let lowest = heaps.partition_point(|&r| (r as usize) < lag);
-        let to = from.saturating_add_signed(shift).clamp(lowest, heaps.len());
+        let to = from.saturating_add_signed(shift).clamp(Balance::default().helper_from(heaps, lag), heaps.len());
         Balance { main_below: heaps.get(to).map_or(usize::MAX, |&r| r as usize) }
     }
 }
 
 /// A segment's wall time and how long each thread waited for the other.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Times {
     wall: Duration,
     main_waited: Duration,
