@@ -1,11 +1,13 @@
 //! How fast the sparse method's rare-heap loop can be, alone (docs/octal.md, "The ceiling"):
 //! `cargo run --release --example octal_marks -- CODE FROM TO` computes g up to TO on one
 //! thread, then, for every heap m in FROM..TO, reads g(m − r) for each rare heap r three ways
-//! and prints nanoseconds per rare heap (the best of three passes): marking one option at a time (the engine's loop),
-//! all options of a heap first and then their marks, and the reads alone (their sum, no mark).
+//! and prints nanoseconds per rare heap (the best of three passes): marking one option at a
+//! time (the engine's own loop, [`Kernel::mark`]), all options of a heap first and then their
+//! marks, and the reads alone (their sum, no mark).
 //! The reads alone bound any method that must look at every rare heap of every heap.
 
 use sprague::games::octal::code::Code;
+use sprague::games::octal::fast::{new_marks, Kernel, Marks};
 use sprague::games::octal::values::{Engine, Method};
 use std::time::Instant;
 
@@ -33,7 +35,7 @@ fn run() -> Result<(), String> {
         return Err(format!("FROM must lie above the farthest rare heap ({farthest}) and below TO"));
     }
     let rare = Rare { g: engine.values(), heaps, values, from, to };
-    let mut seen = vec![0u32; 1 << 16];
+    let mut seen = new_marks();
     let (one, a) = rare.best(|m| rare.mark_one_at_a_time(m, &mut seen));
     let mut options = vec![0u16; heaps.len()];
     let (two, b) = rare.best(|m| rare.mark_options_first(m, &mut options, &mut seen));
@@ -68,20 +70,16 @@ impl Rare<'_> {
         best
     }
 
-    /// The engine's loop: g(m − r) with the index clamped into g (a no-op here), marked at once.
-    fn mark_one_at_a_time(&self, m: usize, seen: &mut [u32]) -> u64 {
-        let last = self.g.len() - 1;
-        for (&r, &v) in self.heaps.iter().zip(self.values) {
-            seen[usize::from(v ^ self.g[m.wrapping_sub(r as usize).min(last)])] = m as u32;
-        }
+    /// The engine's loop (the portable kernel, which the engine runs by default).
+    fn mark_one_at_a_time(&self, m: usize, seen: &mut Marks) -> u64 {
+        Kernel::Portable.mark(self.g, self.heaps, self.values, m, seen, m as u32);
         u64::from(seen[m % 512])
     }
 
     /// Every option of heap m first, then the marks.
-    fn mark_options_first(&self, m: usize, options: &mut [u16], seen: &mut [u32]) -> u64 {
-        let last = self.g.len() - 1;
+    fn mark_options_first(&self, m: usize, options: &mut [u16], seen: &mut Marks) -> u64 {
         for ((o, &r), &v) in options.iter_mut().zip(self.heaps).zip(self.values) {
-            *o = v ^ self.g[m.wrapping_sub(r as usize).min(last)];
+            *o = self.option(m, r, v);
         }
         for &o in options.iter() {
             seen[usize::from(o)] = m as u32;
@@ -91,7 +89,13 @@ impl Rare<'_> {
 
     /// The reads alone: the sum of the options, nothing marked.
     fn read(&self, m: usize) -> u64 {
-        let last = self.g.len() - 1;
-        self.heaps.iter().zip(self.values).map(|(&r, &v)| u64::from(v ^ self.g[m.wrapping_sub(r as usize).min(last)])).sum()
+        self.heaps.iter().zip(self.values).map(|(&r, &v)| u64::from(self.option(m, r, v))).sum()
+    }
+
+    /// The option g(r) ^ g(m − r), read as the engine reads it: the index clamped into g (a
+    /// no-op here).
+    #[inline(always)]
+    fn option(&self, m: usize, r: u32, value: u16) -> u16 {
+        value ^ self.g[m.wrapping_sub(r as usize).min(self.g.len() - 1)]
     }
 }
