@@ -139,3 +139,49 @@ fn gpu_engine_counts_like_the_cpu_or_is_refused_and_auto_falls_back() {
     }
     sprague().args(["census", "wall", "--size", "3x4", "--device", "tpu", "-q", "--out"]).arg(dir("x")).assert().code(2);
 }
+
+/// scripts/gpu-census.sh's bookkeeping, with a stand-in binary that counts `--device gpu` on
+/// the CPU: a shard finished in results/ is skipped, one with only a checkpoint there is
+/// resumed from it, the others run, and with the committed one they merge into the files of
+/// one whole run, byte for byte. (On a GPU the script runs the real engine.)
+#[test]
+fn gpu_census_script_skips_finished_shards_and_resumes_a_checkpointed_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let path = |name: &str| root.path().join(name);
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let stand_in = path("sprague-gpu-on-cpu");
+    std::fs::write(&stand_in, format!("#!/usr/bin/env bash\nexec {:?} \"${{@/#gpu/cpu}}\"\n", bin)).unwrap();
+    std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let shards = path("results/wall/census/4x5/shards");
+    let census = |out: &Path, extra: &[&str], code: i32| {
+        sprague().args(["census", "wall", "--size", "4x5", "-q", "--out"]).arg(out).args(extra).assert().code(code);
+    };
+    census(&shards.join("1"), &["--shard", "1/3"], 0);
+    census(&shards.join("2"), &["--shard", "2/3", "--block-patterns", "1", "--checkpoint-secs", "0", "--stop-after-blocks", "1"], 3);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/gpu-census.sh");
+    let run = std::process::Command::new("bash")
+        .arg(&script)
+        .args(["shards", "4x5", "3", "600"])
+        .env("SPRAGUE", &stand_in)
+        .env("OUT", path("out"))
+        .env("RESULTS", path("results"))
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let log = read(&path("out/log.txt"));
+    assert!(log.contains("shard 1/3: finished earlier"), "{log}");
+    assert!(!path("out/4x5/shards/1").exists());
+    let resumed = Manifest::read(&path("out/4x5/shards/2/manifest.json")).unwrap();
+    assert!(resumed.notes.iter().any(|n| n.contains("resumed from a checkpoint")), "{:?}", resumed.notes);
+    let times = read(&path("out/times.tsv"));
+    assert_eq!(times.lines().count(), 2, "{times}");
+    assert!(times.lines().all(|l| l.ends_with("exit 0")), "{times}");
+    let merged = path("merged");
+    let parts = [shards.join("1"), path("out/4x5/shards/2"), path("out/4x5/shards/3")];
+    sprague().arg("merge").args(&parts).arg("--out").arg(&merged).assert().code(0);
+    census(&path("whole"), &[], 0);
+    for file in ["summary.csv", "distribution.csv", "mismatches.csv"] {
+        assert_eq!(read(&merged.join(file)), read(&path("whole").join(file)), "{file}");
+    }
+}

@@ -6,7 +6,9 @@ use super::compare::{compare_size, Difference, Row};
 use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
 use super::{Rebuild, Recompute};
+use super::protect::Damage;
 use crate::output::manifest::Manifest;
+use crate::runner::checkpoint::Checkpoint;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::merge::{load_shard, merge_shards, merged_parameters, ShardOutput};
 use serde_json::Value;
@@ -44,7 +46,13 @@ impl Plan {
         let entry = self.registry[index];
         let Recompute::Sharded { merged: own_check, .. } = entry.recompute else { unreachable!("a sharded entry") };
         let dir = self.root.join(entry.dir);
-        let shards = finished_shard_dirs(&dir.join("shards"))?.iter().map(|d| read_shard(d, self.rebuild)).collect::<Result<Vec<_>>>()?;
+        let found = shard_dirs(&dir.join("shards"))?;
+        let running = self.read_running(&found.running);
+        if found.finished.is_empty() {
+            self.sharded.notes.push(format!("{}: no shard finished yet, {running} (a run in progress)", entry.dir));
+            return Ok(());
+        }
+        let shards = found.finished.iter().map(|d| read_shard(d, self.rebuild)).collect::<Result<Vec<_>>>()?;
         let count = shards[0].0.shard.count;
         let merged = if dir.join(MANIFEST).is_file() {
             let (committed, damage) = Committed::read(&dir, self.rebuild)?;
@@ -53,7 +61,7 @@ impl Plan {
         } else if shards.len() as u64 >= count {
             return Err(Error::malformed(dir.join(MANIFEST), format!("missing: all {count} shards are finished but not merged")));
         } else {
-            self.sharded.notes.push(format!("{}: {} of {count} shards finished, not merged yet (a run in progress)", entry.dir, shards.len()));
+            self.sharded.notes.push(format!("{}: {} of {count} shards finished, {running}, not merged yet (a run in progress)", entry.dir, shards.len()));
             None
         };
         let mut unit = |label: String, estimate: f64, part: Part| self.units.push(Unit { label, estimate, work: Work::Sharded { entry: index, part } });
@@ -69,6 +77,17 @@ impl Plan {
         }
         self.sharded.dirs.insert(entry.dir, ShardedDir { shards, merged });
         Ok(())
+    }
+
+    /// Checks the checkpoints of shards still running against their digests (a damaged one is
+    /// damage, like any committed file); says how many there are, e.g. "2 running".
+    fn read_running(&mut self, running: &[PathBuf]) -> String {
+        for dir in running {
+            if let Err(e) = Checkpoint::load(dir) {
+                self.damage.push(Damage { file: Checkpoint::path(dir), message: e.to_string() });
+            }
+        }
+        format!("{} running (a checkpoint alone)", running.len())
     }
 
     /// Remarks on what was read: sharded runs still in progress.
@@ -110,20 +129,25 @@ impl Plan {
     }
 }
 
-/// The subdirectories of `shards` that hold a finished run's manifest, by number; an error
-/// when there is none. (A shard still running has only its checkpoint.)
-fn finished_shard_dirs(shards: &Path) -> Result<Vec<PathBuf>> {
+/// The numbered subdirectories of a run's `shards` folder.
+struct ShardDirs {
+    /// Those with a finished run's manifest, by number.
+    finished: Vec<PathBuf>,
+    /// Those with only a checkpoint: shards still running (or stopped, to be resumed).
+    running: Vec<PathBuf>,
+}
+
+/// The shard directories under `shards`; an error when none is finished or running.
+fn shard_dirs(shards: &Path) -> Result<ShardDirs> {
     let entries = std::fs::read_dir(shards).map_err(|e| Error::io(shards, e))?;
-    let mut numbered: Vec<(u64, PathBuf)> = entries
-        .flatten()
-        .filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path())))
-        .filter(|(_, path): &(u64, PathBuf)| path.join(MANIFEST).is_file())
-        .collect();
+    let mut numbered: Vec<(u64, PathBuf)> = entries.flatten().filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path()))).collect();
     numbered.sort();
-    if numbered.is_empty() {
-        return Err(Error::malformed(shards, "no finished shard directory (shards/K with a manifest.json)"));
+    let (finished, rest): (Vec<_>, Vec<_>) = numbered.into_iter().map(|(_, path)| path).partition(|path| path.join(MANIFEST).is_file());
+    let running: Vec<PathBuf> = rest.into_iter().filter(|path| Checkpoint::exists(path)).collect();
+    if finished.is_empty() && running.is_empty() {
+        return Err(Error::malformed(shards, "no shard directory (shards/K with a manifest.json, or a checkpoint.json while it runs)"));
     }
-    Ok(numbered.into_iter().map(|(_, path)| path).collect())
+    Ok(ShardDirs { finished, running })
 }
 
 /// One shard, finished and intact: its manifest's own digest, the three verify files listed

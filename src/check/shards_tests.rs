@@ -7,6 +7,7 @@ use crate::output::manifest::RunClock;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::files::write_verify_files;
 use crate::runner::merge::{load_shard, merged_parameters};
+use crate::runner::checkpoint::{Checkpoint, Position, RunParams};
 use crate::runner::{Job, RunResults, Shard};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -135,10 +136,58 @@ fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
     }
     let unmerged = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
     assert!(unmerged.contains("all 2 shards are finished but not merged"), "{unmerged}");
-    // Shard 2 still running: only its checkpoint would be there.
-    std::fs::remove_file(dir.join("shards/2").join(MANIFEST)).unwrap();
+    // Shard 2 still running: only its checkpoint is there.
+    stop_midway(&dir.join("shards/2"), 2);
     let running = plan(root.path(), 1e9, toy_shard).unwrap();
-    assert_eq!(running.notes(), ["t: 1 of 2 shards finished, not merged yet (a run in progress)"]);
+    assert_eq!(running.notes(), ["t: 1 of 2 shards finished, 1 running (a checkpoint alone), not merged yet (a run in progress)"]);
     assert_eq!(running.selected().map(|u| u.label.as_str()).collect::<Vec<_>>(), ["t shard 1/2"]);
+    assert!(running.damage.is_empty());
     assert!(differences(&running).is_empty());
+}
+
+/// Replaces the finished shard `k` of 2 in `dir` by a checkpoint halfway through it.
+fn stop_midway(dir: &Path, k: u64) {
+    for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
+        std::fs::remove_file(dir.join(name)).unwrap();
+    }
+    let shard = Shard { index: k, count: 2 };
+    let params = RunParams {
+        game: "toy".into(),
+        rule: "standard".into(),
+        mode: "verify".into(),
+        sizes: vec!["2x3".into()],
+        shard: shard.to_string(),
+        version: "0.1.0".into(),
+    };
+    let results = toy_shard("toy", "standard", 2, 3, shard).unwrap();
+    Checkpoint { params, position: Position { job: 0, next: 6 }, covered: vec![6], results }.save(dir).unwrap();
+}
+
+#[test]
+fn a_run_with_no_shard_finished_is_noted_and_its_checkpoints_checked() {
+    let root = tempfile::tempdir().unwrap();
+    write_sharded(root.path(), |_| {});
+    let dir = root.path().join("t");
+    for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
+        std::fs::remove_file(dir.join(name)).unwrap();
+    }
+    stop_midway(&dir.join("shards/1"), 1);
+    std::fs::remove_dir_all(dir.join("shards/2")).unwrap();
+    let started = plan(root.path(), 1e9, toy_shard).unwrap();
+    assert_eq!(started.notes(), ["t: no shard finished yet, 1 running (a checkpoint alone) (a run in progress)"]);
+    assert_eq!(started.selected().count(), 0);
+    assert!(started.damage.is_empty());
+    // A flipped bit in a committed checkpoint is damage, like in any committed file.
+    let path = Checkpoint::path(&dir.join("shards/1"));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 20;
+    bytes[at] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let damaged = plan(root.path(), 1e9, toy_shard).unwrap();
+    assert_eq!(damaged.damage.len(), 1, "{:?}", damaged.damage);
+    assert!(damaged.damage[0].to_string().contains("shards/1/checkpoint.json"), "{}", damaged.damage[0]);
+    // Nothing at all under shards/ is an error.
+    std::fs::remove_dir_all(dir.join("shards/1")).unwrap();
+    let empty = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
+    assert!(empty.contains("no shard directory"), "{empty}");
 }

@@ -31,6 +31,8 @@ pub struct WallRun {
     pub sizes_label: String,
     /// Where a census counts (not recorded: both give the same files).
     pub engine: Engine,
+    /// The GPU engine's measurements, for the manifest's notes.
+    pub gpu_timings: gpu::device::Timings,
 }
 
 /// The census's engine: the CPU's lanes, or the GPU kernel (`census::gpu`).
@@ -54,7 +56,7 @@ impl WallRun {
                 big.cells()
             )));
         }
-        Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into(), engine: Engine::Cpu })
+        Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into(), engine: Engine::Cpu, gpu_timings: Default::default() })
     }
 
     /// The claimed values of every pattern of `shapes`, nothing cross-checked. Standard rule.
@@ -120,7 +122,7 @@ impl Verification for WallRun {
         let shape = self.shapes[index];
         if self.on_gpu() && shape.rows >= 2 {
             let device = gpu::device::probe().map_err(|why| Error::Usage(format!("GPU census: {why}")))?;
-            return Ok(Box::new(gpu::device::GpuCensus::build(&device, shape)?));
+            return Ok(Box::new(gpu::device::GpuCensus::build(&device, shape, &self.gpu_timings)?));
         }
         Ok(if self.census { Box::new(CensusEngine::build(shape)) } else { engine::prepare(shape, self.rule) })
     }
@@ -162,6 +164,7 @@ impl Verification for WallRun {
             .to_string()];
         if self.on_gpu() {
             notes.push("census: counted by the GPU engine (census/gpu, NVRTC)".to_string());
+            notes.extend(self.gpu_timings.lines());
         }
         notes
     }

@@ -85,6 +85,11 @@ impl Tables {
     pub fn slots(&self) -> usize {
         (self.h * self.w + 1) as usize * super::SLOTS
     }
+
+    /// Dynamic shared memory of a census block: the tallies (u32 per slot) and the bands.
+    pub fn shared_bytes(&self) -> usize {
+        self.slots() * 4 + self.band_bytes()
+    }
 }
 
 /// The quadrant shapes of a census of `shape`: rows 1..H, columns 1..W (both non-empty).

@@ -131,3 +131,30 @@ fn layouts_ranges_and_limits() {
     assert_eq!(r, Range { m_first: 0, m_last: 3, lo: 5, hi: 7 });
     assert!(supports(Shape::new(7, 8)) && supports(Shape::new(8, 7)) && !supports(Shape::new(8, 8)) && !supports(Shape::new(2, 9)));
 }
+
+/// Every size the engine takes launches without opting in to more than the 48 KiB of shared
+/// memory a block gets by default on every CUDA GPU (docs/census.md's table).
+#[test]
+fn shared_memory_fits_every_supported_size() {
+    let largest = (1..=8)
+        .flat_map(|rows| (1..=8).map(move |cols| Shape::new(rows, cols)))
+        .filter(|&s| supports(s) && s.rows >= 2)
+        .map(|s| (Tables::layout(s, BASE_LIMIT).0.shared_bytes(), s))
+        .max_by_key(|&(bytes, _)| bytes)
+        .unwrap();
+    assert_eq!(largest, ((7 * 8 + 1) * 128 + 2 * 6 * 8 * 256, Shape::new(7, 8)), "7×8 needs the most: 31.1 KiB");
+    assert!(largest.0 <= 48 << 10);
+}
+
+/// The manifest's line of a GPU census: the set-up, the kernels' time and their rate.
+#[test]
+fn timing_lines() {
+    use device::{timing_line, Timings};
+    use std::time::Duration;
+    let line = timing_line(Shape::new(6, 7), "NVIDIA H200 (sm_90, 132 SMs): …", Duration::from_millis(2500), 1 << 42);
+    assert_eq!(line, "GPU census of 6x7 on NVIDIA H200 (sm_90, 132 SMs): …; census kernels 2.50 s for 4398046511104 boards (1.759e12 boards/s)");
+    let start = timing_line(Shape::new(2, 2), "G", Duration::ZERO, 0);
+    assert_eq!(start, "GPU census of 2x2 on G; census kernels 0.00 s for 0 boards", "no rate before the first launch");
+    assert_eq!(Timings::default(), Timings::default());
+    assert!(Timings::default().lines().is_empty());
+}
