@@ -131,9 +131,7 @@ fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
     let root = tempfile::tempdir().unwrap();
     write_sharded(root.path(), |_| {});
     let dir = root.path().join("t");
-    for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
-        std::fs::remove_file(dir.join(name)).unwrap();
-    }
+    remove_run_files(&dir);
     let unmerged = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
     assert!(unmerged.contains("all 2 shards are finished but not merged"), "{unmerged}");
     // Shard 2 still running: only its checkpoint is there.
@@ -145,11 +143,16 @@ fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
     assert!(differences(&running).is_empty());
 }
 
-/// Replaces the finished shard `k` of 2 in `dir` by a checkpoint halfway through it.
-fn stop_midway(dir: &Path, k: u64) {
+/// Removes the result files and the manifest of the run in `dir`.
+fn remove_run_files(dir: &Path) {
     for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
         std::fs::remove_file(dir.join(name)).unwrap();
     }
+}
+
+/// Replaces the finished shard `k` of 2 in `dir` by a checkpoint halfway through it.
+fn stop_midway(dir: &Path, k: u64) {
+    remove_run_files(dir);
     let shard = Shard { index: k, count: 2 };
     let params = RunParams {
         game: "toy".into(),
@@ -168,9 +171,7 @@ fn a_run_with_no_shard_finished_is_noted_and_its_checkpoints_checked() {
     let root = tempfile::tempdir().unwrap();
     write_sharded(root.path(), |_| {});
     let dir = root.path().join("t");
-    for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
-        std::fs::remove_file(dir.join(name)).unwrap();
-    }
+    remove_run_files(&dir);
     stop_midway(&dir.join("shards/1"), 1);
     std::fs::remove_dir_all(dir.join("shards/2")).unwrap();
     let started = plan(root.path(), 1e9, toy_shard).unwrap();
