@@ -128,10 +128,7 @@ fn a_merge_that_is_not_the_sum_of_its_shards_is_caught() {
 
 #[test]
 fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
-    let root = tempfile::tempdir().unwrap();
-    write_sharded(root.path(), |_| {});
-    let dir = root.path().join("t");
-    remove_run_files(&dir);
+    let (root, dir) = unmerged_run();
     let unmerged = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
     assert!(unmerged.contains("all 2 shards are finished but not merged"), "{unmerged}");
     // Shard 2 still running: only its checkpoint is there.
@@ -141,6 +138,15 @@ fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
     assert_eq!(running.selected().map(|u| u.label.as_str()).collect::<Vec<_>>(), ["t shard 1/2"]);
     assert!(running.damage.is_empty());
     assert!(differences(&running).is_empty());
+}
+
+/// The toy run's two finished shards without their merge: the root and the run's directory.
+fn unmerged_run() -> (tempfile::TempDir, std::path::PathBuf) {
+    let root = tempfile::tempdir().unwrap();
+    write_sharded(root.path(), |_| {});
+    let dir = root.path().join("t");
+    remove_run_files(&dir);
+    (root, dir)
 }
 
 /// Removes the result files and the manifest of the run in `dir`.
@@ -168,10 +174,7 @@ fn stop_midway(dir: &Path, k: u64) {
 
 #[test]
 fn a_run_with_no_shard_finished_is_noted_and_its_checkpoints_checked() {
-    let root = tempfile::tempdir().unwrap();
-    write_sharded(root.path(), |_| {});
-    let dir = root.path().join("t");
-    remove_run_files(&dir);
+    let (root, dir) = unmerged_run();
     stop_midway(&dir.join("shards/1"), 1);
     std::fs::remove_dir_all(dir.join("shards/2")).unwrap();
     let started = plan(root.path(), 1e9, toy_shard).unwrap();
