@@ -85,10 +85,15 @@ shards() {
     fi
     local left=$((budget - SECONDS))
     (( left >= 30 )) || { echo "budget spent before shard $k/$n" | tee -a "$out/log.txt"; break; }
-    if ! TIMEOUT=$left census "$name" "$size" gpu --shard "$k/$n" "${resume[@]}"; then
-      echo "shard $k/$n: stopped at the budget; its checkpoint is in $out/$name" | tee -a "$out/log.txt"
-      break
-    fi
+    local status=0
+    TIMEOUT=$left census "$name" "$size" gpu --shard "$k/$n" "${resume[@]}" || status=$?
+    case $status in
+      0) ;;
+      124) echo "shard $k/$n: stopped at the budget; its checkpoint is in $out/$name" | tee -a "$out/log.txt"
+           break ;;
+      *) echo "shard $k/$n: FAILED (exit $status); see $out/log.txt" | tee -a "$out/log.txt"
+         exit "$status" ;;
+    esac
   done
 }
 
