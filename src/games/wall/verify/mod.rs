@@ -19,7 +19,7 @@ const CENSUS_CHUNK: u64 = 1 << 24;
 
 /// A wall verification: every X-pattern of each shape, claim vs naive oracle under `rule`, or
 /// (census) the claim alone.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct WallRun {
     pub shapes: Vec<Shape>,
     pub rule: Rule,

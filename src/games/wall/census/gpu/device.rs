@@ -116,14 +116,6 @@ impl std::fmt::Debug for Timings {
     }
 }
 
-/// Measurements are not part of what a run is.
-impl PartialEq for Timings {
-    fn eq(&self, _: &Timings) -> bool {
-        true
-    }
-}
-impl Eq for Timings {}
-
 /// The census of one shape (at least 2 rows) on the GPU.
 pub struct GpuCensus {
     shape: Shape,

@@ -155,6 +155,5 @@ fn timing_lines() {
     assert_eq!(line, "GPU census of 6x7 on NVIDIA H200 (sm_90, 132 SMs): …; census kernels 2.50 s for 4398046511104 boards (1.759e12 boards/s)");
     let start = timing_line(Shape::new(2, 2), "G", Duration::ZERO, 0);
     assert_eq!(start, "GPU census of 2x2 on G; census kernels 0.00 s for 0 boards", "no rate before the first launch");
-    assert_eq!(Timings::default(), Timings::default());
     assert!(Timings::default().lines().is_empty());
 }
