@@ -31,8 +31,9 @@ if [[ -z $ptxas ]] || ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so'; then
     echo "gpu-kernel-check: fetching NVRTC and ptxas $version from PyPI"
     python3 -m pip download -q --no-deps -d "$wheels" "nvidia-cuda-nvrtc==$version" "nvidia-cuda-nvcc==$version" \
       || skip "could not download nvidia-cuda-nvrtc and nvidia-cuda-nvcc $version from PyPI"
-    mkdir -p "$cache/bin" "$cache/lib"
-    python3 - "$wheels" "$cache" <<'EOF'
+    # Unpacked beside the cache and renamed into place, so a killed run leaves no half cache.
+    rm -rf "$cache.partial" && mkdir -p "$cache.partial/bin" "$cache.partial/lib"
+    python3 - "$wheels" "$cache.partial" <<'EOF'
 import pathlib, sys, zipfile
 wheels, cache = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 wanted = {"bin/ptxas": "bin", "lib/libnvrtc.so.13": "lib", "lib/libnvrtc-builtins.so.13.0": "lib"}
@@ -45,6 +46,7 @@ for wheel in wheels.glob("*.whl"):
                     target.write_bytes(z.read(name))
                     target.chmod(0o755)
 EOF
+    rm -rf "$cache" && mv "$cache.partial" "$cache"
   fi
   ptxas=$cache/bin/ptxas
   export LD_LIBRARY_PATH=$cache/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
