@@ -12,12 +12,13 @@
 #       byte for byte (summary.csv, distribution.csv, mismatches.csv); whole-process wall time
 #       of every GPU run in $OUT/times.tsv. Exit 1 at the first difference.
 #   scripts/gpu-census.sh shards SIZE N [SECONDS]
-#       the shards of N of SIZE (e.g. 7x7 8) with --device gpu into $OUT/SIZE/shards/K, one
+#       the shards of N of SIZE (e.g. 7x7 1) with --device gpu into $OUT/SIZE/shards/K, one
 #       after another: a shard finished in $RESULTS/wall/census/SIZE/shards/K is skipped, one
 #       with only a checkpoint there is resumed from it; the running shard is stopped (SIGTERM;
 #       its checkpoint is at most 30 s old) when SECONDS (default 540) have passed since the
 #       script began. Bring $OUT/SIZE/shards/* back into results/wall/census/SIZE/shards/
 #       (finished ones and checkpoints alike) and merge when all are there (docs/census.md).
+#       Every process fills the tables again (66 GiB for 7x7): on one GPU, take N = 1.
 #   scripts/gpu-census.sh session SIZE N [SECONDS]
 #       validate, then shards SIZE N within the same SECONDS: a first session's single call.
 set -euo pipefail
@@ -73,7 +74,7 @@ validate() {
 shards() {
   local size=$1 n=$2 budget=$3 k
   [[ $size =~ ^[0-9]+x[0-9]+$ && $n =~ ^[1-9][0-9]*$ && $budget =~ ^[0-9]+$ ]] \
-    || { echo "usage: $0 shards SIZE N [SECONDS], e.g. 7x7 8 540" >&2; exit 2; }
+    || { echo "usage: $0 shards SIZE N [SECONDS], e.g. 7x7 1 540" >&2; exit 2; }
   for k in $(seq 1 "$n"); do
     local committed=$results/wall/census/$size/shards/$k name=$size/shards/$k resume=()
     if [[ -f $committed/manifest.json && ! -f $committed/checkpoint.json ]]; then

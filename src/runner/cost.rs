@@ -24,11 +24,13 @@ pub struct Estimate {
 /// Estimates `plan` on `threads` threads.
 pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
     let verification = plan.verification;
-    let core_seconds: Option<f64> = (0..plan.jobs.len())
-        .map(|i| verification.seconds_per_position(i).map(|rate| rate * positions(plan, i)))
-        .sum();
+    let wall_seconds = |i: usize| {
+        let sharing = if verification.uses_host_threads(i) { threads.max(1) } else { 1 };
+        verification.seconds_per_position(i).map(|rate| rate * positions(plan, i) / sharing as f64)
+    };
+    let seconds: Option<f64> = (0..plan.jobs.len()).map(wall_seconds).sum();
     let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i), i)).max().unwrap_or((0, 0));
-    Estimate { seconds: core_seconds.map(|s| s / threads.max(1) as f64), peak_bytes, hungriest }
+    Estimate { seconds, peak_bytes, hungriest }
 }
 
 /// The positions of job `index` that this shard evaluates.
@@ -53,8 +55,10 @@ pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> R
         )));
     }
     if let Some(seconds) = estimate.seconds.filter(|&s| s > DAY_SECONDS && !force) {
+        let on_device = (0..plan.jobs.len()).all(|i| !plan.verification.uses_host_threads(i));
+        let on = if on_device { "one device".to_string() } else { format!("{threads} threads") };
         return Err(Error::Usage(format!(
-            "this run would take an estimated {} on {threads} threads; run smaller sizes, split it into shards \
+            "this run would take an estimated {} on {on}; run smaller sizes, split it into shards \
              (--shard K/N on several machines, then merge: docs/cluster.md), or pass --force to start it anyway",
             format_duration(seconds)
         )));

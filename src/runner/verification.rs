@@ -127,6 +127,12 @@ pub trait Verification: Sync {
     fn seconds_per_position(&self, _index: usize) -> Option<f64> {
         None
     }
+    /// Whether job `index` is spread over the host's threads, so that its core-seconds divide
+    /// among them; false when one device counts it whatever the thread count (a GPU), its
+    /// `seconds_per_position` then being wall seconds.
+    fn uses_host_threads(&self, _index: usize) -> bool {
+        true
+    }
     /// Estimated peak memory of preparing and evaluating job `index`.
     fn peak_bytes(&self, _index: usize) -> u64 {
         BASE_PEAK_BYTES

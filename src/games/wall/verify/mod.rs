@@ -42,7 +42,8 @@ pub enum Engine {
     Gpu,
 }
 
-/// Host seconds per board of the GPU engine, for the up-front estimate: a guess, 7× the
+/// Wall seconds per board of the GPU engine (one GPU, whatever the host's threads), for the
+/// up-front estimate and the launches' size: a guess, 7× the
 /// throw-away program's measured 7×7 rate (2^49 boards in 6.5 min on one H100) until
 /// scripts/gpu-census.sh has timed this kernel.
 const GPU_SECONDS_PER_BOARD: f64 = 5e-12;
@@ -111,7 +112,7 @@ impl Verification for WallRun {
             .shapes
             .iter()
             .map(|s| {
-                // The GPU takes a whole wave in one launch.
+                // The GPU: one launch per chunk, of about CHUNK_SECONDS at its rate (Plan::new).
                 let chunk = if self.on_gpu() { 1 << 62 } else if self.census { CENSUS_CHUNK.max(1 << (2 * s.cols)) } else { CHUNK };
                 Job::new(s.to_string(), vec![(s.rows as u32, s.cols as u32)], 1u64 << s.cells(), chunk).one_pattern_each()
             })
@@ -133,6 +134,10 @@ impl Verification for WallRun {
             return Some(GPU_SECONDS_PER_BOARD);
         }
         Some(if self.census { cost::census_seconds_per_pattern(shape) } else { engine::seconds_per_pattern(shape, self.rule) })
+    }
+
+    fn uses_host_threads(&self, _index: usize) -> bool {
+        !self.on_gpu()
     }
 
     fn peak_bytes(&self, index: usize) -> u64 {
@@ -213,6 +218,29 @@ mod tests {
         assert_eq!(fresh.sizes[&(2, 3)].patterns, 64);
         assert!(recompute_size("chess", 2, 3).is_err());
         assert!(WallRun::verify(vec![Shape::new(8, 8)], Rule::Standard, "8x8").is_err());
+    }
+
+    #[test]
+    fn the_gpu_estimate_is_one_device_whatever_the_host_threads() {
+        use crate::runner::cost;
+        let gpu = |size: Shape, shard: &str| {
+            let run = WallRun::census_on(vec![size], size.to_string(), Engine::Gpu).unwrap();
+            let plan = Plan::new(&run, shard.parse().unwrap()).unwrap();
+            (1..=256).step_by(85).map(|threads| cost::check(&plan, Some(u64::MAX), false, threads).map_err(|e| e.to_string())).collect::<Vec<_>>()
+        };
+        // 7×7: 2^49 boards, within a day on one GPU on any host.
+        assert!(gpu(Shape::new(7, 7), "1/1").iter().all(|e| e.as_ref().is_ok_and(|e| e.seconds == Some(GPU_SECONDS_PER_BOARD * 2f64.powi(49)))));
+        // 7×8: 2^56 boards, refused however many host threads; a shard of 1024 is not.
+        for refused in gpu(Shape::new(7, 8), "1/1") {
+            let why = refused.unwrap_err();
+            assert!(why.starts_with("this run would take an estimated") && why.contains("days on one device; run smaller sizes"), "{why}");
+        }
+        assert!(gpu(Shape::new(7, 8), "1/1024").iter().all(Result::is_ok));
+        // The CPU census's estimate divides among threads.
+        let cpu = WallRun::census(vec![Shape::new(6, 7)], "6x7").unwrap();
+        let plan = Plan::new(&cpu, Shard::ALL).unwrap();
+        let (one, two) = (cost::estimate(&plan, 1).seconds.unwrap(), cost::estimate(&plan, 2).seconds.unwrap());
+        assert!((one / two - 2.0).abs() < 1e-9, "{one} {two}");
     }
 
     #[test]
