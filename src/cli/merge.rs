@@ -2,6 +2,7 @@
 
 use sprague::game::Status;
 use sprague::games::{current_options, verification_from_manifest};
+use sprague::output::counted;
 use sprague::output::manifest::RunClock;
 use sprague::runner::merge::merge_into;
 use std::path::PathBuf;
@@ -21,10 +22,11 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let report = merge_into(&args.dirs, &args.out, &clock, verification_from_manifest, current_options)?;
     let positions: u64 = report.results.sizes.values().map(|t| t.patterns).sum();
     eprintln!(
-        "{} ({}): merged {} shards, {positions} positions; files in {}",
+        "{} ({}): merged {}, {}; files in {}",
         report.results.game,
         report.results.rule,
-        args.dirs.len(),
+        counted(args.dirs.len() as u64, "shard"),
+        counted(positions, "position"),
         args.out.display()
     );
     Ok(if report.all_agree() { Status::Ok } else { Status::Failed })

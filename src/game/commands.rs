@@ -4,6 +4,7 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::Result;
+use crate::output::counted;
 use crate::output::records::{Columns, MismatchRow};
 use crate::runner::directory::{verify_into, DirRun, Finished};
 use crate::runner::resumable::Options;
@@ -146,12 +147,13 @@ fn first_counterexample(row: &MismatchRow, columns: Columns) -> String {
 fn totals(results: &RunResults, mode: &str, run: &DirRun) -> String {
     let positions: u64 = results.sizes.values().map(|t| t.patterns).sum();
     let mismatches: u64 = results.sizes.values().map(|t| t.mismatches).sum();
-    let checked = if mode == "census" { "none cross-checked".to_string() } else { format!("{mismatches} mismatches") };
+    let checked = if mode == "census" { "none cross-checked".to_string() } else { counted(mismatches, "mismatch") };
     format!(
-        "{} ({}): {} sizes, {positions} positions, {checked}; files in {}",
+        "{} ({}): {}, {}, {checked}; files in {}",
         results.game,
         results.rule,
-        results.sizes.len(),
+        counted(results.sizes.len() as u64, "size"),
+        counted(positions, "position"),
         run.dir.display()
     )
 }

@@ -54,7 +54,7 @@ impl Verb {
             Verb::Verify => "Check a game's claim against brute force on every small position.",
             Verb::Stress => "Run a contest program on generated inputs, judge it against the verified solver, shrink and save what fails.",
             Verb::Search => "Search for positions of extreme value (e.g. wall boards of large Grundy value).",
-            Verb::Census => "Count the claimed values of every pattern where the naive side is out of reach (6×6).",
+            Verb::Census => "Count the claimed values of every position of sizes beyond the naive side's reach (no cross-check).",
             Verb::Table => "Write a table of exact values (e.g. the Grundy value of every empty board).",
             Verb::Prove => "Prove exact values for unbounded sizes (e.g. every X-free wall board with a side ≤ A).",
             Verb::Report => "Write report.md and SVG plots (tables, histograms, P-positions, empty-board heat map).",

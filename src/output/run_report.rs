@@ -70,12 +70,12 @@ pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: 
 fn totals(rows: &VerifyRows) -> String {
     let sum = |f: fn(&super::records::SummaryRow) -> u64| rows.summary.iter().map(f).sum::<u64>();
     format!(
-        "rule {}, {} sizes, {} positions, {} P-positions, {} mismatches",
+        "rule {}, {}, {}, {}, {}",
         rows.summary[0].rule,
-        rows.summary.len(),
-        sum(|r| r.patterns),
-        sum(|r| r.p_positions),
-        sum(|r| r.mismatches)
+        super::counted(rows.summary.len() as u64, "size"),
+        super::counted(sum(|r| r.patterns), "position"),
+        super::counted(sum(|r| r.p_positions), "P-position"),
+        super::counted(sum(|r| r.mismatches), "mismatch")
     )
 }
 

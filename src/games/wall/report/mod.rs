@@ -5,6 +5,7 @@ pub mod empty;
 pub mod runs;
 
 use crate::output::atomic::write_bytes_atomic;
+use crate::output::counted;
 use crate::output::csv::read_csv;
 use crate::output::verify_files::VerifyRows;
 use crate::output::manifest::Manifest;
@@ -139,7 +140,8 @@ pub fn markdown(data: &WallResults) -> String {
     }
     let patterns: u64 = data.summary.iter().map(|r| r.patterns).sum();
     let mismatches: u64 = data.summary.iter().map(|r| r.mismatches).sum();
-    let _ = writeln!(md, "\n{} sizes, {patterns} patterns, {mismatches} mismatches.\n", data.summary.len());
+    let (sizes, patterns, mismatches) = (counted(data.summary.len() as u64, "size"), counted(patterns, "pattern"), counted(mismatches, "mismatch"));
+    let _ = writeln!(md, "\n{sizes}, {patterns}, {mismatches}.\n");
     for (title, file) in [(HISTOGRAM_TITLE, HISTOGRAM_SVG), (P_FRACTION_TITLE, P_FRACTION_SVG), (MEAN_GRUNDY_TITLE, MEAN_GRUNDY_SVG)] {
         let _ = writeln!(md, "![{title}]({file})\n");
     }
