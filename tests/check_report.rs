@@ -1,7 +1,7 @@
 //! `sprague check` on the committed results (and tampered copies) and `sprague report` on a fixture.
 
 mod common;
-use common::copy_dir;
+use common::{copy_dir, edit_and_reseal};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -78,6 +78,27 @@ fn check_protects_sizes_outside_the_budget() {
         .stdout(predicate::str::contains("distribution.csv: sha256 "))
         .stdout(predicate::str::contains("6x6 says patterns/p_positions/max_grundy"))
         .stdout(predicate::str::contains("  wall/standard 6x6 (estimated"));
+}
+
+#[test]
+fn check_compares_each_size_with_its_transpose_at_no_cost() {
+    // A resealed edit of 6×5, whose recomputation the budget leaves out: one board moved from
+    // value 1 to value 3 (the summary still adds up), so 6×5 and 5×6 now differ.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("results");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("results"), &root);
+    let standard = root.join("wall/standard");
+    edit_and_reseal(&standard, "distribution.csv", "wall,standard,6,5,3,1,20\n", "wall,standard,6,5,3,1,19\n");
+    edit_and_reseal(&standard, "distribution.csv", "wall,standard,6,5,3,3,22\n", "wall,standard,6,5,3,3,23\n");
+    let distribution = standard.join("distribution.csv").display().to_string();
+    check(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("(0 damaged)"))
+        .stdout(predicate::str::contains("  wall/standard 6x5 (estimated"))
+        .stdout(predicate::str::contains(format!("{distribution}, line 1350, expected wall,standard,6,5,3,1,19, got wall,standard,6,5,3,1,20")))
+        .stdout(predicate::str::contains(format!("{distribution}, line 1352, expected wall,standard,6,5,3,3,23, got wall,standard,6,5,3,3,22")))
+        .stdout(predicate::str::contains(": 2 differences"));
 }
 
 /// Flips bit `bit` of the file at `path`.

@@ -1,9 +1,10 @@
 //! `sprague check` and `sprague report` on a tree of runs of our own (not the committed results).
 
+mod common;
+use common::edit_and_reseal;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
-use sprague::output::atomic::sha256_file;
-use sprague::output::manifest::Manifest;
 use std::path::Path;
 
 fn sprague() -> Command {
@@ -27,18 +28,6 @@ fn check(root: &Path) -> Command {
     let mut cmd = sprague();
     cmd.args(["check", "--results"]).arg(root);
     cmd
-}
-
-/// Replaces `from` by `to` in `dir/file` and records the file's new digest in the manifest.
-fn edit_and_reseal(dir: &Path, file: &str, from: &str, to: &str) {
-    let path = dir.join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{text}");
-    std::fs::write(&path, text.replace(from, to)).unwrap();
-    let manifest_path = dir.join("manifest.json");
-    let mut manifest = Manifest::read(&manifest_path).unwrap();
-    manifest.files.insert(file.into(), sha256_file(&path).unwrap());
-    manifest.write(&manifest_path).unwrap();
 }
 
 #[test]

@@ -75,3 +75,15 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Replaces `from` by `to` in `dir/file` and records the file's new digest in the manifest.
+pub fn edit_and_reseal(dir: &Path, file: &str, from: &str, to: &str) {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{text}");
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+    let manifest_path = dir.join("manifest.json");
+    let mut manifest = sprague::output::manifest::Manifest::read(&manifest_path).unwrap();
+    manifest.files.insert(file.into(), sprague::output::atomic::sha256_file(&path).unwrap());
+    manifest.write(&manifest_path).unwrap();
+}

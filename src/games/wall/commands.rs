@@ -7,6 +7,7 @@ use super::{claim, empty, naive, verify::cost};
 use crate::sys;
 use crate::check::{compare_rows, Difference};
 use crate::output::records::Columns;
+use crate::output::verify_files::SUMMARY;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, MergedCheck, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
@@ -57,6 +58,9 @@ fn results() -> Vec<ResultsDir> {
         sizes("wall/x-blocks"),
         sizes("wall/misere"),
         sizes("wall/t-split"),
+        transposes("wall/standard"),
+        transposes("wall/x-blocks"),
+        transposes("wall/misere"),
         ResultsDir {
             dir: "wall/search",
             recompute: Recompute::Table { file: super::search::command::BEST, seconds: 0.05, compare: super::search::command::compare_best },
@@ -66,6 +70,11 @@ fn results() -> Vec<ResultsDir> {
         table("wall/empty/proof", empty::files::ROWS, 0.1, empty::check::proof_start),
         table("wall/empty/proof", empty::files::VERDICT, empty::WHOLE_PROOF_SECONDS, empty::check::whole_proof),
     ]
+}
+
+/// Each size of a committed run against its transpose (no recomputation: the rows themselves).
+fn transposes(dir: &'static str) -> ResultsDir {
+    ResultsDir { dir, recompute: Recompute::Table { file: SUMMARY, seconds: 0.01, compare: super::verify::transposes::compare_transposes } }
 }
 
 /// A census committed as one run.

@@ -50,6 +50,13 @@ impl Rule {
         !self.x_stops_rays()
     }
 
+    /// True when the rays' directions are the same transposed, so that a board and its
+    /// transpose (rows for columns) have the same value: false for t-split's upside-down T.
+    pub fn transpose_symmetric(self) -> bool {
+        let directions = self.ray_directions();
+        directions.iter().all(|&(r, c)| directions.contains(&(c, r)))
+    }
+
     /// The directions (row step, column step) in which a move's rays run.
     fn ray_directions(self) -> &'static [(isize, isize)] {
         match self {
@@ -149,6 +156,12 @@ mod tests {
         let w = apply_move(s, Rule::TSplit, x, 0, 3);
         assert_eq!(w, 0b001_111_000);
         assert_eq!(legal_cells(s, x, w), 0b110_000_111);
+    }
+
+    #[test]
+    fn only_t_split_is_not_transpose_symmetric() {
+        let symmetric: Vec<Rule> = Rule::ALL.into_iter().filter(|r| r.transpose_symmetric()).collect();
+        assert_eq!(symmetric, [Rule::Standard, Rule::XBlocks, Rule::Misere]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod cost;
 pub mod engine;
 pub mod shrink;
+pub mod transposes;
 
 use crate::games::wall::census::{self, gpu, CensusEngine};
 use shrink::{write_counterexamples, COUNTEREXAMPLES};
