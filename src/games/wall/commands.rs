@@ -53,6 +53,8 @@ fn results() -> Vec<ResultsDir> {
         census_dir("wall/census"),
         census_dir("wall/census/5x7"),
         census_dir("wall/census/4x8"),
+        census_dir("wall/census/7x5"),
+        ResultsDir { dir: "wall/census/7x5", recompute: Recompute::Table { file: SUMMARY, seconds: 0.01, compare: super::verify::transposes::compare_with_transposed_sibling } },
         sharded_census("wall/census/6x7"),
         sharded_census("wall/census/5x8"),
         sizes("wall/x-blocks"),

@@ -1,65 +1,104 @@
 //! The transposition check of committed wall runs: under a rule whose rays are the same
 //! transposed (all but t-split), a board and its transpose have the same value, X count and
-//! outcome, so each size committed in both orientations (H×W and W×H) has the same summary and
-//! distribution rows.
+//! outcome, so a size committed in both orientations (H×W and W×H, in one run or in two census
+//! directories named by size) has the same summary and distribution rows both ways.
 
 use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
 use crate::games::wall::board::rules::Rule;
-use crate::output::records::Columns;
+use crate::output::records::{Columns, DistributionRow, SummaryRow};
 use crate::output::verify_files::{VerifyRows, DISTRIBUTION};
 use serde::Serialize;
-use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Compares, in the run whose summary.csv is `summary`, each size H×W with H > W against its
-/// transpose W×H where both are committed under a transpose-symmetric rule: summary.csv and
-/// distribution.csv alike. A rule the game does not know is an error.
-pub fn compare_transposes(summary: &Path) -> Result<Vec<Difference>> {
-    let dir = summary.parent().ok_or_else(|| Error::malformed(summary, "has no directory"))?;
-    let VerifyRows { summary: summaries, distribution: rows, .. } = VerifyRows::read_as(dir, Columns::BOARD)?;
-    let mut twins = BTreeSet::new();
-    for row in &summaries {
-        let rule: Rule = row.rule.parse().map_err(|e: String| Error::malformed(summary, e))?;
-        let transposed = summaries.iter().any(|t| t.rule == row.rule && (t.rows, t.cols) == (row.cols, row.rows));
-        if rule.transpose_symmetric() && row.rows != row.cols && transposed {
-            twins.insert((row.rule.clone(), row.rows, row.cols));
-        }
+/// A row of summary.csv or distribution.csv, seen through a transposition.
+trait Transposable: Clone + PartialEq + Serialize {
+    fn size(&self) -> (&str, u32, u32);
+    fn key(&self) -> (String, u32, u32, u32, u32);
+    fn transposed(&self) -> Self;
+}
+
+impl Transposable for SummaryRow {
+    fn size(&self) -> (&str, u32, u32) {
+        (&self.rule, self.rows, self.cols)
     }
-    let mut differences = compare_twins(summary, &summaries, &twins, |r| (&r.rule, r.rows, r.cols), |r| (r.rule.clone(), r.rows, r.cols, 0, 0), |r| std::mem::swap(&mut r.rows, &mut r.cols));
-    differences.extend(compare_twins(&dir.join(DISTRIBUTION), &rows, &twins, |r| (&r.rule, r.rows, r.cols), |r| (r.rule.clone(), r.rows, r.cols, r.xs, r.grundy), |r| std::mem::swap(&mut r.rows, &mut r.cols)));
+    fn key(&self) -> (String, u32, u32, u32, u32) {
+        (self.rule.clone(), self.rows, self.cols, 0, 0)
+    }
+    fn transposed(&self) -> Self {
+        SummaryRow { rows: self.cols, cols: self.rows, ..self.clone() }
+    }
+}
+
+impl Transposable for DistributionRow {
+    fn size(&self) -> (&str, u32, u32) {
+        (&self.rule, self.rows, self.cols)
+    }
+    fn key(&self) -> (String, u32, u32, u32, u32) {
+        (self.rule.clone(), self.rows, self.cols, self.xs, self.grundy)
+    }
+    fn transposed(&self) -> Self {
+        DistributionRow { rows: self.cols, cols: self.rows, ..self.clone() }
+    }
+}
+
+/// Compares, in the run whose summary.csv is `summary`, each size H×W with H > W against its
+/// transpose W×H where both are committed under a transpose-symmetric rule. The differences
+/// name the taller size's lines; *got* is the wider size's row transposed.
+pub fn compare_transposes(summary: &Path) -> Result<Vec<Difference>> {
+    let (dir, own) = read(summary)?;
+    let sizes: Vec<(&str, u32, u32)> = own.summary.iter().map(Transposable::size).collect();
+    let twinned = |&(rule, h, w): &(&str, u32, u32)| h != w && sizes.contains(&(rule, w, h)) && symmetric(rule);
+    let taller = |size: &(&str, u32, u32)| twinned(size) && size.1 > size.2;
+    let wider = |size: &(&str, u32, u32)| twinned(size) && size.1 < size.2;
+    let mut differences = compare_file(summary, &own.summary, &own.summary, taller, wider);
+    differences.extend(compare_file(&dir.join(DISTRIBUTION), &own.distribution, &own.distribution, taller, wider));
     Ok(differences)
 }
 
-/// A committed row's rule and size.
-type Twin = (String, u32, u32);
-
-/// The rows of `path` of the taller orientation of each size in `twins`, against the wider
-/// orientation's rows transposed (the committed lines named are the taller ones').
-fn compare_twins<T: Clone + PartialEq + Serialize>(
-    path: &Path,
-    rows: &[T],
-    twins: &BTreeSet<Twin>,
-    size: fn(&T) -> (&String, u32, u32),
-    key: fn(&T) -> (String, u32, u32, u32, u32),
-    transpose: fn(&mut T),
-) -> Vec<Difference> {
-    let of_twin = |r: &&T| {
-        let (rule, h, w) = size(r);
-        twins.contains(&(rule.clone(), h, w))
+/// Compares the census run whose summary.csv is `summary` (one size H×W, H ≠ W, in a directory
+/// named `HxW`) with the census of its transpose in the sibling directory `WxH`, which must
+/// be committed too.
+pub fn compare_with_transposed_sibling(summary: &Path) -> Result<Vec<Difference>> {
+    let (dir, own) = read(summary)?;
+    let [row] = own.summary.as_slice() else {
+        return Err(Error::malformed(summary, "a census directory compared with its transpose holds exactly one size"));
     };
-    let taller = |r: &T| size(r).1 > size(r).2;
-    let committed: Vec<(usize, &T)> = rows.iter().enumerate().map(|(i, r)| (i + 2, r)).filter(|(_, r)| of_twin(r) && taller(r)).collect();
-    let wider_transposed: Vec<T> = rows
-        .iter()
-        .filter(|r| of_twin(r) && !taller(r))
-        .map(|r| {
-            let mut twin = r.clone();
-            transpose(&mut twin);
-            twin
-        })
-        .collect();
-    compare_rows(path, &committed, &wider_transposed, key)
+    let sibling = dir.with_file_name(format!("{}x{}", row.cols, row.rows));
+    if row.rows == row.cols || !symmetric(&row.rule) || dir.file_name() != Some(format!("{}x{}", row.rows, row.cols).as_ref()) {
+        return Err(Error::malformed(summary, format!("{}x{} under {} has no transpose in another directory to compare with", row.rows, row.cols, row.rule)));
+    }
+    let (_, twin) = read(&sibling.join(crate::output::verify_files::SUMMARY))?;
+    let mine = |size: &(&str, u32, u32)| size.1 == row.rows && size.2 == row.cols;
+    let theirs = |size: &(&str, u32, u32)| size.1 == row.cols && size.2 == row.rows;
+    let mut differences = compare_file(summary, &own.summary, &twin.summary, mine, theirs);
+    differences.extend(compare_file(&dir.join(DISTRIBUTION), &own.distribution, &twin.distribution, mine, theirs));
+    Ok(differences)
+}
+
+/// The directory of `summary` and its run's rows.
+fn read(summary: &Path) -> Result<(&Path, VerifyRows)> {
+    let dir = summary.parent().ok_or_else(|| Error::malformed(summary, "has no directory"))?;
+    Ok((dir, VerifyRows::read_as(dir, Columns::BOARD)?))
+}
+
+/// Whether `rule` (a known wall rule, else false) is transpose-symmetric.
+fn symmetric(rule: &str) -> bool {
+    rule.parse::<Rule>().is_ok_and(Rule::transpose_symmetric)
+}
+
+/// The rows of `path` (`own`, those of the sizes `compared` picks) against the rows of `twin`
+/// of the sizes `transposes` picks, transposed.
+fn compare_file<T: Transposable>(
+    path: &Path,
+    own: &[T],
+    twin: &[T],
+    compared: impl Fn(&(&str, u32, u32)) -> bool,
+    transposes: impl Fn(&(&str, u32, u32)) -> bool,
+) -> Vec<Difference> {
+    let committed: Vec<(usize, &T)> = own.iter().enumerate().map(|(i, r)| (i + 2, r)).filter(|(_, r)| compared(&r.size())).collect();
+    let fresh: Vec<T> = twin.iter().filter(|r| transposes(&r.size())).map(Transposable::transposed).collect();
+    compare_rows(path, &committed, &fresh, Transposable::key)
 }
 
 #[cfg(test)]
@@ -88,6 +127,7 @@ mod tests {
         for name in ["standard", "x-blocks", "misere"] {
             assert_eq!(compare_transposes(&run(name)).unwrap(), [], "{name}");
         }
+        assert_eq!(compare_with_transposed_sibling(&run("census/7x5")).unwrap(), []);
         // Under t-split (rays left, right and down) a column is a Nim heap and a row is not:
         // nothing is compared, though its sizes differ from their transposes.
         assert_eq!(compare_transposes(&run("t-split")).unwrap(), []);
@@ -97,12 +137,28 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_rule_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = write(dir.path(), &[(2, 3, 5)], &[]);
-        std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replace("standard", "chess")).unwrap();
-        let err = compare_transposes(&path).unwrap_err().to_string();
-        assert!(err.contains("summary.csv") && err.contains("chess"), "{err}");
+    fn a_census_is_compared_with_its_transposed_sibling() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = |name: &str| {
+            let path = root.path().join(name);
+            std::fs::create_dir_all(&path).unwrap();
+            path
+        };
+        let tall = write(&dir("3x2"), &[(3, 2, 5)], &[(3, 2, 1, 6), (3, 2, 2, 15)]);
+        write(&dir("2x3"), &[(2, 3, 5)], &[(2, 3, 1, 6), (2, 3, 2, 15)]);
+        assert_eq!(compare_with_transposed_sibling(&tall).unwrap(), []);
+        // One board moved from 2 X cells to 1 in 2×3: both distribution rows differ.
+        write(&dir("2x3"), &[(2, 3, 5)], &[(2, 3, 1, 7), (2, 3, 2, 14)]);
+        let said: Vec<String> = compare_with_transposed_sibling(&tall).unwrap().iter().map(ToString::to_string).collect();
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].contains("3x2/distribution.csv, line 2, expected wall,standard,3,2,1,1,6, got wall,standard,3,2,1,1,7"), "{said:?}");
+        // No sibling: the missing file is named; a directory not named by its size is refused.
+        std::fs::remove_dir_all(root.path().join("2x3")).unwrap();
+        let err = compare_with_transposed_sibling(&tall).unwrap_err().to_string();
+        assert!(err.contains("2x3") && err.contains("summary.csv"), "{err}");
+        let odd = write(&dir("odd"), &[(3, 2, 5)], &[]);
+        let err = compare_with_transposed_sibling(&odd).unwrap_err().to_string();
+        assert!(err.contains("3x2 under standard has no transpose in another directory"), "{err}");
     }
 
     #[test]
