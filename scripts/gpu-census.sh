@@ -9,7 +9,8 @@
 #   scripts/gpu-census.sh validate
 #       nvidia-smi; small sizes (2x2..5x6, 8x3) --device gpu against --device cpu on this
 #       machine, then 6x6, 5x7 and 6x7 against the committed CPU files (results/wall/census),
-#       byte for byte (summary.csv, distribution.csv, mismatches.csv); whole-process wall time
+#       byte for byte (summary.csv, distribution.csv, mismatches.csv), and 7x6, 8x5 and 8x4
+#       against the committed 6x7, 5x8 and 4x8 transposed (rows and cols swapped); whole-process wall time
 #       of every GPU run in $OUT/times.tsv. Exit 1 at the first difference.
 #   scripts/gpu-census.sh shards SIZE N [SECONDS]
 #       the shards of N of SIZE (e.g. 7x7 1) with --device gpu into $OUT/SIZE/shards/K, one
@@ -53,6 +54,17 @@ same() {
   echo "identical: $1 $2" | tee -a "$out/log.txt"
 }
 
+# same_transposed A B: the run in A (one size HxW) is the run in B (WxH) transposed: summary.csv
+# and distribution.csv equal with the rows and cols columns swapped, mismatches.csv equal.
+same_transposed() {
+  for file in summary.csv distribution.csv; do
+    cmp <(awk -F, -v OFS=, 'NR > 1 { t = $3; $3 = $4; $4 = t } { print }' "$1/$file") "$2/$file" \
+      || { echo "DIFFERENT: $1/$file $2/$file (transposed)" | tee -a "$out/log.txt"; exit 1; }
+  done
+  cmp "$1/mismatches.csv" "$2/mismatches.csv" || { echo "DIFFERENT: $1/mismatches.csv $2/mismatches.csv" | tee -a "$out/log.txt"; exit 1; }
+  echo "identical transposed: $1 $2" | tee -a "$out/log.txt"
+}
+
 validate() {
   nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || true
   for size in 2x2 3x3 2x7 4x4 3x6 4x5 5x4 5x5 4x6 8x3 5x6; do
@@ -67,6 +79,13 @@ validate() {
   same "$out/gpu-5x7" "$results/wall/census/5x7"
   census gpu-6x7 6x7 gpu
   same "$out/gpu-6x7" "$results/wall/census/6x7"
+  # The other way round: a different loop (and 8 rows, which only the GPU engine takes).
+  census gpu-7x6 7x6 gpu
+  same_transposed "$out/gpu-7x6" "$results/wall/census/6x7"
+  census gpu-8x5 8x5 gpu
+  same_transposed "$out/gpu-8x5" "$results/wall/census/5x8"
+  census gpu-8x4 8x4 gpu
+  same_transposed "$out/gpu-8x4" "$results/wall/census/4x8"
   echo "OK: the GPU engine's files equal the CPU engine's" | tee -a "$out/log.txt"
 }
 

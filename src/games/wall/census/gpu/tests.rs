@@ -65,12 +65,12 @@ fn cpu_counts(census: &CensusEngine, shape: Shape, positions: &[std::ops::Range<
 
 use crate::runner::RunResults;
 
-/// Every size from 2×1 to 5×6 (and 6×3, 6×4), whole and split at unaligned points, with all
+/// Every size from 2×1 to 5×6 (and 6×3, 6×4, 7×3, 8×3), whole and split at unaligned points, with all
 /// quadrants tabled and (sizes of 3+ rows and columns) with the fewest tables the recursion
 /// allows: equal to the CPU engine.
 #[test]
 fn host_kernel_equals_the_cpu_engine_on_small_sizes() {
-    let sizes = (2..=5).flat_map(|h| (1..=6).map(move |w| (h, w))).chain([(6, 3), (6, 4)]);
+    let sizes = (2..=5).flat_map(|h| (1..=6).map(move |w| (h, w))).chain([(6, 3), (6, 4), (7, 3), (8, 3)]);
     for (h, w) in sizes {
         let shape = Shape::new(h, w);
         let total = 1u64 << shape.cells();
@@ -86,13 +86,14 @@ fn host_kernel_equals_the_cpu_engine_on_small_sizes() {
     }
 }
 
-/// Random middle patterns of 6×7 and 7×7 (whole, and one cut inside a pattern), the host
-/// program with the fewest tables the recursion allows (at most 20 and 25 cells: 5×5, 4×6,
-/// 5×6 and the 6×6 corners by the recursion) against the CPU engine (tables of 30 cells).
+/// Random middle patterns of 6×7, 7×7, 7×6 and 8×4 (whole, and one cut inside a pattern), the
+/// host program with the fewest tables the recursion allows (6×7: at most 20 cells, 5×5, 4×6
+/// and 5×6 by the recursion; 7×7: 25, the 6×6 corners too) against the CPU engine (tables of
+/// 30 cells). 7×6 and 8×4 are the transposes the GPU validation runs (scripts/gpu-census.sh).
 #[test]
 fn host_kernel_equals_the_cpu_engine_on_random_middle_patterns() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(28);
-    for (h, w, patterns) in [(6, 7, 16), (7, 7, 8)] {
+    for (h, w, patterns) in [(6, 7, 16), (7, 7, 8), (7, 6, 16), (8, 4, 32)] {
         let shape = Shape::new(h, w);
         let census = CensusEngine::build(shape);
         let per = 2 * w as u32;
