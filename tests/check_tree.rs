@@ -46,6 +46,41 @@ fn check_passes_on_a_tree_of_runs() {
         .stdout(predicate::str::contains("skipped for budget (4 units").and(predicate::str::contains(". piles=4 (estimated")));
 }
 
+/// Records in `dir`'s manifest that a device (`gpu`) counted the run, and reseals it.
+fn mark_device(dir: &Path) {
+    let path = dir.join("manifest.json");
+    let mut manifest = sprague::output::manifest::Manifest::read(&path).unwrap();
+    manifest.device = Some("gpu".into());
+    manifest.write(&path).unwrap();
+}
+
+#[test]
+fn a_run_counted_on_a_device_has_no_cpu_estimate_and_merges_as_the_devices() {
+    let dir = tree();
+    let wall = dir.path().join("wall");
+    mark_device(&wall);
+    // Its sizes are not estimated from the device's time: only an infinite budget takes them.
+    check(dir.path())
+        .args(["--budget", "1000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("skipped for budget (6 units, estimated 0.0 s without the 6 a device counted, whose CPU time is unknown: --budget inf takes them;"))
+        .stdout(predicate::str::contains("  wall 2x3 (counted on a device: no CPU estimate)"));
+    check(dir.path()).args(["--budget", "inf"]).assert().success().stdout(predicate::str::contains("skipped").not());
+    // A merge with a shard the device counted is the device's.
+    let shard = |k: &str| {
+        let out = dir.path().join(format!("shard{k}"));
+        sprague().args(["verify", "wall", "--max", "2x3", "-q", "--shard", &format!("{k}/2"), "--out"]).arg(&out).assert().success();
+        out
+    };
+    let (one, two) = (shard("1"), shard("2"));
+    mark_device(&two);
+    let merged = dir.path().join("merged");
+    sprague().arg("merge").args([&one, &two]).arg("--out").arg(&merged).assert().success();
+    let manifest = sprague::output::manifest::Manifest::read(&merged.join("manifest.json")).unwrap();
+    assert_eq!(manifest.device.as_deref(), Some("gpu"));
+}
+
 #[test]
 fn check_finds_a_changed_file_in_a_tree() {
     let dir = tree();

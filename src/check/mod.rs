@@ -230,7 +230,7 @@ fn size_units(dir: &str, entry: usize, committed: &Committed, threads: f64) -> V
         patterns.insert((r.game.clone(), r.rule.clone(), r.rows, r.cols), r.patterns);
     }
     let total = patterns.values().sum::<u64>().max(1) as f64;
-    let run_seconds = committed.manifest.wall_seconds * committed.manifest.threads.max(1) as f64 / threads;
+    let run_seconds = committed.manifest.cpu_seconds_on(threads);
     patterns
         .into_iter()
         .map(|(key, n)| Unit {

@@ -72,7 +72,7 @@ impl Plan {
             }
         }
         for (i, (output, committed)) in shards.iter().enumerate() {
-            let run_seconds = committed.manifest.wall_seconds * committed.manifest.threads.max(1) as f64 / threads;
+            let run_seconds = committed.manifest.cpu_seconds_on(threads);
             unit(format!("{} shard {}", entry.dir, output.shard), run_seconds, Part::Shard(i));
         }
         self.sharded.dirs.insert(entry.dir, ShardedDir { shards, merged });

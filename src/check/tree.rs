@@ -76,7 +76,7 @@ fn job_units(run: &Run, jobs: &[crate::runner::Job], index: usize, threads: f64)
     };
     let total = run.groups.iter().map(patterns_of).sum::<u64>().max(1) as f64;
     let manifest = &run.committed.manifest;
-    let run_seconds = manifest.wall_seconds * manifest.threads.max(1) as f64 / threads;
+    let run_seconds = manifest.cpu_seconds_on(threads);
     (run.groups.iter().enumerate())
         .map(|(group, jobs_of)| {
             let labels: Vec<&str> = jobs_of.iter().map(|&j| jobs[j].label.as_str()).collect();

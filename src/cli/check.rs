@@ -34,10 +34,15 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     }
     let skipped: Vec<_> = plan.skipped().collect();
     if !skipped.is_empty() {
-        let estimate: f64 = skipped.iter().map(|u| u.estimate).sum();
-        println!("skipped for budget ({} units, estimated {estimate:.1} s; raise --budget to include them):", skipped.len());
+        let estimate = skipped.iter().map(|u| u.estimate).filter(|s| s.is_finite()).fold(0.0, |a, b| a + b);
+        let on_device = skipped.iter().filter(|u| u.estimate.is_infinite()).count();
+        let device = if on_device > 0 { format!(" without the {on_device} a device counted, whose CPU time is unknown: --budget inf takes them") } else { String::new() };
+        println!("skipped for budget ({} units, estimated {estimate:.1} s{device}; raise --budget to include them):", skipped.len());
         for unit in skipped {
-            println!("  {} (estimated {:.2} s)", unit.label, unit.estimate);
+            match unit.estimate {
+                s if s.is_finite() => println!("  {} (estimated {s:.2} s)", unit.label),
+                _ => println!("  {} (counted on a device: no CPU estimate)", unit.label),
+            }
         }
     }
     for note in plan.notes() {

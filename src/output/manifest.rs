@@ -30,6 +30,11 @@ pub struct Manifest {
     /// Run-specific facts (sizes, shard, rule, ...).
     #[serde(default)]
     pub parameters: BTreeMap<String, serde_json::Value>,
+    /// The device that counted the run when it was not the CPU (`gpu`): its wall time then
+    /// says nothing of what recomputing it on the CPU costs. A field, not a parameter, so that
+    /// CPU and GPU shards of one run still merge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
     /// SHA-256 of this manifest as written without this field, so that a change to the
     /// manifest itself is noticed too (absent in manifests of older versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,6 +79,7 @@ impl RunClock {
             files: digests,
             notes: Vec::new(),
             parameters: BTreeMap::new(),
+            device: None,
             digest: None,
         })
     }
@@ -110,6 +116,15 @@ impl Manifest {
             _ => None,
         };
         Ok((manifest, problem.map(str::to_string)))
+    }
+
+    /// Estimated seconds to recompute the run on `threads` CPU threads: its wall time × its
+    /// threads / `threads`; infinite for a run a device counted (see [`Manifest::device`]).
+    pub fn cpu_seconds_on(&self, threads: f64) -> f64 {
+        if self.device.is_some() {
+            return f64::INFINITY;
+        }
+        self.wall_seconds * self.threads.max(1) as f64 / threads
     }
 
     /// The SHA-256 of the manifest's text without the digest field.

@@ -89,7 +89,7 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     }
     let mut parameters = parameters(verification, run.shard);
     parameters.extend(run.parameters.clone());
-    let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes)?;
+    let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes, verification.device())?;
     Checkpoint::remove(&run.dir)?;
     Ok(Finished::Done(Box::new(Report { results, manifest })))
 }
@@ -102,12 +102,14 @@ pub fn write_files(
     results: &RunResults,
     parameters: BTreeMap<String, Value>,
     notes: Vec<String>,
+    device: Option<String>,
 ) -> Result<Manifest> {
     let mut files = write_verify_files(dir, results)?;
     files.extend(verification.write_extra(dir, results)?);
     let mut manifest = clock.finish(dir, &files)?;
     manifest.parameters = parameters;
     manifest.notes = notes;
+    manifest.device = device;
     manifest.write(&dir.join(MANIFEST))?;
     Ok(manifest)
 }

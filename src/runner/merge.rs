@@ -25,6 +25,8 @@ pub struct ShardOutput {
     pub shard: Shard,
     pub parameters: BTreeMap<String, Value>,
     pub results: RunResults,
+    /// The device that counted the shard, when not the CPU (the manifest's `device`).
+    pub device: Option<String>,
 }
 
 /// Reads a finished shard's directory: its manifest (the files must still have the digests it
@@ -50,7 +52,7 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
         .parse::<Shard>()
         .map_err(|e| Error::malformed(&manifest_path, e))?;
     let results = read_verify_files(dir)?;
-    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters: manifest.parameters, results })
+    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters: manifest.parameters, results, device: manifest.device })
 }
 
 /// The results one unsharded run would have produced, from all N shards of a run.
@@ -172,7 +174,10 @@ pub fn merge_into(
     let mut notes = verification.notes(&results);
     notes.push(format!("merged from {} shard directories", outputs.len()));
     let _lock = clock.lock(out)?;
-    let manifest = write_files(&*verification, out, clock, &results, parameters, notes)?;
+    // A merge with any shard a device counted is recorded as the device's (check cannot
+    // estimate recomputing it from the shards' times).
+    let device = outputs.iter().find_map(|o| o.device.clone());
+    let manifest = write_files(&*verification, out, clock, &results, parameters, notes, device)?;
     Ok(Report { results, manifest })
 }
 
@@ -198,7 +203,7 @@ mod tests {
         let mut results = RunResults::new("toy", rule);
         results.size_mut(1, 1).record(0, index as u32, 1);
         let parameters = BTreeMap::from([("rule".to_string(), Value::from(rule))]);
-        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results }
+        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None }
     }
 
     #[test]

@@ -133,6 +133,10 @@ pub trait Verification: Sync {
     fn uses_host_threads(&self, _index: usize) -> bool {
         true
     }
+    /// The device that counts the run when not the CPU (recorded in the manifest), e.g. `gpu`.
+    fn device(&self) -> Option<String> {
+        None
+    }
     /// Estimated peak memory of preparing and evaluating job `index`.
     fn peak_bytes(&self, _index: usize) -> u64 {
         BASE_PEAK_BYTES

@@ -141,6 +141,10 @@ impl Verification for WallRun {
         !self.on_gpu()
     }
 
+    fn device(&self) -> Option<String> {
+        self.on_gpu().then(|| "gpu".to_string())
+    }
+
     fn peak_bytes(&self, index: usize) -> u64 {
         let shape = self.shapes[index];
         if self.on_gpu() {
@@ -237,8 +241,9 @@ mod tests {
             assert!(why.starts_with("this run would take an estimated") && why.contains("days on one device; run smaller sizes"), "{why}");
         }
         assert!(gpu(Shape::new(7, 8), "1/1024").iter().all(Result::is_ok));
-        // The CPU census's estimate divides among threads.
+        // The CPU census's estimate divides among threads; only the GPU's manifest names a device.
         let cpu = WallRun::census(vec![Shape::new(6, 7)], "6x7").unwrap();
+        assert_eq!((cpu.device(), WallRun::census_on(vec![Shape::new(6, 7)], "6x7", Engine::Gpu).unwrap().device()), (None, Some("gpu".into())));
         let plan = Plan::new(&cpu, Shard::ALL).unwrap();
         let (one, two) = (cost::estimate(&plan, 1).seconds.unwrap(), cost::estimate(&plan, 2).seconds.unwrap());
         assert!((one / two - 2.0).abs() < 1e-9, "{one} {two}");
