@@ -100,3 +100,27 @@ fn hopeless_runs_are_refused_before_they_start() {
     assert!(!out.exists(), "a refused run creates nothing");
 }
 
+
+#[test]
+fn an_output_file_is_written_through_links_and_into_streams_never_replacing_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (target, link) = (dir.path().join("target.csv"), dir.path().join("link.csv"));
+    std::fs::write(&target, "old\n").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let table = |out: &Path, extra: &[&str]| common::sprague().args(["table", "octal", "0.77", "--max", "3", "--out"]).arg(out).args(extra).assert();
+    table(&link, &[]).code(0);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(read(&target), "n,grundy\n0,0\n1,1\n2,2\n3,3\n");
+    // A FIFO stands for a device or /dev/stdout: the values are streamed into it.
+    let fifo = dir.path().join("fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || std::fs::read_to_string(fifo).unwrap()
+    });
+    table(&fifo, &[]).code(0);
+    assert_eq!(reader.join().unwrap(), "n,grundy\n0,0\n1,1\n2,2\n3,3\n");
+    table(&fifo, &["--budget", "10"]).code(2).stderr(contains("not a regular file"));
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 3, "nothing beside the FIFO: {names:?}");
+}

@@ -4,24 +4,84 @@ use crate::error::{Error, Result};
 use sha2::{Digest, Sha256};
 use std::fs::{self, File};
 use std::io::{BufWriter, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes `path` atomically: readers see the old file or the complete new one, never a part.
+/// A symbolic link is followed (the file it names is replaced, the link stays); a path that is
+/// not a regular file (a device such as /dev/null, a FIFO, /dev/stdout) is written directly, in
+/// place, as a stream: it is never replaced by a file.
 pub fn write_atomic<F>(path: &Path, fill: F) -> Result<()>
 where
     F: FnOnce(&mut dyn Write) -> Result<()>,
 {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match target(path)? {
+        Target::Stream => write_stream(path, fill),
+        Target::File(file) => replace_file(&file, path, fill),
+    }
+}
+
+/// True when `path` exists and is not a regular file (after symbolic links): a device, a FIFO,
+/// /dev/stdout. [`write_atomic`] writes it in place; nothing can be kept beside it.
+pub fn is_stream(path: &Path) -> bool {
+    matches!(target(path), Ok(Target::Stream))
+}
+
+/// Where [`write_atomic`] writes.
+enum Target {
+    /// A regular file, existing or not, at the end of any symbolic links.
+    File(PathBuf),
+    /// Something else that exists: written in place, never replaced.
+    Stream,
+}
+
+/// Follows `path`'s symbolic links to the file they name. A link into /proc or /dev/fd
+/// (/dev/stdout) names an open file of this process: a stream, even when it is a regular file.
+fn target(path: &Path) -> Result<Target> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        if current.starts_with("/proc") || current.starts_with("/dev/fd") {
+            return Ok(Target::Stream);
+        }
+        let Ok(meta) = fs::symlink_metadata(&current) else { return Ok(Target::File(current)) };
+        if !meta.file_type().is_symlink() {
+            let regular = meta.is_file() || meta.is_dir();
+            return Ok(if regular { Target::File(current) } else { Target::Stream });
+        }
+        let link = fs::read_link(&current).map_err(|e| Error::io(&current, e))?;
+        let base = current.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        current = base.join(link);
+    }
+    Err(Error::Usage(format!("cannot write {}: too many levels of symbolic links", path.display())))
+}
+
+/// Writes into an existing non-regular file (appending, so that a redirected stdout keeps
+/// what came before).
+fn write_stream<F>(path: &Path, fill: F) -> Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> Result<()>,
+{
+    let file = fs::OpenOptions::new().append(true).open(path).map_err(|e| Error::io(path, e))?;
+    let mut writer = BufWriter::new(file);
+    fill(&mut writer)?;
+    writer.flush().map_err(|e| Error::io(path, e))
+}
+
+/// Writes `file` (named `shown` by the user) through a temporary file beside it and a rename.
+fn replace_file<F>(file: &Path, shown: &Path, fill: F) -> Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> Result<()>,
+{
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     create_dir(dir)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("out");
     let tmp = dir.join(format!("{}{}", temp_prefix(name), std::process::id()));
     let result = (|| {
-        let file = File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        let mut writer = BufWriter::new(file);
+        let handle = File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        let mut writer = BufWriter::new(handle);
         fill(&mut writer)?;
-        let file = writer.into_inner().map_err(|e| Error::io(&tmp, e.into_error()))?;
-        file.sync_all().map_err(|e| Error::io(&tmp, e))?;
-        fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
+        let handle = writer.into_inner().map_err(|e| Error::io(&tmp, e.into_error()))?;
+        handle.sync_all().map_err(|e| Error::io(&tmp, e))?;
+        fs::rename(&tmp, file).map_err(|e| Error::io(shown, e))
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
@@ -138,6 +198,29 @@ mod tests {
         left.sort();
         assert_eq!(left, [".c.tmp.x", "a.csv", "keep.csv", "notes.tmp.1"]);
         remove_stale_temps(&dir.path().join("none")).unwrap();
+    }
+
+    #[test]
+    fn links_are_followed_and_streams_written_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let (target, link) = (dir.path().join("target.csv"), dir.path().join("link.csv"));
+        fs::write(&target, b"old").unwrap();
+        std::os::unix::fs::symlink("target.csv", &link).unwrap();
+        write_bytes_atomic(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        assert!(!is_stream(&link) && !is_stream(&dir.path().join("none.csv")));
+        // A FIFO (as a device or /dev/stdout) is written into, not replaced by a file.
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert!(is_stream(&fifo) && is_stream(Path::new("/dev/stdout")));
+        let reader = std::thread::spawn({
+            let fifo = fifo.clone();
+            move || fs::read(fifo).unwrap()
+        });
+        write_bytes_atomic(&fifo, b"streamed").unwrap();
+        assert_eq!(reader.join().unwrap(), b"streamed");
+        assert!(!fs::symlink_metadata(&fifo).unwrap().is_file(), "still a FIFO");
     }
 
     #[test]

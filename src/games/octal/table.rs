@@ -9,6 +9,7 @@ use super::stats::Stats;
 use super::values::Engine;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::output::atomic::is_stream;
 use crate::output::csv::CsvRecord;
 use std::path::Path;
 use std::time::Instant;
@@ -57,15 +58,22 @@ impl Command for TableOctal {
         let max: usize = args.require("max")?;
         let started = Instant::now();
         let done = |engine: &Engine| format!("{code}: g(0..={max}) by {}, largest value {}, {:.2} s", method_note(engine), engine.largest(), started.elapsed().as_secs_f64());
-        let Some(out) = args.text("out") else {
-            if args.flag("resume") || args.text("budget").is_some() || binary(args) {
-                return Err(Error::Usage("--resume, --budget and --binary need --out FILE (the checkpoint lies beside it)".into()));
+        let out = args.text("out");
+        // Standard output, or a device or FIFO: no checkpoint can lie beside it.
+        if out.is_none_or(|out| is_stream(Path::new(out))) {
+            if args.flag("resume") || args.text("budget").is_some() || (out.is_none() && binary(args)) {
+                let what = out.map_or("standard output".to_string(), |out| format!("{out}, not a regular file"));
+                return Err(Error::Usage(format!("--resume, --budget and --binary need --out FILE (the checkpoint lies beside it); the values go to {what}")));
             }
             let engine = computed(&code, max, args, session)?;
-            write_stdout(engine.values(), session)?;
-            session.report(&done(&engine));
+            match out {
+                None => write_stdout(engine.values(), session)?,
+                Some(out) => write_file(Path::new(out), engine.values(), args)?,
+            }
+            session.report(&out.map_or_else(|| done(&engine), |out| format!("{}; written to {out}", done(&engine))));
             return write_stats(&code, engine.values(), args, session).map(|()| Status::Ok);
-        };
+        }
+        let out = out.expect("a file when not streamed");
         let run = resume::run(&code, max, Path::new(out), args, session)?;
         if run.stopped {
             let last = run.engine.values().len() - 1;
@@ -74,15 +82,20 @@ impl Command for TableOctal {
             return Ok(Status::Interrupted);
         }
         let g = &run.engine.values()[..=max];
-        if binary(args) {
-            write_values_bin(Path::new(out), g)?;
-        } else {
-            write_values(Path::new(out), g)?;
-        }
+        write_file(Path::new(out), g, args)?;
         session.report(&format!("{}; written to {out}", done(&run.engine)));
         write_stats(&code, g, args, session)?;
         run.finish()?;
         Ok(Status::Ok)
+    }
+}
+
+/// Writes `g` to `out` as `--binary` says.
+fn write_file(out: &Path, g: &[u16], args: &Args) -> Result<()> {
+    if binary(args) {
+        write_values_bin(out, g)
+    } else {
+        write_values(out, g)
     }
 }
 
