@@ -124,3 +124,46 @@ fn an_output_file_is_written_through_links_and_into_streams_never_replacing_them
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names.len(), 3, "nothing beside the FIFO: {names:?}");
 }
+
+/// `sprague ARGS…` into `out` (given as `--out`), exiting with `code`.
+fn run_into(out: &Path, args: &[&str], code: i32) -> assert_cmd::assert::Assert {
+    common::sprague().args(args).arg("--out").arg(out).arg("-q").assert().code(code)
+}
+
+#[test]
+fn a_directory_holding_another_kind_of_run_or_an_unfinished_one_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("proof");
+    run_into(&proof, &["prove", "wall-empty", "--max", "4"], 0);
+    let before = read(&proof.join("zeros.csv"));
+    common::sprague().args(["table", "wall-empty", "--max", "5x5", "--out-dir"]).arg(&proof).assert().code(2).stderr(contains("holds the results of another kind of run (`sprague prove wall-empty"));
+    run_into(&proof, &["verify", "wall", "--max", "2x2"], 2);
+    assert_eq!(read(&proof.join("zeros.csv")), before);
+    // An unfinished verify run: only verify --resume continues it; a merge or a search is refused.
+    let unfinished = dir.path().join("unfinished");
+    run_into(&unfinished, &["verify", "wall", "--max", "3x3", "--block-patterns", "64", "--stop-after-blocks", "1", "--checkpoint-secs", "0"], 3);
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(format!("shard{k}"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        verify(shard, &["--max", "3x3", "--shard", &format!("{}/2", k + 1)], 0);
+    }
+    merge(&shards, &unfinished, 2).stderr(contains("holds an unfinished verify or census run"));
+    run_into(&unfinished, &["search", "wall", "--size", "3x3", "--budget", "1"], 2).stderr(contains("holds an unfinished"));
+    run_into(&unfinished, &["verify", "wall", "--max", "3x3", "--resume"], 0);
+}
+
+#[test]
+fn a_run_of_the_same_kind_replaces_the_earlier_one_and_removes_its_extra_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    run_into(&out, &["verify", "wall", "--size", "1x3", "--rules", "x-blocks", "--shrink"], 1);
+    assert!(out.join("counterexamples.csv").exists());
+    run_into(&out, &["verify", "wall", "--size", "1x3"], 0);
+    assert!(!out.join("counterexamples.csv").exists(), "no file of the earlier run is left unlisted");
+    let manifest = sprague::output::manifest::Manifest::read(&out.join("manifest.json")).unwrap();
+    let mut listed: Vec<&str> = manifest.files.keys().map(String::as_str).collect();
+    listed.push("manifest.json");
+    listed.sort();
+    let mut present: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).filter(|n| !n.starts_with('.')).collect();
+    present.sort();
+    assert_eq!(present, listed);
+}

@@ -108,6 +108,10 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["wall", "--cmd", "true", "--max", "21x2"]).stderr(predicate::str::contains("at most 20"));
     run(&["dagame", "--cmd", "true", "--max", "9"]).stderr(predicate::str::contains("--max for dagame"));
     sprague().args(["stress", "chess", "--cmd", "true"]).assert().code(2);
+    run(&["wall", "--cmd", "true", "--generator", ","]).stderr(predicate::str::contains("names no generator"));
+    run(&["wall", "--cmd", "true", "--memory", "0"]).stderr(predicate::str::contains("--memory must be at least 1 MiB"));
+    let inside = tmp.path().join("failures");
+    run(&["wall", "--cmd", "true", "--save-tests", inside.to_str().unwrap()]).stderr(predicate::str::contains("lies inside --out"));
 }
 
 #[test]

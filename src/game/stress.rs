@@ -120,7 +120,7 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
         return Err(Error::Usage(format!("--answer move: stress {name} has no move answers (docs/stress.md lists the games that have them, and why the others have none)")));
     }
     let config = config(name, &command, args, session)?;
-    let save = modes::SaveTests::from_args(args)?;
+    let save = modes::SaveTests::from_args(args, &config.out)?;
     if let Some(count) = args.get::<usize>("slowest")? {
         return run_slowest(name, &*side, &command, &config, count, save.as_ref(), session);
     }
@@ -189,7 +189,11 @@ fn seconds(args: &Args, name: &str) -> Result<Duration> {
 /// The generators named by `--generator` (comma lists, repeated; none: all three).
 pub fn sources(args: &Args) -> Result<Vec<Source>> {
     let mut out = Vec::new();
-    for name in args.text("generator").unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    let given = args.text("generator");
+    if given.is_some_and(|text| text.split(',').all(|name| name.trim().is_empty())) {
+        return Err(Error::Usage(format!("--generator {:?} names no generator (exhaustive, random or adversarial)", given.unwrap_or_default())));
+    }
+    for name in given.unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let source: Source = name.parse().map_err(|e| Error::Usage(format!("--generator: {e}")))?;
         if !out.contains(&source) {
             out.push(source);
@@ -209,6 +213,9 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
         return Err(Error::Usage("--failures must be at least 1".into()));
     }
     let memory = args.get::<u64>("memory")?.map(|mib| mib.saturating_mul(1 << 20));
+    if memory == Some(0) {
+        return Err(Error::Usage("--memory must be at least 1 MiB (0 leaves the program no address space to start in)".into()));
+    }
     let limits = Limits { timeout: seconds(args, "timeout")?, memory, ..Limits::default() };
     let parameters = BTreeMap::from([
         ("game".to_string(), Value::from(game)),

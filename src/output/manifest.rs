@@ -55,9 +55,12 @@ impl RunClock {
         RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads }
     }
 
-    /// Locks output directory `dir` for this run (see [`DirLock`]), naming it by its command line.
+    /// Locks output directory `dir` for this run (see [`DirLock`]), naming it by its command
+    /// line, and admits the run into what `dir` holds ([`super::takeover::admit`]).
     pub fn lock(&self, dir: &Path) -> Result<DirLock> {
-        DirLock::acquire(dir, &self.command_line.join(" "))
+        let lock = DirLock::acquire(dir, &self.command_line.join(" "))?;
+        super::takeover::admit(dir, &self.command_line)?;
+        Ok(lock)
     }
 
     /// A manifest for the finished run covering `files` (paths inside `dir`).
@@ -86,10 +89,27 @@ impl RunClock {
 }
 
 impl Manifest {
-    /// Writes the manifest as pretty JSON with its digest, atomically.
+    /// Writes the manifest as pretty JSON with its digest, atomically, over the manifest of an
+    /// earlier run in the same directory, whose files the new run does not list are removed
+    /// ([`super::takeover::remove_stale`]).
     pub fn write(&self, path: &Path) -> Result<()> {
+        let earlier = path.exists().then(|| Manifest::read_unsealed(path)).transpose().ok().flatten();
         let sealed = Manifest { digest: Some(self.own_digest()), ..self.clone() };
-        write_bytes_atomic(path, sealed.text().as_bytes())
+        write_bytes_atomic(path, sealed.text().as_bytes())?;
+        match (earlier, path.parent()) {
+            (Some((earlier, _)), Some(dir)) => super::takeover::remove_stale(dir, &earlier, self),
+            _ => Ok(()),
+        }
+    }
+
+    /// The kind of run this manifest records, as its command's verb (`verify`, `census`,
+    /// `stress`, `prove`, …); a merge counts as the verification it merged (its `mode`).
+    pub fn kind(&self) -> Option<String> {
+        let verb = self.command_line.get(1)?;
+        if verb != "merge" {
+            return Some(verb.clone());
+        }
+        Some(self.parameters.get("mode").and_then(serde_json::Value::as_str).unwrap_or("verify").to_string())
     }
 
     /// Reads a manifest written by [`Manifest::write`]; a digest that does not match the

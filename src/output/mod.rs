@@ -8,6 +8,7 @@ pub mod panels;
 pub mod plots;
 pub mod records;
 pub mod run_report;
+pub mod takeover;
 pub mod verify_files;
 
 /// `n` and its noun, plural unless `n` is 1: "1 size", "16 sizes", "2 mismatches".

@@ -115,9 +115,23 @@ fn signal_name(sig: i32) -> Option<&'static str> {
     })
 }
 
+/// `text` trimmed and on one line, its other control characters (a terminal's escape
+/// sequences, NUL) written as escapes such as `\u{1b}`: safe to print.
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim().chars() {
+        match c {
+            '\r' | '\n' | '\t' => out.push(' '),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `text` trimmed, on one line, at most [`KEEP`] characters (an ellipsis marks a cut).
 pub fn shorten(text: &str) -> String {
-    let one_line = text.trim().replace(['\r', '\n'], " ");
+    let one_line = visible(text);
     match one_line.char_indices().nth(KEEP) {
         Some((at, _)) => format!("{}…", &one_line[..at]),
         None => one_line,
@@ -127,7 +141,7 @@ pub fn shorten(text: &str) -> String {
 /// `text` trimmed, on one line, its last [`KEEP`] characters (an ellipsis marks a cut): the
 /// end of a program's stderr, where the error is.
 pub fn shorten_end(text: &str) -> String {
-    let one_line = text.trim().replace(['\r', '\n'], " ");
+    let one_line = visible(text);
     let count = one_line.chars().count();
     match one_line.char_indices().nth(count.saturating_sub(KEEP)) {
         Some((at, _)) if at > 0 => format!("…{}", &one_line[at..]),
@@ -152,6 +166,7 @@ mod tests {
     #[test]
     fn shortens_long_and_multiline_text() {
         assert_eq!(shorten("  a\nb \n"), "a b");
+        assert_eq!(shorten("\u{1b}]0;pwned\u{7}\u{1b}[31mred\0"), "\\u{1b}]0;pwned\\u{7}\\u{1b}[31mred\\u{0}");
         let long = "x".repeat(500);
         assert_eq!(shorten(&long).chars().count(), KEEP + 1);
         assert_eq!(shorten_end(" a\nb\n"), "a b");

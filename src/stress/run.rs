@@ -11,7 +11,8 @@ use super::shrink::{shrink, ShrinkLimits, Shrunk};
 use super::smallest;
 use super::tally::{self, GeneratorTally, Tallies};
 use crate::error::Result;
-use crate::output::manifest::RunClock;
+use crate::output::manifest::{Manifest, RunClock};
+use crate::output::takeover::{remove_stale, withdraw};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -72,6 +73,9 @@ impl StressSummary {
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
     let clock = RunClock::start(config.command_line.clone(), config.jobs);
     let _lock = clock.lock(&config.out)?;
+    // The saved failures are replaced as the run goes: an earlier run's manifest would list
+    // files that are gone, so it goes first (a killed run leaves no manifest at all).
+    let earlier = withdraw(&config.out)?;
     let mut log = FailureLog::create(&config.out)?;
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
@@ -102,7 +106,10 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         exhausted: report.exhausted,
         generators: tallies.into_inner(),
     };
-    write_manifest(&clock, config, &sources, &summary, &log)?;
+    let manifest = write_manifest(&clock, config, &sources, &summary, &log)?;
+    if let Some(earlier) = earlier {
+        remove_stale(&config.out, &earlier, &manifest)?;
+    }
     Ok(summary)
 }
 
@@ -172,7 +179,7 @@ fn save<G: Contest>(game: &G, failure: Failure<G::Case>, log: &mut FailureLog) -
 }
 
 /// manifest.json: the command line, the options, the counts, and the digest of every saved file.
-fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], summary: &StressSummary, log: &FailureLog) -> Result<()> {
+fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], summary: &StressSummary, log: &FailureLog) -> Result<Manifest> {
     let files = log.files();
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
@@ -200,7 +207,8 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
         summary.rate(),
         summary.failures.len()
     ));
-    manifest.write(&config.out.join(MANIFEST))
+    manifest.write(&config.out.join(MANIFEST))?;
+    Ok(manifest)
 }
 
 /// A game whose cases carry the generator that made them.

@@ -4,11 +4,13 @@
 
 use super::process::{Exit, RunOutput};
 
-/// What language runtimes print when the program they were given does not exist.
+/// What language runtimes print when the program they were given does not exist, and what the
+/// dynamic loader prints when it cannot load the program.
 const RUNTIME_NOT_FOUND: &[&str] = &[
     "Could not find or load main class", // java Main without Main.class
     "can't open file",                   // python3 missing.py
     "Cannot find module",                // node missing.js
+    "error while loading shared libraries", // ld.so: a library missing, or --memory too small to map it
 ];
 
 /// The message of a failed run that shows `command` did not start its program, if it does:
@@ -49,5 +51,7 @@ mod tests {
         assert!(not_started(java, &run(Exit::Code(1), "Traceback\nValueError: bad\n")).is_none());
         assert!(not_started(java, &run(Exit::Code(127), "")).is_none(), "a direct program's own status");
         assert!(not_started(shell, &run(Exit::Code(1), "ValueError: x\n")).is_none());
+        let loader = "./fast: error while loading shared libraries: libc.so.6: failed to map segment from shared object\n";
+        assert!(not_started(java, &run(Exit::Code(127), loader)).unwrap().contains("failed to map segment"));
     }
 }

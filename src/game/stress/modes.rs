@@ -7,7 +7,7 @@ use super::super::session::{Session, Status};
 use super::StressSide;
 use crate::error::{Error, Result};
 use crate::stress::{test_folder, CommandLine, SlowestSummary, StressConfig, StressSummary};
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 
 /// `--slowest`, `--save-tests`, `--overwrite`.
 pub fn options() -> Vec<OptSpec> {
@@ -18,6 +18,21 @@ pub fn options() -> Vec<OptSpec> {
     ]
 }
 
+/// `path` made absolute, its `.` and `..` components resolved by name (the path may not exist).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()).components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            part => out.push(part),
+        }
+    }
+    out
+}
+
 /// Where `--save-tests` writes, and whether it may overwrite.
 pub struct SaveTests {
     dir: PathBuf,
@@ -25,11 +40,16 @@ pub struct SaveTests {
 }
 
 impl SaveTests {
-    pub fn from_args(args: &Args) -> Result<Option<SaveTests>> {
+    /// `--save-tests DIR`, which must lie outside the run's own output directory `out` (its
+    /// numbered files there are the run's, replaced by every run).
+    pub fn from_args(args: &Args, out: &Path) -> Result<Option<SaveTests>> {
         let overwrite = args.flag("overwrite");
         let dir = args.text("save-tests").map(PathBuf::from);
         if overwrite && dir.is_none() {
             return Err(Error::Usage("--overwrite applies to --save-tests DIR, which is not given".into()));
+        }
+        if let Some(dir) = dir.as_ref().filter(|dir| lexical(dir).starts_with(lexical(out))) {
+            return Err(Error::Usage(format!("--save-tests {} lies inside --out {} (the run's own files): choose a folder outside it", dir.display(), out.display())));
         }
         Ok(dir.map(|dir| SaveTests { dir, overwrite }))
     }

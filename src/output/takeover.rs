@@ -1,0 +1,146 @@
+//! What an output directory already holds when a run takes it: another kind of run's results,
+//! or an unfinished run the command cannot continue, are refused; an earlier run of the same
+//! kind is replaced, and the files it listed that the new run does not write are removed.
+
+use super::manifest::Manifest;
+use super::verify_files::MANIFEST;
+use crate::error::{Error, Result};
+use std::path::{Component, Path};
+
+/// The checkpoint of an unfinished `verify` or `census` run (the runner's `CHECKPOINT`).
+const CHECKPOINT: &str = "checkpoint.json";
+
+/// The verbs whose runs continue a checkpoint (the parallel runner's).
+const RESUMING: [&str; 2] = ["verify", "census"];
+
+/// Admits a run invoked as `command_line` (`sprague VERB GAME …`) into `dir`, which it has
+/// locked: refuses an unfinished run it cannot continue and the results of another kind of run.
+pub fn admit(dir: &Path, command_line: &[String]) -> Result<()> {
+    let Some(verb) = command_line.get(1).map(String::as_str) else { return Ok(()) };
+    let checkpoint = dir.join(CHECKPOINT);
+    if checkpoint.exists() && !RESUMING.contains(&verb) {
+        return Err(Error::Usage(format!(
+            "{} holds an unfinished verify or census run ({}): continue it with that command and --resume, or choose another --out",
+            dir.display(),
+            checkpoint.display()
+        )));
+    }
+    let path = dir.join(MANIFEST);
+    if !path.exists() {
+        return Ok(());
+    }
+    let (earlier, _) = Manifest::read_unsealed(&path).map_err(|e| {
+        Error::Usage(format!("{} holds a manifest sprague cannot read ({e}); choose another --out, or delete it", dir.display()))
+    })?;
+    match earlier.kind() {
+        Some(kind) if same_kind(&kind, verb) => Ok(()),
+        _ => Err(Error::Usage(format!(
+            "{} holds the results of another kind of run (`{}`, {MANIFEST}); choose another --out, or delete them first",
+            dir.display(),
+            earlier.command_line.join(" ")
+        ))),
+    }
+}
+
+/// True when a run of `verb` may replace a run of `kind`: the same verb, or a merge of shards
+/// over a verification.
+fn same_kind(kind: &str, verb: &str) -> bool {
+    kind == verb || (verb == "merge" && RESUMING.contains(&kind))
+}
+
+/// Removes the manifest of the earlier run in `dir`, for a run that replaces that run's files
+/// as it goes: a killed run then leaves no manifest listing files that have changed. Returns
+/// it, for [`remove_stale`] once the new run is sealed.
+pub fn withdraw(dir: &Path) -> Result<Option<Manifest>> {
+    let path = dir.join(MANIFEST);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let earlier = Manifest::read_unsealed(&path).ok().map(|(manifest, _)| manifest);
+    std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+    Ok(earlier)
+}
+
+/// Removes from `dir` the files the `earlier` run listed that the `later` one does not (an
+/// option that wrote an extra file, such as `--shrink`'s counterexamples.csv, not given again).
+/// Names that leave the directory are never followed.
+pub fn remove_stale(dir: &Path, earlier: &Manifest, later: &Manifest) -> Result<()> {
+    let inside = |name: &str| Path::new(name).components().all(|c| matches!(c, Component::Normal(_)));
+    for name in earlier.files.keys().filter(|name| !later.files.contains_key(*name) && inside(name)) {
+        let path = dir.join(name);
+        if path.is_file() {
+            std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::manifest::RunClock;
+
+    fn command(line: &str) -> Vec<String> {
+        line.split(' ').map(str::to_string).collect()
+    }
+
+    fn sealed(dir: &Path, line: &str, files: &[&str]) -> Manifest {
+        for name in files {
+            std::fs::write(dir.join(name), name).unwrap();
+        }
+        let manifest = RunClock::start(command(line), 1).finish(dir, files).unwrap();
+        manifest.write(&dir.join(MANIFEST)).unwrap();
+        manifest
+    }
+
+    #[test]
+    fn another_kind_of_run_is_refused_and_the_same_kind_admitted() {
+        let dir = tempfile::tempdir().unwrap();
+        admit(dir.path(), &command("sprague prove wall-empty")).unwrap();
+        sealed(dir.path(), "sprague prove wall-empty --max 4", &["zeros.csv"]);
+        let err = admit(dir.path(), &command("sprague table wall-empty --max 5x5")).unwrap_err().to_string();
+        assert!(err.contains("holds the results of another kind of run (`sprague prove wall-empty --max 4`"), "{err}");
+        admit(dir.path(), &command("sprague prove wall-empty --max 8")).unwrap();
+        sealed(dir.path(), "sprague verify wall --max 2x2", &["summary.csv"]);
+        admit(dir.path(), &command("sprague merge a b")).unwrap();
+        assert!(admit(dir.path(), &command("sprague census wall")).is_err());
+        std::fs::write(dir.path().join(MANIFEST), "{").unwrap();
+        let err = admit(dir.path(), &command("sprague verify wall")).unwrap_err().to_string();
+        assert!(err.contains("holds a manifest sprague cannot read"), "{err}");
+    }
+
+    #[test]
+    fn a_new_manifest_removes_what_only_the_earlier_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        sealed(dir.path(), "sprague verify wall --shrink", &["summary.csv", "counterexamples.csv"]);
+        sealed(dir.path(), "sprague verify wall", &["summary.csv"]);
+        assert!(!dir.path().join("counterexamples.csv").exists() && dir.path().join("summary.csv").exists());
+    }
+
+    #[test]
+    fn an_unfinished_run_admits_only_the_commands_that_continue_one() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CHECKPOINT), "{}").unwrap();
+        for verb in ["merge", "search", "prove", "stress"] {
+            let err = admit(dir.path(), &command(&format!("sprague {verb} x"))).unwrap_err().to_string();
+            assert!(err.contains("holds an unfinished verify or census run"), "{verb}: {err}");
+        }
+        admit(dir.path(), &command("sprague verify wall --resume")).unwrap();
+    }
+
+    #[test]
+    fn files_only_the_earlier_run_listed_are_removed_and_nothing_outside() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::write(tmp.path().join("outside.csv"), "keep").unwrap();
+        let mut earlier = sealed(&dir, "sprague verify wall --shrink", &["summary.csv", "counterexamples.csv", "own.csv"]);
+        earlier.files.insert("../outside.csv".into(), String::new());
+        std::fs::write(dir.join("own.csv"), "not listed by the later run, but kept: not the earlier's").unwrap();
+        earlier.files.remove("own.csv");
+        let later = RunClock::start(command("sprague verify wall"), 1).finish(&dir, &["summary.csv"]).unwrap();
+        remove_stale(&dir, &earlier, &later).unwrap();
+        assert!(!dir.join("counterexamples.csv").exists());
+        assert!(dir.join("summary.csv").exists() && dir.join("own.csv").exists() && tmp.path().join("outside.csv").exists());
+    }
+}
