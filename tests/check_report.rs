@@ -251,3 +251,27 @@ fn check_reports_a_tampered_empty_board_value() {
         .stdout(predicate::str::contains(format!("{file}, line 911, expected 10,10,3, got 10,10,0")))
         .stdout(predicate::str::contains(format!("{file}, line 1, expected sha256 ")));
 }
+
+/// A verify run of nim in `dir/run`, with the header line of `file` cut to `game,rule`.
+fn nim_run_with_cut_header(dir: &Path, file: &str) {
+    sprague().args(["verify", "nim", "--piles", "3", "--max", "6", "-q", "--out"]).arg(dir.join("run")).assert().success();
+    let path = dir.join("run").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rest = text.split_once('\n').unwrap().1;
+    std::fs::write(&path, format!("game,rule\n{rest}")).unwrap();
+}
+
+#[test]
+fn report_names_the_columns_a_damaged_header_lacks() {
+    for (file, expected) in [
+        ("distribution.csv", r#"expected ["game", "rule", "piles", "largest_pile", "stones", "grundy", "patterns"]"#),
+        ("summary.csv", r#"expected ["game", "rule", "piles", "largest_pile", "patterns", "mismatches", "p_positions", "max_grundy"]"#),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        nim_run_with_cut_header(dir.path(), file);
+        let mut cmd = sprague();
+        cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+        let stderr = predicate::str::contains(format!("run/{file}: line 1: header is [\"game\", \"rule\"], {expected}"));
+        cmd.assert().code(2).stderr(stderr.and(predicate::str::contains("\"\"").not()));
+    }
+}
