@@ -275,3 +275,36 @@ fn report_names_the_columns_a_damaged_header_lacks() {
         cmd.assert().code(2).stderr(stderr.and(predicate::str::contains("\"\"").not()));
     }
 }
+
+/// A copy of the fixture's wall/standard with `edit` applied to the text of `file`, and the
+/// report of it (`sprague report` into `out`).
+fn report_of_edited(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, assert_cmd::assert::Assert) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), dir.path());
+    let path = dir.path().join("wall/standard").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = edit(&text);
+    assert_ne!(edited, text, "the edit changed nothing");
+    std::fs::write(&path, edited).unwrap();
+    let mut cmd = sprague();
+    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+    let assert = cmd.timeout(std::time::Duration::from_secs(60)).assert();
+    (dir, assert)
+}
+
+/// A huge value is drawn with a short key (it used to abort asking for 128 GB); a size past the
+/// board's sides is refused at its line (it used to abort or write hundreds of MB of SVG).
+#[test]
+fn report_bounds_what_it_draws() {
+    let (dir, assert) = report_of_edited("empty.csv", |t| t.replacen("\n1,1,1\n", "\n1,1,4000000000\n", 1));
+    assert.success();
+    let heat = std::fs::metadata(dir.path().join("out/empty_heat_map.svg")).unwrap().len();
+    assert!(heat < 1_000_000, "{heat} bytes");
+    let (_dir, assert) = report_of_edited("empty.csv", |t| format!("{t}20000,20000,1\n"));
+    let lines = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report/wall/standard/empty.csv")).unwrap().lines().count();
+    assert.code(2).stderr(predicate::str::contains(format!("empty.csv: line {}: size 20000x20000 is outside the sides the report draws (1 to 20)", lines + 1)));
+    for file in ["summary.csv", "distribution.csv"] {
+        let (_dir, assert) = report_of_edited(file, |t| t.replacen("\nwall,standard,1,1,", "\nwall,standard,60000,60000,", 1));
+        assert.code(2).stderr(predicate::str::contains(format!("{file}: line 2: size 60000x60000 is outside the sides the report draws (1 to 20)")));
+    }
+}
