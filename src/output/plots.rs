@@ -26,8 +26,9 @@ fn legend_width(entries: usize, height: u32) -> u32 {
     let columns = entries.div_ceil(legend_rows(height)).max(1) as u32;
     (columns * LEGEND_COLUMN).max(LEGEND_WIDTH)
 }
-/// A colour key lists every value up to this many, else five evenly spaced ones.
-const MAX_KEY: u32 = 16;
+/// A colour key lists every value below this (the committed 20×20 map: 0 to 18), else five
+/// evenly spaced ones.
+const MAX_KEY: u32 = 32;
 /// Blocks per side of a [`block_heat_map`] at most (the block grows with the table).
 pub const MAX_BLOCKS: usize = 50;
 
