@@ -27,6 +27,7 @@ pub fn describe_char(c: char) -> String {
 }
 
 /// Reads whitespace-separated tokens or whole lines, reporting 1-based line:column on error.
+#[derive(Clone)]
 pub struct Scanner<'a> {
     source_name: String,
     lines: Vec<&'a str>,

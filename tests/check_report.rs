@@ -251,3 +251,60 @@ fn check_reports_a_tampered_empty_board_value() {
         .stdout(predicate::str::contains(format!("{file}, line 911, expected 10,10,3, got 10,10,0")))
         .stdout(predicate::str::contains(format!("{file}, line 1, expected sha256 ")));
 }
+
+/// A verify run of nim in `dir/run`, with the header line of `file` cut to `game,rule`.
+fn nim_run_with_cut_header(dir: &Path, file: &str) {
+    sprague().args(["verify", "nim", "--piles", "3", "--max", "6", "-q", "--out"]).arg(dir.join("run")).assert().success();
+    let path = dir.join("run").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rest = text.split_once('\n').unwrap().1;
+    std::fs::write(&path, format!("game,rule\n{rest}")).unwrap();
+}
+
+#[test]
+fn report_names_the_columns_a_damaged_header_lacks() {
+    for (file, expected) in [
+        ("distribution.csv", r#"expected ["game", "rule", "piles", "largest_pile", "stones", "grundy", "patterns"]"#),
+        ("summary.csv", r#"expected ["game", "rule", "piles", "largest_pile", "patterns", "mismatches", "p_positions", "max_grundy"]"#),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        nim_run_with_cut_header(dir.path(), file);
+        let mut cmd = sprague();
+        cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+        let stderr = predicate::str::contains(format!("run/{file}: line 1: header is [\"game\", \"rule\"], {expected}"));
+        cmd.assert().code(2).stderr(stderr.and(predicate::str::contains("\"\"").not()));
+    }
+}
+
+/// A copy of the fixture's wall/standard with `edit` applied to the text of `file`, and the
+/// report of it (`sprague report` into `out`).
+fn report_of_edited(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, assert_cmd::assert::Assert) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), dir.path());
+    let path = dir.path().join("wall/standard").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = edit(&text);
+    assert_ne!(edited, text, "the edit changed nothing");
+    std::fs::write(&path, edited).unwrap();
+    let mut cmd = sprague();
+    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+    let assert = cmd.timeout(std::time::Duration::from_secs(60)).assert();
+    (dir, assert)
+}
+
+/// A huge value is drawn with a short key (it used to abort asking for 128 GB); a size past the
+/// board's sides is refused at its line (it used to abort or write hundreds of MB of SVG).
+#[test]
+fn report_bounds_what_it_draws() {
+    let (dir, assert) = report_of_edited("empty.csv", |t| t.replacen("\n1,1,1\n", "\n1,1,4000000000\n", 1));
+    assert.success();
+    let heat = std::fs::metadata(dir.path().join("out/empty_heat_map.svg")).unwrap().len();
+    assert!(heat < 1_000_000, "{heat} bytes");
+    let (_dir, assert) = report_of_edited("empty.csv", |t| format!("{t}20000,20000,1\n"));
+    let lines = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report/wall/standard/empty.csv")).unwrap().lines().count();
+    assert.code(2).stderr(predicate::str::contains(format!("empty.csv: line {}: size 20000x20000 is outside the sides the report draws (1 to 20)", lines + 1)));
+    for file in ["summary.csv", "distribution.csv"] {
+        let (_dir, assert) = report_of_edited(file, |t| t.replacen("\nwall,standard,1,1,", "\nwall,standard,60000,60000,", 1));
+        assert.code(2).stderr(predicate::str::contains(format!("{file}: line 2: size 60000x60000 is outside the sides the report draws (1 to 20)")));
+    }
+}

@@ -29,6 +29,9 @@ fn malformed_positions_are_400_with_line_and_column() {
         ("2 2\n..\n", "position:3:1: missing board row 2 of 2"),
         ("", "position:1:1: expected H (rows), found end of input"),
         ("3 3\n...\n.##\n.#.\n", "position:3:2: the region of non-wall cells from row 1 column 1 is not a rectangle"),
+        ("0 0\n", "position:1:1: H (rows) must be between 1 and 20, found 0"),
+        ("-1 1\n", "position:1:1: H (rows) must be between 1 and 20, found -1"),
+        ("99999999999999999999 1\n", "position:1:1: H (rows) must be between 1 and 20, found 99999999999999999999"),
     ];
     for (text, expected) in cases {
         let (status, message) = analyse_raw(&server, "wall", &position(text));
@@ -40,7 +43,7 @@ fn malformed_positions_are_400_with_line_and_column() {
 #[test]
 fn bodies_that_are_not_the_request_are_400() {
     let server = Server::start(&[]);
-    for body in ["", "not json", "{\"board\": \"2 2\"}", "[1, 2]", "{\"position\": 3}"] {
+    for body in ["", "not json", "{\"board\": \"2 2\"}", "[1, 2]", "{\"position\": 3}", r#"["1 1\n.\n"]"#, r#""1 1\n.\n""#] {
         let (status, message) = analyse_raw(&server, "wall", body);
         assert_eq!(status, 400, "{body:?}");
         assert!(message.contains("{\"position\": \"…\"}"), "{message}");
@@ -60,6 +63,16 @@ fn an_oversized_body_is_413() {
             assert!(message.contains("over the limit of 65536 bytes"), "{message}");
         }
     }
+    assert!(server.answers());
+}
+
+#[test]
+fn a_path_too_long_to_parse_is_414_with_a_json_error() {
+    let server = Server::start(&[]);
+    let reply = server.raw(&format!("GET /{} HTTP/1.1", "a".repeat(100_000)));
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 414") && head.contains("content-type: application/json"), "{head}");
+    assert_eq!(error_of(body), "the request's path is over the limit of 65534 bytes");
     assert!(server.answers());
 }
 
@@ -116,6 +129,12 @@ fn results_files_never_leave_their_directory() {
     assert_eq!(refused(&server, server.get("/api/results/%2Fetc%2Fpasswd")).0, 400);
     assert_eq!(refused(&server, server.get("/api/results/link.txt")), (404, "link.txt: leads outside the results directory".to_string()));
     assert_eq!(refused(&server, server.get("/api/results/none.svg")).0, 404);
+    // Hidden files are neither listed nor served (the lock names a pid and a command line).
+    std::fs::create_dir(results.join(".hidden")).unwrap();
+    std::fs::write(results.join(".hidden/s"), "hidden").unwrap();
+    for hidden in [".sprague.lock", ".hidden/s"] {
+        assert_eq!(refused(&server, server.get(&format!("/api/results/{hidden}"))), (404, format!("{hidden}: no such file under the results directory")));
+    }
     // Sent byte for byte, without a client that would resolve the dots first.
     assert!(server.raw_status("GET /api/results/../secret.txt HTTP/1.1").starts_with("HTTP/1.1 400"));
     assert!(server.raw_status("GET /api/results/plots/../../secret.txt HTTP/1.1").starts_with("HTTP/1.1 400"));

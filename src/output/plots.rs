@@ -26,6 +26,25 @@ fn legend_width(entries: usize, height: u32) -> u32 {
     let columns = entries.div_ceil(legend_rows(height)).max(1) as u32;
     (columns * LEGEND_COLUMN).max(LEGEND_WIDTH)
 }
+/// A colour key lists every value below this (the committed 20×20 map: 0 to 18), else five
+/// evenly spaced ones.
+const MAX_KEY: u32 = 32;
+/// Blocks per side of a [`block_heat_map`] at most (the block grows with the table).
+pub const MAX_BLOCKS: usize = 50;
+
+/// The values a colour key of values 0..=`max` shows: all of them when they are few, else five
+/// evenly spaced (so that a huge value makes a short key, not billions of entries).
+fn key_values(max: u32) -> Vec<u32> {
+    if max < MAX_KEY {
+        return (0..=max).collect();
+    }
+    five_values(max)
+}
+
+/// 0, max/4, max/2, 3max/4 and max.
+fn five_values(max: u32) -> Vec<u32> {
+    (0..=4u64).map(|k| (u64::from(max) * k / 4) as u32).collect()
+}
 /// Series longer than this are drawn without a dot per point.
 const MAX_DOTS: usize = 200;
 
@@ -155,7 +174,7 @@ pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) ->
         let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
         RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
     };
-    let ink = |v: u32| -> &'static RGBColor { if max > 0 && v * 2 > max { &WHITE } else { &BLACK } };
+    let ink = |v: u32| -> &'static RGBColor { if max > 0 && 2 * u64::from(v) > u64::from(max) { &WHITE } else { &BLACK } };
     with_legend_column(|plot, side| {
         let mut chart = map_chart(plot, title).build_cartesian_2d((1..cols).into_segmented(), (1..rows).into_segmented())?;
         chart
@@ -176,7 +195,7 @@ pub fn heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>]) ->
             let style = TextStyle::from((FONT, 11).into_font()).color(ink(v)).pos(Pos::new(HPos::Center, VPos::Center));
             Text::new(v.to_string(), (SegmentValue::CenterOf(c), SegmentValue::CenterOf(r)), style)
         }))?;
-        let key: Vec<(String, RGBColor)> = (0..=max).map(|v| (format!("Grundy {v}"), shade(v))).collect();
+        let key: Vec<(String, RGBColor)> = key_values(max).into_iter().map(|v| (format!("Grundy {v}"), shade(v))).collect();
         legend(side, &key)
     })
 }
@@ -203,13 +222,22 @@ fn map_chart<'a, 'b>(plot: &'a Area<'b>, title: &'a str) -> ChartBuilder<'a, 'a,
     builder
 }
 
-/// A heat map of `values[r][c]` drawn as blocks of `block`×`block` cells, each coloured by its
-/// largest value (a table too large for one rectangle per cell), with the cells in `marks`
-/// (row, column; 1-based) circled in red and a key of a few colours beside it.
-pub fn block_heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32>], block: usize, marks: &[(usize, usize)]) -> PlotResult<String> {
-    let block = block.max(1);
-    let (rows, cols) = (values.len(), values.iter().map(Vec::len).max().unwrap_or(0));
-    let max = values.iter().flatten().copied().max().unwrap_or(0).max(1);
+/// A heat map of the `cells` (row, column, value; 1-based) of a table drawn as blocks of
+/// cells, each coloured by its largest value (a table too large for one rectangle per cell;
+/// blocks grow with the table so that at most [`MAX_BLOCKS`] are drawn across and down, and
+/// cells missing from a block count as 0), with the cells in `marks` circled in red and a key of
+/// a few colours beside it.
+pub fn block_heat_map(title: &str, x_desc: &str, y_desc: &str, cells: &[(usize, usize, u32)], marks: &[(usize, usize)]) -> PlotResult<String> {
+    let cells: Vec<(usize, usize, u32)> = cells.iter().copied().filter(|&(r, c, _)| r >= 1 && c >= 1).collect();
+    let (rows, cols) = (cells.iter().map(|c| c.0).max().unwrap_or(0), cells.iter().map(|c| c.1).max().unwrap_or(0));
+    let block = rows.max(cols).div_ceil(MAX_BLOCKS).max(1);
+    let (down, across) = (rows.div_ceil(block), cols.div_ceil(block));
+    let mut tops = vec![0u32; down * across];
+    for &(r, c, v) in &cells {
+        let top = &mut tops[(r - 1) / block * across + (c - 1) / block];
+        *top = (*top).max(v);
+    }
+    let max = tops.iter().copied().max().unwrap_or(0).max(1);
     let shade = |v: u32| {
         let t = f64::from(v) / f64::from(max);
         let mix = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
@@ -218,19 +246,14 @@ pub fn block_heat_map(title: &str, x_desc: &str, y_desc: &str, values: &[Vec<u32
     with_legend_column(|plot, side| {
         let mut chart = map_chart(plot, title).build_cartesian_2d(0.5..cols as f64 + 0.5, rows as f64 + 0.5..0.5)?;
         chart.configure_mesh().disable_mesh().x_desc(x_desc).y_desc(y_desc).label_style((FONT, 12)).draw()?;
-        let mut blocks = Vec::new();
-        for r0 in (0..rows).step_by(block) {
-            for c0 in (0..cols).step_by(block) {
-                let cells = values[r0..(r0 + block).min(rows)].iter().flat_map(|row| row.iter().skip(c0).take(block));
-                let top = cells.copied().max().unwrap_or(0);
-                let corner = |r: usize, c: usize| (c as f64 + 0.5, r as f64 + 0.5);
-                blocks.push(Rectangle::new([corner(r0, c0), corner((r0 + block).min(rows), (c0 + block).min(cols))], shade(top).filled()));
-            }
-        }
+        let corner = |r: usize, c: usize| (c.min(cols) as f64 + 0.5, r.min(rows) as f64 + 0.5);
+        let blocks = tops.iter().enumerate().map(|(at, &top)| {
+            let (r0, c0) = (at / across * block, at % across * block);
+            Rectangle::new([corner(r0, c0), corner(r0 + block, c0 + block)], shade(top).filled())
+        });
         chart.draw_series(blocks)?;
         chart.draw_series(marks.iter().map(|&(r, c)| Circle::new((c as f64, r as f64), 4, RED.stroke_width(2))))?;
-        let key: Vec<(String, RGBColor)> = (0..=4).map(|k| max * k / 4).map(|v| (format!("Grundy {v}"), shade(v))).collect();
-        let mut key = key;
+        let mut key: Vec<(String, RGBColor)> = five_values(max).into_iter().map(|v| (format!("Grundy {v}"), shade(v))).collect();
         key.push(("value 0".into(), RED));
         legend(side, &key)
     })
@@ -252,9 +275,23 @@ mod tests {
         assert!(histograms("Bars", (1, 1), &panels).unwrap().contains("Bars"));
         let heat = heat_map("Heat", "cols", "rows", &[vec![1, 1], vec![1, 0]]).unwrap();
         assert!(heat.contains("Heat") && heat.contains("Grundy 1"));
-        let big: Vec<Vec<u32>> = (0..100).map(|r| (0..100).map(|c| (r * c) % 97).collect()).collect();
-        let blocks = block_heat_map("Blocks", "cols", "rows", &big, 2, &[(2, 2)]).unwrap();
+        let big: Vec<(usize, usize, u32)> = (1..=100).flat_map(|r| (1..=100).map(move |c| (r, c, ((r * c) % 97) as u32))).collect();
+        let blocks = block_heat_map("Blocks", "cols", "rows", &big, &[(2, 2)]).unwrap();
         assert!(blocks.contains("Blocks") && blocks.contains("value 0") && blocks.len() < 300_000, "{} bytes", blocks.len());
+    }
+
+    /// A huge value or a far cell keeps the key short and the SVG small (they used to ask for a
+    /// key entry per value, 128 GB, and a cell grid of 20000×20000).
+    #[test]
+    fn huge_values_and_sides_draw_small_maps() {
+        let heat = heat_map("Heat", "cols", "rows", &[vec![1, 4_000_000_000], vec![0, 1]]).unwrap();
+        assert_eq!(heat.matches("Grundy ").count(), 5, "a five-entry key");
+        assert!(heat.contains("Grundy 4000000000") && heat.len() < 100_000, "{} bytes", heat.len());
+        let far = block_heat_map("Far", "cols", "rows", &[(1, 1, 1), (20_000, 20_000, u32::MAX)], &[]).unwrap();
+        assert_eq!(far.matches("Grundy ").count(), 5);
+        assert!(far.len() < 1_000_000, "{} bytes", far.len());
+        assert_eq!(key_values(3), [0, 1, 2, 3]);
+        assert_eq!(key_values(u32::MAX), [0, u32::MAX / 4, u32::MAX / 2, (u64::from(u32::MAX) * 3 / 4) as u32, u32::MAX]);
     }
 
     /// The (x, y) of every `<text>` whose content is `label`.

@@ -7,7 +7,7 @@ use super::atomic::write_bytes_atomic;
 use super::manifest::Manifest;
 use super::plots::{self, Panel};
 use super::records::Columns;
-use super::verify_files::{manifest_dirs, VerifyRows, MANIFEST};
+use super::verify_files::{first_game, manifest_dirs, VerifyRows, MANIFEST};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,10 +39,12 @@ pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: 
         if !is_run || skip(&rel) || Manifest::read(&dir.join(MANIFEST))?.parameters.get("shard").and_then(|s| s.as_str()).is_some_and(|s| s != "1/1") {
             continue;
         }
-        let mut rows = VerifyRows::read(&dir)?;
-        if let Some((columns, _)) = games(&rows.summary[0].game).filter(|(columns, _)| *columns != rows.columns) {
-            rows = VerifyRows::read_as(&dir, columns)?;
-        }
+        // A game the caller knows is read under its own column names (which a damaged header's
+        // error then names); another under its headers'.
+        let rows = match first_game(&dir)?.and_then(|game| games(&game)) {
+            Some((columns, _)) => VerifyRows::read_as(&dir, columns)?,
+            None => VerifyRows::read(&dir)?,
+        };
         runs.push((rows.summary[0].game.clone(), rel, rows));
     }
     runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));

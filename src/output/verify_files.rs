@@ -29,19 +29,20 @@ impl VerifyRows {
     /// and mismatches.csv the position column ([`Columns::BOARD`]'s when it is absent). Every
     /// other column must be where the format has it; a summary without rows is an error.
     pub fn read(dir: &Path) -> Result<VerifyRows> {
-        let field = |name: &str, at: usize| -> Result<Option<String>> {
-            let path = dir.join(name);
-            if name == MISMATCHES && !path.exists() {
-                return Ok(None);
-            }
-            Ok(Some(read_header(&path)?.get(at).cloned().unwrap_or_default()))
+        // A column a header lacks (or leaves blank) is expected under Columns::BOARD's name, so
+        // that the error names a column rather than a blank.
+        let name = |header: &[String], at: usize, default: &'static str| match header.get(at).filter(|n| !n.is_empty()) {
+            Some(name) => Columns::intern(name),
+            None => default,
         };
         let summary = read_header(&dir.join(SUMMARY))?;
-        let size_column = |at: usize| Columns::intern(summary.get(at).map_or("", String::as_str));
+        let mismatches = dir.join(MISMATCHES);
+        let mismatches = if mismatches.exists() { read_header(&mismatches)? } else { Vec::new() };
+        let [rows, cols] = Columns::BOARD.size;
         let columns = Columns {
-            size: [size_column(2), size_column(3)],
-            key: Columns::intern(&field(DISTRIBUTION, 4)?.unwrap_or_default()),
-            position: field(MISMATCHES, 4)?.map_or(Columns::BOARD.position, |p| Columns::intern(&p)),
+            size: [name(&summary, 2, rows), name(&summary, 3, cols)],
+            key: name(&read_header(&dir.join(DISTRIBUTION))?, 4, Columns::BOARD.key),
+            position: name(&mismatches, 4, Columns::BOARD.position),
         };
         Self::read_as(dir, columns)
     }
@@ -64,6 +65,15 @@ impl VerifyRows {
     }
 }
 
+/// The game named by the first row of `dir`'s summary.csv (whose columns its files should
+/// have), `None` when the file has no row to read it from.
+pub fn first_game(dir: &Path) -> Result<Option<String>> {
+    let path = dir.join(SUMMARY);
+    let file = std::fs::File::open(&path).map_err(|e| Error::io(&path, e))?;
+    let first = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file).records().next();
+    Ok(first.and_then(|row| row.ok()).and_then(|row| row.get(0).map(str::to_string)))
+}
+
 /// Directories under `root` (itself included, as `.`) holding a manifest.json, relative and
 /// '/'-separated, each with whether it holds a run's summary.csv.
 pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
@@ -84,4 +94,19 @@ pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     walk(root, root, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_column_a_header_lacks_is_expected_under_the_board_name() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(SUMMARY), "game,rule\nsome,standard,1,1,1,0,0,1\n").unwrap();
+        std::fs::write(dir.path().join(DISTRIBUTION), "game,rule\n").unwrap();
+        let message = VerifyRows::read(dir.path()).unwrap_err().to_string();
+        assert!(message.contains(r#"expected ["game", "rule", "rows", "cols", "patterns","#), "{message}");
+        assert_eq!(first_game(dir.path()).unwrap().as_deref(), Some("some"));
+    }
 }

@@ -49,7 +49,7 @@ struct Request {
 pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>, body: Body) -> Result<Response, ApiError> {
     let explorer = find(&state, &name)?;
     let body = read_body(body).await?;
-    let request: Request = serde_json::from_slice(&body).map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("the body must be JSON {{\"position\": \"…\"}}: {e}")))?;
+    let request = parse_request(&body)?;
     let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: every solver was taken for {} s; try again", state.queue_wait.as_secs()));
     let permit = tokio::time::timeout(state.queue_wait, state.solving.acquire()).await.map_err(|_| busy())?.map_err(|_| busy())?;
     let started = Instant::now();
@@ -62,6 +62,29 @@ pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>
         Ok(Ok(Err(e))) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis could not be written as JSON: {e}"))),
         Ok(Err(error)) => Err(ApiError(status_of(&error), error.to_string())),
         Err(failed) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis of {name} failed: {failed}"))),
+    }
+}
+
+/// The request of a body that is a JSON object `{"position": "…"}` (an array of the same
+/// fields, which serde would also take, is refused); 400 otherwise.
+fn parse_request(body: &[u8]) -> Result<Request, ApiError> {
+    let refused = |why: String| ApiError(StatusCode::BAD_REQUEST, format!("the body must be JSON {{\"position\": \"…\"}}: {why}"));
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| refused(e.to_string()))?;
+    if !value.is_object() {
+        return Err(refused(format!("found {}", kind_of(&value))));
+    }
+    serde_json::from_value(value).map_err(|e| refused(e.to_string()))
+}
+
+/// What a JSON value is, in words.
+fn kind_of(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
     }
 }
 

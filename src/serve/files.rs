@@ -83,13 +83,18 @@ fn root(state: &State) -> Result<&Path, ApiError> {
 }
 
 /// The file `path` names under `root`: 400 for a path that is absolute or climbs (`..`), 404
-/// when there is no such file or it resolves (through a symlink) outside `root`.
+/// when there is no such file, a component of the path is hidden (starts with '.') or it
+/// resolves (through a symlink) outside `root`.
 pub fn inside(root: &Path, path: &str) -> Result<PathBuf, ApiError> {
     let relative = Path::new(path);
     if path.is_empty() || !relative.components().all(|c| matches!(c, Component::Normal(_))) {
         return Err(ApiError(StatusCode::BAD_REQUEST, format!("{path:?}: only plain relative paths under the results directory (no '..', no absolute path)")));
     }
     let missing = || ApiError(StatusCode::NOT_FOUND, format!("{path}: no such file under the results directory"));
+    // Hidden entries (`.sprague.lock`, `.git/…`) are not results: not listed, not served.
+    if relative.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+        return Err(missing());
+    }
     let found = root.join(relative).canonicalize().map_err(|_| missing())?;
     if !found.starts_with(root) {
         return Err(ApiError(StatusCode::NOT_FOUND, format!("{path}: leads outside the results directory")));
@@ -133,6 +138,13 @@ mod tests {
         assert_eq!(status("out.svg"), StatusCode::NOT_FOUND, "a symlink out");
         assert_eq!(status("plots"), StatusCode::NOT_FOUND, "a directory");
         assert_eq!(status("none.svg"), StatusCode::NOT_FOUND);
+        std::fs::create_dir(root.join(".hidden")).unwrap();
+        std::fs::write(root.join(".hidden/s"), "s").unwrap();
+        std::fs::write(root.join(".sprague.lock"), "pid").unwrap();
+        std::fs::write(root.join("plots/.a.svg"), "<svg/>").unwrap();
+        for hidden in [".sprague.lock", ".hidden/s", "plots/.a.svg"] {
+            assert_eq!(status(hidden), StatusCode::NOT_FOUND, "{hidden}");
+        }
         assert_eq!(content_type(Path::new("report.md")), "text/markdown; charset=utf-8");
     }
 }

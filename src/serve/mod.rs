@@ -9,6 +9,7 @@
 pub mod api;
 pub mod assets;
 pub mod files;
+pub mod listener;
 
 use crate::error::{Error, Result};
 use crate::game::explore::Explore;
@@ -93,6 +94,6 @@ pub fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<()> {
         let listener = tokio::net::TcpListener::bind(&place).await.map_err(|e| Error::Usage(format!("cannot listen on {place}: {e}")))?;
         let address = listener.local_addr().map_err(|e| Error::Usage(format!("cannot listen on {place}: {e}")))?;
         ready(address);
-        axum::serve(listener, router(state)).await.map_err(|e| Error::Usage(format!("the server on {address} stopped: {e}")))
+        axum::serve(listener::JsonErrorListener(listener), router(state)).await.map_err(|e| Error::Usage(format!("the server on {address} stopped: {e}")))
     })
 }

@@ -37,14 +37,20 @@ impl Server {
         (status, serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}")))
     }
 
-    /// The status line of a request sent byte for byte (no client normalizes its path).
-    pub fn raw_status(&self, request_line: &str) -> String {
+    /// The whole answer (head and body) to a request sent byte for byte (no client normalizes
+    /// its path).
+    pub fn raw(&self, request_line: &str) -> String {
         let address = self.base.trim_start_matches("http://");
         let mut stream = std::net::TcpStream::connect(address).unwrap();
         write!(stream, "{request_line}\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
         let mut reply = String::new();
         stream.read_to_string(&mut reply).unwrap();
-        reply.lines().next().unwrap_or_default().to_string()
+        reply
+    }
+
+    /// The status line of a request sent byte for byte.
+    pub fn raw_status(&self, request_line: &str) -> String {
+        self.raw(request_line).lines().next().unwrap_or_default().to_string()
     }
 
     /// True while the server answers `GET /api/games` with 200.

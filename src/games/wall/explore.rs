@@ -75,8 +75,8 @@ impl Position {
     /// at the cell that breaks it.
     pub fn parse(text: &str) -> Result<Position> {
         let mut scanner = Scanner::new(SOURCE, text);
-        let rows = scanner.number::<usize>("H (rows)", 1, usize::MAX)?;
-        let cols = scanner.number::<usize>("W (columns)", 1, usize::MAX)?;
+        let rows = side(&mut scanner, "H (rows)")?;
+        let cols = side(&mut scanner, "W (columns)")?;
         if rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(too_large(rows, cols));
         }
@@ -226,6 +226,19 @@ fn read_row(scanner: &mut Scanner<'_>, r: usize, shape: Shape, cells: &mut Vec<u
 }
 
 /// Why a board past the contest limit is refused (the DP's tables hold sides up to 20).
+/// A side of the board: 1 to [`MAX_SIDE`], or a larger whole number (which the caller refuses as
+/// too large, with the estimate); anything else is an input error that names the real range.
+fn side(scanner: &mut Scanner<'_>, what: &str) -> Result<usize> {
+    let mut ahead = scanner.clone();
+    match ahead.number::<usize>(what, MAX_SIDE + 1, usize::MAX) {
+        Ok(large) => {
+            *scanner = ahead;
+            Ok(large)
+        }
+        Err(_) => scanner.number(what, 1, MAX_SIDE),
+    }
+}
+
 fn too_large(rows: usize, cols: usize) -> Error {
     let rectangles = (rows as u128 * (rows as u128 + 1) / 2) * (cols as u128 * (cols as u128 + 1) / 2);
     Error::Usage(format!(

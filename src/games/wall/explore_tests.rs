@@ -141,6 +141,9 @@ fn malformed_and_oversized_positions_are_refused_with_the_place_or_the_reason() 
         ("2 x\n", "position:1:3: expected W (columns) (a number), found \"x\""),
         ("2 2\n...\n..\n", "position:2:3: board row 1 has 3 cells, expected 2"),
         ("1 1\n.\n.\n", "position:3:1: unexpected extra input \".\""),
+        ("0 0\n", "position:1:1: H (rows) must be between 1 and 20, found 0"),
+        ("-1 2\n", "position:1:1: H (rows) must be between 1 and 20, found -1"),
+        ("2 99999999999999999999\n", "position:1:3: W (columns) must be between 1 and 20, found 99999999999999999999"),
     ];
     for (text, expected) in cases {
         assert_eq!(WallExplorer.analyse(text).unwrap_err().to_string(), expected, "{text:?}");

@@ -4,7 +4,7 @@
 use crate::error::Result;
 use crate::output::verify_files::VerifyRows;
 use crate::output::plots::{self, Panel, PlotResult, Series};
-use crate::output::records::{Columns, DistributionRow, SummaryRow};
+use crate::output::records::{DistributionRow, SummaryRow};
 use crate::output::verify_files::SUMMARY;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -33,7 +33,7 @@ pub fn read_census(results: &Path) -> Result<Vec<CensusSize>> {
     }
     let mut sizes = Vec::new();
     for dir in dirs.iter().filter(|d| d.join(SUMMARY).is_file()) {
-        let VerifyRows { summary: rows, distribution, .. } = VerifyRows::read_as(dir, Columns::BOARD)?;
+        let VerifyRows { summary: rows, distribution, .. } = super::read_sizes(dir)?;
         for summary in rows {
             let rows = distribution.iter().filter(|r| (r.rows, r.cols) == (summary.rows, summary.cols)).cloned().collect();
             sizes.push(CensusSize { summary, distribution: rows });

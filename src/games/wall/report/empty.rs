@@ -3,6 +3,7 @@
 
 use crate::games::wall::empty::files::{ProofRow, ZeroRow, ROWS, TABLE_CSV, VERDICT, ZEROS};
 use crate::error::{Error, Result};
+use crate::games::wall::empty::commands::MAX_SIDE as TABLE_MAX_SIDE;
 use crate::games::wall::empty::dp::EmptyRow;
 use crate::output::csv::read_csv;
 use crate::output::plots::{self, Series};
@@ -15,8 +16,6 @@ pub const TABLE_HEAT_MAP_SVG: &str = "empty_table_heat_map.svg";
 pub const START_SVG: &str = "empty_start.svg";
 pub const CONSTANT_SVG: &str = "empty_constant.svg";
 
-/// Cells per side of a heat-map block (100×100 cells are drawn as 50×50 blocks).
-const BLOCK: usize = 2;
 
 /// Writes the plots of results/wall/empty/ into `out` and returns the report.md section and
 /// the files written; `None` when the results directory has no wall/empty/.
@@ -25,19 +24,20 @@ pub fn write(results: &Path, out: &Path) -> Result<Option<(String, Vec<PathBuf>)
     if !dir.is_dir() {
         return Ok(None);
     }
-    let table: Vec<EmptyRow> = read_csv(&dir.join("table").join(TABLE_CSV))?;
+    let table_path = dir.join("table").join(TABLE_CSV);
+    let table: Vec<EmptyRow> = read_csv(&table_path)?;
     let rows: Vec<ProofRow> = read_csv(&dir.join("proof").join(ROWS))?;
     let zeros: Vec<ZeroRow> = read_csv(&dir.join("proof").join(ZEROS))?;
     let verdict_path = dir.join("proof").join(VERDICT);
     let verdict = std::fs::read_to_string(&verdict_path).map_err(|e| Error::io(&verdict_path, e))?;
-    let (height, width) = (table.iter().map(|r| r.rows).max().unwrap_or(0) as usize, table.iter().map(|r| r.cols).max().unwrap_or(0) as usize);
-    let mut grid = vec![vec![0u32; width]; height];
-    table.iter().for_each(|r| grid[r.rows as usize - 1][r.cols as usize - 1] = r.grundy);
+    super::check_sides(&table_path, table.iter().map(|r| (r.rows, r.cols)), TABLE_MAX_SIDE)?;
+    let (height, width) = (table.iter().map(|r| r.rows).max().unwrap_or(0), table.iter().map(|r| r.cols).max().unwrap_or(0));
+    let cells: Vec<(usize, usize, u32)> = table.iter().map(|r| (r.rows as usize, r.cols as usize, r.grundy)).collect();
     let marks: Vec<(usize, usize)> = table.iter().filter(|r| r.grundy == 0).map(|r| (r.rows as usize, r.cols as usize)).collect();
     let points = |f: fn(&ProofRow) -> u32| rows.iter().map(|r| (f64::from(r.rows), f64::from(f(r)))).collect::<Vec<_>>();
     let title = format!("Grundy value of the X-free board up to {height}x{width}");
     let plots = [
-        (TABLE_HEAT_MAP_SVG, plots::block_heat_map(&title, "W (columns)", "H (rows)", &grid, BLOCK, &marks)),
+        (TABLE_HEAT_MAP_SVG, plots::block_heat_map(&title, "W (columns)", "H (rows)", &cells, &marks)),
         (START_SVG, plots::line_chart("Start p_h of the constant part of row h", "height h", "width", &[
             Series { label: "start p_h".into(), points: points(|r| r.start) },
             Series { label: "computed_to".into(), points: points(|r| r.computed_to) },

@@ -14,6 +14,7 @@ use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{Columns, DistributionRow, SummaryRow};
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, SUMMARY};
 use crate::error::{Error, Result};
+use crate::games::wall::board::MAX_SIDE;
 use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -26,6 +27,9 @@ pub const HISTOGRAM_SVG: &str = "grundy_histogram.svg";
 pub const P_FRACTION_SVG: &str = "p_fraction.svg";
 pub const MEAN_GRUNDY_SVG: &str = "mean_grundy_by_x.svg";
 pub const HEAT_MAP_SVG: &str = "empty_heat_map.svg";
+/// Histogram panels at most, and panels per row when they are not laid out on the size grid.
+const MAX_HISTOGRAMS: usize = 64;
+const HISTOGRAM_COLUMNS: usize = 8;
 
 /// The plot titles (each SVG contains its own).
 pub const HISTOGRAM_TITLE: &str = "Grundy value distribution per board size";
@@ -53,15 +57,41 @@ impl WallResults {
     pub fn read(results: &Path) -> Result<Self> {
         let dir = results.join(WALL_DIR);
         let manifest_path = dir.join(MANIFEST);
-        let VerifyRows { summary, distribution, .. } = VerifyRows::read_as(&dir, Columns::BOARD)?;
+        let VerifyRows { summary, distribution, .. } = read_sizes(&dir)?;
         Ok(WallResults {
             source: format!("`{WALL_DIR}/` of the results directory"),
             summary,
             distribution,
-            empty: read_csv(&dir.join(EMPTY))?,
+            empty: read_empty(&dir.join(EMPTY))?,
             manifest: if manifest_path.exists() { Some(Manifest::read(&manifest_path)?) } else { None },
             census: census::read_census(results)?,
         })
+    }
+}
+
+/// Reads the verify files of `dir` as the wall's, every size within the board's sides (what
+/// keeps the report's tables and plots small whatever the files say).
+pub fn read_sizes(dir: &Path) -> Result<VerifyRows> {
+    let rows = VerifyRows::read_as(dir, Columns::BOARD)?;
+    check_sides(&dir.join(SUMMARY), rows.summary.iter().map(|r| (r.rows, r.cols)), MAX_SIDE)?;
+    check_sides(&dir.join(DISTRIBUTION), rows.distribution.iter().map(|r| (r.rows, r.cols)), MAX_SIDE)?;
+    Ok(rows)
+}
+
+/// Reads an empty.csv of board sizes (within the board's sides).
+pub fn read_empty(path: &Path) -> Result<Vec<EmptyRow>> {
+    let empty: Vec<EmptyRow> = read_csv(path)?;
+    check_sides(path, empty.iter().map(|r| (r.rows, r.cols)), MAX_SIDE)?;
+    Ok(empty)
+}
+
+/// An error naming the line (the header is line 1) of the first size in `sizes` with a side
+/// outside 1..=`max`.
+pub fn check_sides(path: &Path, sizes: impl Iterator<Item = (u32, u32)>, max: usize) -> Result<()> {
+    let within = |side: u32| (1..=max).contains(&(side as usize));
+    match sizes.enumerate().find(|(_, (rows, cols))| !within(*rows) || !within(*cols)) {
+        Some((at, (rows, cols))) => Err(Error::malformed(path, format!("line {}: size {rows}x{cols} is outside the sides the report draws (1 to {max})", at + 2))),
+        None => Ok(()),
     }
 }
 
@@ -201,23 +231,33 @@ fn by_size(data: &WallResults) -> BTreeMap<(u32, u32), Vec<&DistributionRow>> {
     sizes
 }
 
+/// A panel per size on the rows × cols grid when it has at most [`MAX_HISTOGRAMS`] places, else
+/// one per size the files hold (the first [`MAX_HISTOGRAMS`]), [`HISTOGRAM_COLUMNS`] a row.
 fn histogram_plot(data: &WallResults) -> PlotResult<String> {
     let (rows, cols) = grid(data);
     let sizes = by_size(data);
-    let mut panels = Vec::new();
-    for r in 1..=rows {
-        for c in 1..=cols {
-            let rows_of = sizes.get(&(r, c)).map_or(&[][..], Vec::as_slice);
-            let total: u64 = rows_of.iter().map(|d| d.patterns).sum();
-            let mut per_g: BTreeMap<u32, u64> = BTreeMap::new();
-            for d in rows_of {
-                *per_g.entry(d.grundy).or_default() += d.patterns;
-            }
-            let shares = per_g.into_iter().map(|(g, n)| (g, n as f64 / total.max(1) as f64)).collect();
-            panels.push(Panel { label: format!("{r}x{c}"), shares });
-        }
+    let whole_grid = rows as usize * cols as usize <= MAX_HISTOGRAMS;
+    let shown: Vec<(u32, u32)> = match whole_grid {
+        true => (1..=rows).flat_map(|r| (1..=cols).map(move |c| (r, c))).collect(),
+        false => sizes.keys().copied().take(MAX_HISTOGRAMS).collect(),
+    };
+    let layout = match whole_grid {
+        true => (rows as usize, cols as usize),
+        false => (shown.len().div_ceil(HISTOGRAM_COLUMNS), HISTOGRAM_COLUMNS),
+    };
+    let panels: Vec<Panel> = shown.iter().map(|size| histogram_panel(*size, sizes.get(size).map_or(&[][..], Vec::as_slice))).collect();
+    plots::histograms(HISTOGRAM_TITLE, layout, &panels)
+}
+
+/// The share of a size's patterns per Grundy value.
+fn histogram_panel((r, c): (u32, u32), rows_of: &[&DistributionRow]) -> Panel {
+    let total: u64 = rows_of.iter().map(|d| d.patterns).sum();
+    let mut per_g: BTreeMap<u32, u64> = BTreeMap::new();
+    for d in rows_of {
+        *per_g.entry(d.grundy).or_default() += d.patterns;
     }
-    plots::histograms(HISTOGRAM_TITLE, (rows as usize, cols as usize), &panels)
+    let shares = per_g.into_iter().map(|(g, n)| (g, n as f64 / total.max(1) as f64)).collect();
+    Panel { label: format!("{r}x{c}"), shares }
 }
 
 fn p_fraction_plot(data: &WallResults) -> PlotResult<String> {

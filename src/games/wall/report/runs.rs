@@ -8,9 +8,7 @@ use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::write_bytes_atomic;
-use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
-use crate::output::records::Columns;
 use crate::output::run_report::{generic_report, report_runs};
 use crate::output::verify_files::{VerifyRows, MANIFEST, SUMMARY};
 use std::path::{Path, PathBuf};
@@ -82,8 +80,8 @@ pub fn run_report(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
     if manifest.parameters.get("mode").and_then(|m| m.as_str()) == Some("census") {
         return generic_report(dir, out);
     }
-    let VerifyRows { summary, distribution, .. } = VerifyRows::read_as(dir, Columns::BOARD)?;
-    let empty: Vec<EmptyRow> = if manifest.files.contains_key(EMPTY) { read_csv(&dir.join(EMPTY))? } else { Vec::new() };
+    let VerifyRows { summary, distribution, .. } = super::read_sizes(dir)?;
+    let empty: Vec<EmptyRow> = if manifest.files.contains_key(EMPTY) { super::read_empty(&dir.join(EMPTY))? } else { Vec::new() };
     let data = WallResults { source: format!("`{}`", dir.display()), summary, distribution, empty, manifest: Some(manifest), census: Vec::new() };
     let written = write_report(&data, out)?.into_iter().filter(|p| !p.ends_with(REPORT)).collect();
     Ok((markdown(&data), written))
