@@ -189,3 +189,18 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+/// An endless input (`/dev/zero`) is refused at the input cap instead of filling memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_input_is_refused_at_the_cap() {
+    for args in [&["solve", "wall", "/dev/zero"][..], &["solve", "wall", "--batch", "/dev/zero"]] {
+        Command::cargo_bin("sprague")
+            .unwrap()
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("/dev/zero: ").and(predicate::str::contains("is larger than 256 MiB; not a game input")));
+    }
+}
