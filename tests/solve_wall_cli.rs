@@ -88,6 +88,8 @@ fn bad_input_is_rejected_with_line_and_column() {
     rejects("2 3\n...\n..\n", "<stdin>:3:3: board row 2 has 2 cells, expected 3");
     rejects("2 2\n.#\n..\n", "<stdin>:2:2: '#' is not '.' or 'X'");
     rejects("2 2\n.x\n..\n", "<stdin>:2:2: 'x' is not '.' or 'X'");
+    rejects("2 2\n. .\n..\n", "<stdin>:2:2: a space is not '.' or 'X'");
+    rejects("2 2\n.\0\n..\n", "<stdin>:2:2: '\\0' is not '.' or 'X'");
 }
 
 #[test]
