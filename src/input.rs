@@ -2,8 +2,28 @@
 
 use crate::error::{Error, Result};
 use std::fmt::Display;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::str::FromStr;
+
+/// Most bytes one input (a whole file, or one line of a `--batch` stream) may hold: far above
+/// any contest input (a 20x20 board is 440 bytes), low enough that `/dev/zero` or a runaway
+/// pipe is refused in well under a second instead of filling memory.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// The error for an input that went past [`MAX_INPUT_BYTES`]; `what` says which part.
+fn too_large(source_name: &str, what: &str) -> Error {
+    Error::Usage(format!("{source_name}: {what} is larger than {} MiB; not a game input", MAX_INPUT_BYTES >> 20))
+}
+
+/// Reads `reader` to its end, refusing an input of more than [`MAX_INPUT_BYTES`].
+pub fn read_capped(source_name: &str, reader: &mut dyn Read) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| Error::io(source_name, e))?;
+    match bytes.len() as u64 > MAX_INPUT_BYTES {
+        true => Err(too_large(source_name, "input")),
+        false => Ok(bytes),
+    }
+}
 
 /// Longest piece of offending input an error message quotes.
 const QUOTED_CHARS: usize = 40;
@@ -219,11 +239,15 @@ impl<'a> LineReader<'a> {
     /// The next line with its line break; `None` at the end.
     pub fn next_line(&mut self) -> Result<Option<String>> {
         let mut bytes = Vec::new();
-        let n = self.reader.read_until(b'\n', &mut bytes).map_err(|e| Error::io(self.source_name, e))?;
+        let mut capped = Read::take(&mut *self.reader, MAX_INPUT_BYTES + 1);
+        let n = capped.read_until(b'\n', &mut bytes).map_err(|e| Error::io(self.source_name, e))?;
         if n == 0 {
             return Ok(None);
         }
         self.read += 1;
+        if n as u64 > MAX_INPUT_BYTES {
+            return Err(too_large(self.source_name, &format!("line {}", self.read)));
+        }
         String::from_utf8(bytes).map(Some).map_err(|e| Error::Input {
             source_name: self.source_name.to_string(),
             line: self.read,
@@ -254,6 +278,16 @@ mod tests {
         assert!(err.len() < 200, "{} bytes", err.len());
         assert!(err.ends_with(&format!("\"{}\"… (10000000 bytes)", "y".repeat(40))), "{err}");
         assert_eq!(quoted("X.X"), "\"X.X\"");
+    }
+
+    #[test]
+    fn endless_input_is_refused_at_the_cap() {
+        let err = read_capped("/dev/zero", &mut std::io::repeat(0)).unwrap_err().to_string();
+        assert_eq!(err, "/dev/zero: input is larger than 256 MiB; not a game input");
+        let mut zeros = std::io::BufReader::new(std::io::repeat(0));
+        let err = LineReader::new("z", &mut zeros).next_line().unwrap_err().to_string();
+        assert_eq!(err, "z: line 1 is larger than 256 MiB; not a game input");
+        assert_eq!(read_capped("t", &mut "2 2\n..\n".as_bytes()).unwrap(), b"2 2\n..\n");
     }
 
     #[test]

@@ -80,6 +80,7 @@ fn bad_options_get_exit_2_and_one_line() {
         &["prove", "wall-empty", "--max", "many"],
         &["prove", "wall-empty", "--max", "5000000"],
         &["prove", "wall-empty", "--max", "9", "--budget", "-1"],
+        &["prove", "wall-empty", "--max", "9", "--budget", "0"],
     ];
     for args in cases {
         let output = sprague().args(*args).output().unwrap();

@@ -100,6 +100,47 @@ fn hopeless_runs_are_refused_before_they_start() {
     assert!(!out.exists(), "a refused run creates nothing");
 }
 
+/// `verify GAME ARGS -q --out DIR`, expecting exit code `code`.
+fn verify_game(dir: &Path, args: &[&str], code: i32) -> assert_cmd::assert::Assert {
+    common::sprague().arg("verify").args(args).args(["-q", "--out"]).arg(dir).assert().code(code)
+}
+
+/// Random and sequence runs have estimates too: years of work are refused up front.
+#[test]
+fn hopeless_random_and_sequence_runs_are_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    for args in [
+        &["nim", "--max", "3", "--sequence", "100000000"][..],
+        &["dagame", "--max", "128", "--random", "18446744073709551615"],
+        &["footholds", "--random", "1000000000000"],
+        &["cards", "--random", "1000000000000"],
+    ] {
+        verify_game(&out, args, 2).stderr(contains("would take an estimated").and(contains("--force")));
+    }
+    assert!(!out.exists(), "a refused run creates nothing");
+}
+
+/// A run that checks no position would report success having verified nothing: refused,
+/// unless only this shard of it is empty.
+#[test]
+fn a_run_with_no_position_to_check_is_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    for args in [
+        &["nim", "--max", "0"][..],
+        &["nim", "--max", "10", "--piles", "0"],
+        &["cross", "--max", "0"],
+        &["footholds", "--random", "0"],
+        &["dagame", "--max", "128", "--random", "0"],
+    ] {
+        verify_game(&out, args, 2).stderr(contains("no position to check"));
+    }
+    assert!(!out.exists(), "a refused run creates nothing");
+    verify_game(&out, &["dagame", "--max", "10", "--random", "1", "--shard", "1/2"], 0);
+    assert!(read(&out.join("summary.csv")).lines().count() >= 1);
+}
+
 
 #[test]
 fn an_output_file_is_written_through_links_and_into_streams_never_replacing_them() {

@@ -57,4 +57,18 @@ fn bad_sizes_are_usage_errors() {
     search(&["--size", "21x3", "--budget", "1"]).code(2).stderr(predicate::str::contains("at most 20"));
     search(&["--size", "3", "--budget", "1"]).code(2);
     search(&["--size", "3x3", "--budget", "0"]).code(2).stderr(predicate::str::contains("--budget"));
+    search(&["--size", "3x3", "--budget", "1e9"]).code(2).stderr(predicate::str::contains("below 1000000000"));
+    search(&["--size", "3x3", "--budget", "1", "--evaluations", "0"]).code(2).stderr(predicate::str::contains("--evaluations must be at least 1"));
+}
+
+/// A round of N evaluations finds its best board at evaluation N at the latest.
+#[test]
+fn the_best_board_is_found_within_the_evaluations() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    search(&["--size", "3x3", "--budget", "1", "--evaluations", "1", "--out", out])
+        .success()
+        .stdout(predicate::str::contains(", evaluation 1 of 1)"));
+    let rows: Vec<BestRow> = read_csv(&tmp.path().join(BEST)).unwrap();
+    assert_eq!((rows[0].evaluations, rows[0].at_evaluation), (1, 1));
 }

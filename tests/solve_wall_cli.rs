@@ -88,6 +88,8 @@ fn bad_input_is_rejected_with_line_and_column() {
     rejects("2 3\n...\n..\n", "<stdin>:3:3: board row 2 has 2 cells, expected 3");
     rejects("2 2\n.#\n..\n", "<stdin>:2:2: '#' is not '.' or 'X'");
     rejects("2 2\n.x\n..\n", "<stdin>:2:2: 'x' is not '.' or 'X'");
+    rejects("2 2\n. .\n..\n", "<stdin>:2:2: a space is not '.' or 'X'");
+    rejects("2 2\n.\0\n..\n", "<stdin>:2:2: '\\0' is not '.' or 'X'");
 }
 
 #[test]
@@ -188,4 +190,19 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     let _ = writer.join().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// An endless input (`/dev/zero`) is refused at the input cap instead of filling memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_input_is_refused_at_the_cap() {
+    for args in [&["solve", "wall", "/dev/zero"][..], &["solve", "wall", "--batch", "/dev/zero"]] {
+        Command::cargo_bin("sprague")
+            .unwrap()
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("/dev/zero: ").and(predicate::str::contains("is larger than 256 MiB; not a game input")));
+    }
 }

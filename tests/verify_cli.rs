@@ -223,3 +223,13 @@ fn exit_codes() {
     verify(dir.path(), &["--size", "2x2", "--max", "2x2"], 2);
     sprague().args(["merge", "--out"]).arg(dir.path()).assert().code(2);
 }
+
+/// An empty --out would write into the current directory: refused for every path option.
+#[test]
+fn an_empty_output_path_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["verify", "wall", "--max", "2x2", "--out", "", "-q"][..], &["table", "wall-empty", "--max", "2x2", "--out-dir", ""], &["prove", "wall-empty", "--max", "2", "--out", ""]] {
+        sprague().current_dir(dir.path()).args(args).assert().code(2).stderr(contains("empty path"));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written into the current directory");
+}

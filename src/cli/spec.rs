@@ -36,8 +36,9 @@ fn arg(spec: &OptSpec) -> Arg {
         let values = spec.choices.iter().map(|&(value, help)| PossibleValue::new(value).help(help).aliases(old(value)));
         let spec = *spec;
         arg = arg.value_parser(PossibleValuesParser::new(values).map(move |value: String| spec.current_value(&value).to_string()));
-    } else if let Some(validate) = spec.validate {
-        arg = arg.value_parser(move |s: &str| validate(s).map(|()| s.to_string()));
+    } else if spec.validate.is_some() || spec.is_path() {
+        let spec = *spec;
+        arg = arg.value_parser(move |s: &str| spec.check(s).map(|()| s.to_string()));
     }
     if !spec.required_unless.is_empty() {
         arg = arg.required_unless_present_any(spec.required_unless.iter().copied());

@@ -57,6 +57,21 @@ impl OptSpec {
         multiple: false,
     };
 
+    /// Whether the value names a file or a directory (value name `DIR`, `FILE`, `PATH`, or
+    /// ending so): an empty one is refused, as it would mean the current directory unasked.
+    pub fn is_path(&self) -> bool {
+        self.value.is_some_and(|v| ["DIR", "FILE", "PATH"].iter().any(|end| v.to_ascii_uppercase().ends_with(end)))
+    }
+
+    /// Checks a value given for this option: a path option's is not empty, then the option's
+    /// own validator; the message says what is wrong.
+    pub fn check(&self, value: &str) -> std::result::Result<(), String> {
+        if self.is_path() && value.is_empty() {
+            return Err("an empty path names no file or directory (write . for the current directory)".into());
+        }
+        self.validate.map_or(Ok(()), |validate| validate(value))
+    }
+
     /// A flag `--name`.
     pub const fn flag(name: &'static str, help: &'static str) -> OptSpec {
         OptSpec { name, help, ..Self::BLANK }
@@ -225,6 +240,15 @@ impl Args {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_path_is_refused() {
+        let out = OptSpec::value("out", "DIR", "Output directory.");
+        assert!(out.check("").unwrap_err().contains("empty path"));
+        assert!(out.check(".").is_ok());
+        assert!(OptSpec::positional("file", "Input.").check("").is_err());
+        assert!(OptSpec::value("max", "HxW", "Largest size.").check("").is_ok());
+    }
 
     #[test]
     fn typed_values_and_errors_name_the_option() {

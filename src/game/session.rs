@@ -1,6 +1,7 @@
 //! What a running command sees: standard streams, progress reports, its command line; how it ended.
 
 use crate::error::{Error, Result};
+use crate::input::read_capped;
 use crate::output::manifest::RunClock;
 use crate::runner::Progress;
 use std::io::{BufRead, Write};
@@ -29,17 +30,14 @@ pub struct Session<'a> {
 
 impl Session<'_> {
     /// Reads the input named `file` (`-` or none: standard input) as text; returns the name to
-    /// use in messages (`<stdin>` or the path) and the text.
+    /// use in messages (`<stdin>` or the path) and the text. An input of more than
+    /// [`crate::input::MAX_INPUT_BYTES`] is refused.
     pub fn read_input(&mut self, file: Option<&str>) -> Result<(String, String)> {
-        let mut bytes = Vec::new();
-        let name = match file.filter(|&f| f != "-") {
-            None => {
-                self.stdin.read_to_end(&mut bytes).map_err(|e| Error::io("<stdin>", e))?;
-                "<stdin>".to_string()
-            }
+        let (name, bytes) = match file.filter(|&f| f != "-") {
+            None => ("<stdin>".to_string(), read_capped("<stdin>", self.stdin)?),
             Some(path) => {
-                bytes = std::fs::read(path).map_err(|e| Error::Usage(format!("cannot read {path}: {e}")))?;
-                path.to_string()
+                let mut opened = std::fs::File::open(path).map_err(|e| Error::Usage(format!("cannot read {path}: {e}")))?;
+                (path.to_string(), read_capped(path, &mut opened)?)
             }
         };
         let text = String::from_utf8(bytes)

@@ -14,7 +14,8 @@ pub const CHUNK_SECONDS: f64 = 0.05;
 /// The estimate of one run (this shard of it) on a number of threads.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
-    /// Wall seconds, when the game has a rate for every job.
+    /// Wall seconds, when the game has a rate for every job (with only its extra work known:
+    /// that, a lower bound).
     pub seconds: Option<f64>,
     /// Peak bytes of the hungriest job, and that job's index.
     pub peak_bytes: u64,
@@ -28,7 +29,12 @@ pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
         let sharing = if verification.uses_host_threads(i) { threads.max(1) } else { 1 };
         verification.seconds_per_position(i).map(|rate| rate * positions(plan, i) / sharing as f64)
     };
-    let seconds: Option<f64> = (0..plan.jobs.len()).map(wall_seconds).sum();
+    let jobs: Option<f64> = (0..plan.jobs.len()).map(wall_seconds).sum();
+    let extra = verification.extra_seconds();
+    let seconds = match jobs {
+        Some(jobs) => Some(jobs + extra),
+        None => (extra > 0.0).then_some(extra),
+    };
     let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i), i)).max().unwrap_or((0, 0));
     Estimate { seconds, peak_bytes, hungriest }
 }
@@ -42,7 +48,16 @@ fn positions(plan: &Plan, index: usize) -> f64 {
 /// Refuses `plan` when its hungriest job needs more than `memory` bytes (default: what the
 /// system makes available, the job's cgroup limit included; no check when unknown) or, unless
 /// `force`, when it would take more than a day on `threads` threads. Returns the estimate.
+/// A run whose jobs hold no position at all (every shard of it) is refused: it would report
+/// success having checked nothing.
 pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> Result<Estimate> {
+    if plan.jobs.iter().all(|job| job.total == 0) {
+        return Err(Error::Usage(
+            "this run has no position to check (its sizes or counts are all empty), so it would verify nothing; \
+             give a larger --max, more piles or a positive --random count"
+                .into(),
+        ));
+    }
     let estimate = estimate(plan, threads);
     let noun = plan.verification.job_noun();
     if let Some(available) = memory.or_else(sys::available_memory_bytes).filter(|&m| estimate.peak_bytes > m) {

@@ -127,6 +127,11 @@ pub trait Verification: Sync {
     fn seconds_per_position(&self, _index: usize) -> Option<f64> {
         None
     }
+    /// Core-seconds of work besides the jobs (a file the run computes when it writes its
+    /// results, on one thread), added to the estimate a run is refused on.
+    fn extra_seconds(&self) -> f64 {
+        0.0
+    }
     /// Whether job `index` is spread over the host's threads, so that its core-seconds divide
     /// among them; false when one device counts it whatever the thread count (a GPU), its
     /// `seconds_per_position` then being wall seconds.

@@ -118,6 +118,10 @@ impl CardsRun {
     }
 }
 
+/// Core-seconds per random row (2,000 in 0.04 s on one core; docs/minimax.md's 0.8 s for
+/// 20,000 includes writing the files), for the estimate.
+pub const RANDOM_SECONDS_PER_ROW: f64 = 2e-5;
+
 impl Verification for CardsRun {
     fn game(&self) -> &str {
         GAME
@@ -145,6 +149,10 @@ impl Verification for CardsRun {
                 vec![Job::new("random", sizes, spec.count, 64)]
             }
         })
+    }
+
+    fn seconds_per_position(&self, _index: usize) -> Option<f64> {
+        matches!(self.rows, Rows::Random { .. }).then_some(RANDOM_SECONDS_PER_ROW)
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {

@@ -1,6 +1,6 @@
 //! A catalogue verification run: the sizes of one game as jobs, sequence.csv, manifest notes; `check`'s recomputation.
 
-use super::verify::{default_rule, size_groups, verifier, SizeGroups, Verifier, SEQUENCE};
+use super::verify::{check_request, default_rule, size_groups, verifier, SizeGroups, Verifier, SEQUENCE};
 use crate::output::records::SequenceRow;
 use crate::error::{Error, Result};
 use crate::output::csv::write_csv;
@@ -11,6 +11,9 @@ use std::path::Path;
 
 /// Largest single heap written to sequence.csv by default (divisor: 10^4 numbers).
 pub const SEQUENCE_CAP: u64 = 10_000;
+/// sequence.csv up to heap N costs about this many seconds times N² (heap n has n moves;
+/// nim to 10^4 took 4 s), for the estimate a run is refused on.
+pub const SEQUENCE_SECONDS_PER_HEAP_SQUARED: f64 = 4e-8;
 
 /// The options of a catalogue run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,12 +42,14 @@ pub struct CatalogueRun {
 impl CatalogueRun {
     pub fn new(options: CatalogueOptions) -> Result<CatalogueRun> {
         let rule = options.rule.clone().unwrap_or_else(|| default_rule(&options.game).to_string());
+        check_request(&*verifier(&options.game, &rule)?, options.piles, options.max, options.heaps)?;
         let groups = size_groups(&options.game, options.piles, options.max, options.heaps)?;
         let mut run = CatalogueRun::with_groups(&options.game, &rule, groups)?;
         run.sequence = std::sync::OnceLock::new();
         let heap_max = if options.game == "divisor" { options.max } else { options.max.max(options.heaps) };
-        let sequence_max = u32::try_from(options.sequence.unwrap_or(heap_max.min(SEQUENCE_CAP)))
-            .map_err(|_| Error::Usage(format!("--sequence {:?} is too large", options.sequence)))?;
+        let wanted = options.sequence.unwrap_or(heap_max.min(SEQUENCE_CAP));
+        let sequence_max = u32::try_from(wanted)
+            .map_err(|_| Error::Usage(format!("--sequence {wanted} is too large (at most {})", u32::MAX)))?;
         run.sequence_max = sequence_max;
         run.options = options;
         Ok(run)
@@ -92,6 +97,10 @@ impl Verification for CatalogueRun {
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
         Ok(self.verifier.positions_of(&self.groups[index].1).1)
+    }
+
+    fn extra_seconds(&self) -> f64 {
+        SEQUENCE_SECONDS_PER_HEAP_SQUARED * f64::from(self.sequence_max).powi(2)
     }
 
     fn parameters(&self) -> BTreeMap<String, Value> {

@@ -138,6 +138,45 @@ pub fn default_rule(game: &str) -> &'static str {
     }
 }
 
+/// The largest n ≤ u32::MAX with `allowed(n)`, for `allowed` true up to a bound (0 when none).
+fn largest(allowed: impl Fn(u32) -> bool) -> u32 {
+    let (mut lo, mut hi) = (0u32, u32::MAX);
+    if allowed(hi) {
+        return hi;
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if allowed(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Refuses, before any size is listed, a run beyond what `verifier`'s brute force handles,
+/// naming the options and values given (`--max`, `--piles`, `--heaps`).
+pub fn check_request(verifier: &dyn Verifier, piles: u32, max: u64, heaps: u64) -> Result<()> {
+    let game = verifier.game();
+    let allowed = |rows: u32, cols: u64| u32::try_from(cols).is_ok_and(|c| verifier.size_allowed(rows, c));
+    let beyond = |what: String, limit: String| Err(Error::Usage(format!("{what} is beyond what the {game} brute force handles ({limit})")));
+    let most_cols = |rows: u32| largest(|c| verifier.size_allowed(rows, c));
+    match game {
+        "divisor" => Ok(()),
+        "polygon" | "cross" if !allowed(1, max) => beyond(format!("--max {max}"), format!("--max at most {}", most_cols(1))),
+        "polygon" | "cross" => Ok(()),
+        _ if piles > 0 && !allowed(piles, 1) => {
+            beyond(format!("--piles {piles}"), format!("--piles at most {}", largest(|rows| verifier.size_allowed(rows, 1))))
+        }
+        _ if piles > 0 && !allowed(piles, max) => {
+            beyond(format!("--max {max} with --piles {piles}"), format!("with --piles {piles}, --max at most {}", most_cols(piles)))
+        }
+        _ if heaps > max && !allowed(1, heaps) => beyond(format!("--heaps {heaps}"), format!("--heaps at most {}", most_cols(1))),
+        _ => Ok(()),
+    }
+}
+
 /// Jobs of a catalogue run: a label and the sizes it covers.
 pub type SizeGroups = Vec<(String, Vec<(u32, u32)>)>;
 
@@ -188,6 +227,20 @@ mod tests {
             assert_eq!(r.sizes[&(3, 5)].patterns, 15, "{game}");
             assert!(r.all_agree(), "{game}: {:?}", r.mismatches);
         }
+    }
+
+    #[test]
+    fn requests_beyond_the_brute_force_name_the_options() {
+        let refused = |game: &str, piles, max, heaps| {
+            check_request(&*verifier(game, default_rule(game)).unwrap(), piles, max, heaps).unwrap_err().to_string()
+        };
+        assert_eq!(refused("nim", 4, 3, 100_000_000), "--heaps 100000000 is beyond what the nim brute force handles (--heaps at most 100000)");
+        assert_eq!(refused("nim", 10, 100, 0), "--piles 10 is beyond what the nim brute force handles (--piles at most 8)");
+        assert_eq!(refused("nim", 2, 33, 0), "--max 33 with --piles 2 is beyond what the nim brute force handles (with --piles 2, --max at most 32)");
+        assert_eq!(refused("polygon", 0, 18, 0), "--max 18 is beyond what the polygon brute force handles (--max at most 16)");
+        assert_eq!(refused("cross", 0, 40, 0), "--max 40 is beyond what the cross brute force handles (--max at most 28)");
+        assert_eq!(refused("nim", 4, 1 << 40, 0), format!("--max {} with --piles 4 is beyond what the nim brute force handles (with --piles 4, --max at most 32)", 1u64 << 40));
+        assert!(check_request(&*verifier("nim", "standard").unwrap(), 4, 32, 100_000).is_ok());
     }
 
     #[test]

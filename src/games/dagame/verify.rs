@@ -23,6 +23,9 @@ pub const EXHAUSTIVE: &str = "exhaustive";
 pub const MAX_EXHAUSTIVE_NODES: usize = 6;
 /// Most colours in one placement.
 pub const MAX_COLOURS: usize = 3;
+/// Core-seconds per random instance with N ≤ 10 (20,000 in 5.5 s on 2 cores, docs/dagame.md;
+/// 2,000 in 1.4 s on one); larger DAGs cost more, so for them this is a lower bound.
+pub const RANDOM_SECONDS_PER_INSTANCE: f64 = 5e-4;
 
 /// The usage error for exhaustive sizes out of range, if any.
 fn check_exhaustive(nodes: usize, colours: &[usize]) -> Result<()> {
@@ -152,6 +155,10 @@ impl Verification for DagameRun {
                 .collect(),
             DagameRun::Random { spec, only } => vec![Job::new("random", only.iter().copied().collect(), spec.count, 64)],
         })
+    }
+
+    fn seconds_per_position(&self, _index: usize) -> Option<f64> {
+        matches!(self, DagameRun::Random { .. }).then_some(RANDOM_SECONDS_PER_INSTANCE)
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {

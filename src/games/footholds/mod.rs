@@ -37,6 +37,32 @@ pub struct Outcome {
     pub moves: u32,
 }
 
+/// Board row `r` of `rows`: `cols` cells (0 or 1) on a line of their own (blank lines skipped),
+/// as bits; a row of another length is named with its cell count.
+fn board_row(s: &mut Scanner<'_>, r: usize, rows: usize, cols: usize) -> Result<u32> {
+    let (line, text) = loop {
+        match s.line() {
+            Some((_, text)) if text.trim().is_empty() => continue,
+            Some(found) => break found,
+            None => {
+                let (line, _) = s.position();
+                return Err(s.error_at(line + 1, 1, format!("missing board row {} of {rows}", r + 1)));
+            }
+        }
+    };
+    let count = text.split_whitespace().count();
+    let mut row = Scanner::new(s.source_name(), text).starting_at_line(line);
+    let mut bits = 0u32;
+    for c in 0..cols.min(count) {
+        bits |= row.number::<u32>(&format!("cell ({r}, {c}) (row, column; 0-based) of the board (0 or 1)"), 0, 1)? << c;
+    }
+    if count != cols {
+        let col = if count < cols { text.len() + 1 } else { row.token("a cell")?.col };
+        return Err(row.error_at(1, col, format!("board row {} has {count} cells, expected {cols}", r + 1)));
+    }
+    Ok(bits)
+}
+
 impl Position {
     /// A position; panics when a piece is off the board or not on a foothold.
     pub fn new(rows: usize, cols: usize, board: u32, a: usize, b: usize) -> Position {
@@ -59,12 +85,10 @@ impl Position {
         }
         let rows: usize = s.number("R (number of rows)", 1, MAX_SIDE)?;
         let cols: usize = s.number("C (number of columns)", 1, MAX_SIDE)?;
+        s.finish_line()?;
         let mut board = 0u32;
         for r in 0..rows {
-            for c in 0..cols {
-                let cell: u32 = s.number(&format!("cell ({r}, {c}) (row, column; 0-based) of the board (0 or 1)"), 0, 1)?;
-                board |= cell << (r * cols + c);
-            }
+            board |= board_row(&mut s, r, rows, cols)? << (r * cols);
         }
         let mut piece = |who: &str, may_vanish: bool| -> Result<usize> {
             s.skip_blank();
@@ -202,5 +226,8 @@ mod tests {
         assert_eq!(err("1 2\n1 0\n0 0 0 1\n"), "in:3:5: B stands on (0, 1) (0-based), which has no foothold");
         assert_eq!(err("1 2\n1 1\n0 0 0\n"), "in:3:6: expected column of B (0-based), found end of input");
         assert_eq!(err("1 1\n1\n0 0 0 0 9\n"), "in:3:9: unexpected extra input \"9\"");
+        assert_eq!(err("1 5\n1 1 1 1\n0 0 0 4\n"), "in:2:8: board row 1 has 4 cells, expected 5");
+        assert_eq!(err("1 2\n1 1 1\n0 0 0 1\n"), "in:2:5: board row 1 has 3 cells, expected 2");
+        assert_eq!(err("2 1\n1\n"), "in:3:1: missing board row 2 of 2");
     }
 }

@@ -104,6 +104,10 @@ impl FootholdsRun {
     }
 }
 
+/// Core-seconds per random 5x5 position (20,000 in 1.9 s on 2 cores, docs/minimax.md; 2,000 in
+/// 0.7 s on one), for the estimate.
+pub const RANDOM_SECONDS_PER_POSITION: f64 = 1.9e-4;
+
 impl Verification for FootholdsRun {
     fn game(&self) -> &str {
         GAME
@@ -129,6 +133,10 @@ impl Verification for FootholdsRun {
                 .collect(),
             Boards::Random(spec) => vec![Job::new("5x5", vec![(MAX_SIDE as u32, MAX_SIDE as u32)], spec.count, 4)],
         })
+    }
+
+    fn seconds_per_position(&self, _index: usize) -> Option<f64> {
+        matches!(self.boards, Boards::Random(_)).then_some(RANDOM_SECONDS_PER_POSITION)
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {

@@ -143,7 +143,11 @@ fn subtraction(code: &str, set: &str, first: usize) -> Result<Code> {
         if let Some((i, c)) = bad_char {
             return Err(bad(code, format!("character {} at position {} is not a digit or ','", describe_char(c), at + i)));
         }
-        let k: usize = part.parse().map_err(|_| bad(code, format!("position {at}: expected a number")))?;
+        let k: usize = match part.parse() {
+            Ok(k) => k,
+            Err(_) if part.is_empty() => return Err(bad(code, format!("position {at}: expected a number"))),
+            Err(_) => return Err(bad(code, format!("position {at}: {part} is not between 1 and {MAX_TAKE}"))),
+        };
         if !(1..=MAX_TAKE).contains(&k) {
             return Err(bad(code, format!("position {at}: {k} is not between 1 and {MAX_TAKE}")));
         }
@@ -204,6 +208,7 @@ mod tests {
         assert_eq!(err("0x0.g"), "take-and-break code \"0x0.g\": character 'g' at position 5 is not a hexadecimal digit (0-9, a-f)");
         assert_eq!(err("{1,x}"), "take-and-break code \"{1,x}\": character 'x' at position 4 is not a digit or ','");
         assert_eq!(err("s:1,,2"), "take-and-break code \"s:1,,2\": position 5: expected a number");
+        assert!(err("{18446744073709551616}").ends_with("position 2: 18446744073709551616 is not between 1 and 65535"), "{}", err("{18446744073709551616}"));
         assert_eq!(err("{1,3,1}"), "take-and-break code \"{1,3,1}\": position 6: 1 is in the set twice");
         assert!(err("{1,3").contains("must end with '}'"));
         assert!(err("077").contains("expected a point"));

@@ -7,7 +7,10 @@ use crate::game::vocabulary::split_pair;
 /// Checks `HxW` with 1 ≤ H, W.
 pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
     let bad = || format!("invalid size {s:?}: expected HxW, e.g. 5x5");
-    let (rows, cols) = split_pair(s).filter(|&(h, w)| h > 0 && w > 0).ok_or_else(bad)?;
+    let (rows, cols) = split_pair(s).ok_or_else(bad)?;
+    if rows == 0 || cols == 0 {
+        return Err(format!("invalid size {s:?}: a board has at least 1 row and 1 column"));
+    }
     let side = |n: u64| usize::try_from(n).map_err(|_| bad());
     Ok(Shape::new(side(rows)?, side(cols)?))
 }
@@ -34,8 +37,11 @@ mod tests {
     fn sizes_parse_and_bad_ones_are_named() {
         assert_eq!(parse_dims("5x7"), Ok(Shape::new(5, 7)));
         assert_eq!(parse_dims("20X20"), Ok(Shape::new(20, 20)));
-        for bad in ["0x3", "3x0", "5", "axb", "-3x5", ""] {
+        for bad in ["5", "axb", "-3x5", ""] {
             assert!(parse_dims(bad).unwrap_err().contains("expected HxW"), "{bad}");
+        }
+        for empty in ["0x3", "3x0", "0x0"] {
+            assert!(parse_dims(empty).unwrap_err().ends_with("a board has at least 1 row and 1 column"), "{empty}");
         }
         assert_eq!(parse_shape("8x8"), Ok(Shape::new(8, 8)));
         assert!(parse_shape("9x8").unwrap_err().contains("72 cells"));

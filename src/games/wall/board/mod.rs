@@ -162,6 +162,10 @@ impl Board {
                 let (line, _) = scanner.position();
                 return Err(scanner.error_at(line + 1, 1, format!("missing board row {} of {rows}", r + 1)));
             };
+            // A bad character (a space or NUL inside the row too) is named before the length.
+            if let Some((c, other)) = text.chars().enumerate().find(|&(_, ch)| ch != '.' && ch != 'X') {
+                return Err(scanner.error_at(line, c + 1, format!("{} is not '.' or 'X'", crate::input::describe_char(other))));
+            }
             let len = text.chars().count();
             if len != cols {
                 return Err(scanner.error_at(
@@ -171,13 +175,7 @@ impl Board {
                 ));
             }
             for (c, ch) in text.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    'X' => board.set_x(r, c, true),
-                    other => {
-                        return Err(scanner.error_at(line, c + 1, format!("{} is not '.' or 'X'", crate::input::describe_char(other))));
-                    }
-                }
+                board.set_x(r, c, ch == 'X');
             }
         }
         Ok(board)

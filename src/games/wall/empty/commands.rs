@@ -165,6 +165,9 @@ impl Command for ProveEmpty {
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
         let target = parse_height(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
         let limit = seconds_option(args, "budget")?;
+        if limit == Some(Duration::ZERO) {
+            return Err(Error::Usage("--budget must be a positive number of seconds (the proof stops after the row that ends past it), not 0".into()));
+        }
         let every = seconds_option(args, "checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
@@ -176,7 +179,9 @@ impl Command for ProveEmpty {
         check_fits(&format!("the proof to height {target}"), proof.next_memory(Lemma::Proven), proof_work(target) - proof_work(proof.height()), args)?;
         let (started, mut saved) = (Instant::now(), Instant::now());
         session.progress.start("prove", Some(target as u64), proof.height() as u64);
-        while proof.height() < target && limit.is_none_or(|l| started.elapsed() < l) {
+        // At least one row, so that a run that stops at its budget always proves something.
+        let first = proof.height();
+        while proof.height() < target && (proof.height() == first || limit.is_none_or(|l| started.elapsed() < l)) {
             check_fits(&format!("row {}", proof.height() + 1), proof.next_memory(Lemma::Proven), 0.0, args)
                 .inspect_err(|_| drop(write_proof_dir(&dir, &proof, target, &clock)))?;
             let row = proof.extend(Lemma::Proven, true)?;

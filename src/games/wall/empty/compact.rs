@@ -102,8 +102,11 @@ pub fn read_proof(path: &Path) -> Result<Proof> {
 
 /// The proof in `bytes`, or what is wrong with them.
 pub fn decode_proof(bytes: &[u8]) -> std::result::Result<Proof, String> {
-    if bytes.len() < 16 + 32 || &bytes[..8] != PROOF_MAGIC {
+    if !bytes.starts_with(PROOF_MAGIC) {
         return Err("not a wall-empty proof file (no SPRGPRUF header)".into());
+    }
+    if bytes.len() < 16 + 32 {
+        return Err(format!("the file is truncated ({} bytes; a proof file has at least {})", bytes.len(), 16 + 32));
     }
     let (body, digest) = bytes.split_at(bytes.len() - 32);
     if Sha256::digest(body).as_slice() != digest {
@@ -137,6 +140,14 @@ pub fn decode_proof(bytes: &[u8]) -> std::result::Result<Proof, String> {
 mod tests {
     use super::*;
     use crate::runner::Silent;
+
+    #[test]
+    fn a_truncated_proof_is_named_so() {
+        let mut bytes = PROOF_MAGIC.to_vec();
+        bytes.extend_from_slice(&[0, 0]);
+        assert_eq!(decode_proof(&bytes).unwrap_err(), "the file is truncated (10 bytes; a proof file has at least 48)");
+        assert!(decode_proof(b"SPRGWALL").unwrap_err().contains("no SPRGPRUF header"));
+    }
 
     #[test]
     fn round_trips_and_refuses_damage() {

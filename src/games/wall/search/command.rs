@@ -52,9 +52,14 @@ impl Command for SearchCommand {
         }
         let budget: f64 = args.require("budget")?;
         if !(budget > 0.0 && budget < 1e9) {
-            return Err(Error::Usage(format!("--budget must be a positive number of seconds, not {budget}")));
+            return Err(Error::Usage(format!(
+                "--budget must be a positive number of seconds below 1000000000 (about 31 years), not {budget}"
+            )));
         }
         let (seed, evaluations): (u64, u64) = (args.require("seed")?, args.require("evaluations")?);
+        if evaluations == 0 {
+            return Err(Error::Usage("--evaluations must be at least 1 (boards evaluated per round), not 0".into()));
+        }
         let jobs = args.get::<usize>("threads")?.unwrap_or(1).clamp(1, 256);
         let out = std::path::PathBuf::from(args.require::<String>("out")?);
         let clock = RunClock::start(session.command_line.clone(), jobs);

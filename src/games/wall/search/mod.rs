@@ -96,7 +96,9 @@ pub fn maximize_grundy(params: &SearchParams, mut on_best: impl FnMut(&Best)) ->
     let mut best = Best { board: isolate(&current, rect), grundy: value, at_evaluation: 1 };
     on_best(&best);
     let (t0, t1) = params.temperature;
-    let steps = params.evaluations.max(2).min(params.stop_after.unwrap_or(u64::MAX));
+    // Exactly `evaluations` boards (the first is the random start), so that no board is found
+    // at an evaluation past the round's length.
+    let steps = params.evaluations.max(1).min(params.stop_after.unwrap_or(u64::MAX));
     for step in 1..steps {
         if step % 16 == 0 && params.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
