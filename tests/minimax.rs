@@ -45,7 +45,8 @@ fn bad_input_exits_2_with_position() {
     let cases: &[(&str, &str, &str)] = &[
         ("footholds", "", "<stdin>:1:1: empty input"),
         ("footholds", "3 x\n", "<stdin>:1:3: expected C (number of columns) (a number), found \"x\""),
-        ("footholds", "2 2\n1 1\n1\n", "<stdin>:3:2: expected cell (1, 1) (row, column; 0-based) of the board (0 or 1), found end of input"),
+        ("footholds", "2 2\n1 1\n1\n", "<stdin>:3:2: board row 2 has 1 cells, expected 2"),
+        ("footholds", "1 5\n1 1 1 1\n0 0 0 4\n", "<stdin>:2:8: board row 1 has 4 cells, expected 5"),
         ("footholds", "1 2\n1 3\n0 0 0 0\n", "<stdin>:2:3: cell (0, 1) (row, column; 0-based) of the board (0 or 1) must be between 0 and 1, found 3"),
         ("footholds", "1 2\n0 1\n0 0 0 1\n", "<stdin>:3:1: A stands on (0, 0) (0-based), which has no foothold"),
         ("footholds", "1 2\n1 1\n0 0 1 0\n", "<stdin>:3:5: row of B (0-based) must be between 0 and 0, found 1"),
