@@ -17,7 +17,7 @@ pub use recompute::{MergedCheck, Recompute, ResultsDir};
 
 use compare::compare_size;
 use crate::error::{Error, Result};
-use crate::output::verify_files::{MANIFEST, SUMMARY};
+use crate::output::verify_files::{tree_dirs, MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -266,21 +266,7 @@ fn is_committed(root: &Path, registry: &[ResultsDir]) -> bool {
 
 /// Directories under `root` (relative, '/'-separated) holding a summary.csv.
 fn result_dirs(root: &Path) -> Vec<String> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut subdirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
-        subdirs.sort();
-        if dir != root && dir.join(SUMMARY).is_file() {
-            let rel = dir.strip_prefix(root).expect("walk stays under root");
-            out.push(rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"));
-        }
-        for sub in subdirs {
-            walk(root, &sub, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(root, root, &mut out);
-    out
+    tree_dirs(root).into_iter().filter(|(rel, dir)| rel != "." && dir.join(SUMMARY).is_file()).map(|(rel, _)| rel).collect()
 }
 
 /// What a `check` run found.
