@@ -7,7 +7,7 @@ use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::output::records::Columns;
 use crate::output::verify_files::{VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::files::read_verify_files_unchecked;
-use crate::runner::verification::check_totals;
+use crate::runner::{Plan as RunPlan, RunResults, Shard, Verification};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -48,6 +48,18 @@ impl Committed {
 pub struct Damage {
     pub file: PathBuf,
     pub message: String,
+}
+
+impl Damage {
+    /// The damage an error found reading `file` says, without repeating the file's name.
+    pub(super) fn of_error(file: PathBuf, error: &Error) -> Damage {
+        let message = match error {
+            Error::Malformed { path, message } if *path == file => message.clone(),
+            Error::Io { path, .. } if *path == file => error.describe(),
+            other => other.to_string(),
+        };
+        Damage { file, message }
+    }
 }
 
 impl fmt::Display for Damage {
@@ -98,12 +110,24 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> 
     let summary = dir.join(SUMMARY);
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
     match verification {
-        Ok(verification) => {
-            damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
-        }
+        Ok(verification) => damage.extend(totals(&*verification, &manifest, &results).err().map(|m| damaged(&summary, m))),
         Err(e) => damage.push(damaged(&dir.join(MANIFEST), format!("cannot rebuild the run it records: {e}"))),
     }
     Ok((manifest, damage))
+}
+
+/// Each size's patterns against the total of the run `manifest` records: of the whole run, or
+/// none for one shard of it (a shard's share of a symmetry-reduced job is only known once all
+/// shards are merged, [`RunPlan::check_totals`]).
+fn totals(verification: &dyn Verification, manifest: &Manifest, results: &RunResults) -> std::result::Result<(), String> {
+    let plan = RunPlan::new(verification, shard_of(manifest)?).map_err(|e| e.to_string())?;
+    plan.check_totals(results, usize::MAX)
+}
+
+/// The shard a manifest records (`1/1` when it records none).
+pub(super) fn shard_of(manifest: &Manifest) -> std::result::Result<Shard, String> {
+    let text = manifest.parameters.get("shard").and_then(|v| v.as_str()).unwrap_or("1/1");
+    text.parse().map_err(|e| format!("shard {text:?}: {e}"))
 }
 
 /// The column names of the game whose run `manifest` records, when `rebuild` can make it.

@@ -81,18 +81,23 @@ impl Plan {
 
     /// Checks the checkpoints of shards still running against their digests (a damaged one is
     /// damage, like any committed file); says how many there are, e.g. "2 running".
-    fn read_running(&mut self, running: &[PathBuf]) -> String {
+    pub(super) fn read_running(&mut self, running: &[PathBuf]) -> String {
         for dir in running {
             if let Err(e) = Checkpoint::load(dir) {
-                self.damage.push(Damage { file: Checkpoint::path(dir), message: e.to_string() });
+                self.damage.push(Damage::of_error(Checkpoint::path(dir), &e));
             }
         }
         format!("{} running (a checkpoint alone)", running.len())
     }
 
-    /// Remarks on what was read: sharded runs still in progress.
+    /// Remarks on what was read: runs still in progress.
     pub fn notes(&self) -> &[String] {
         &self.sharded.notes
+    }
+
+    /// Adds a remark on what was read.
+    pub(super) fn note(&mut self, note: String) {
+        self.sharded.notes.push(note);
     }
 
     /// True when `dir` (relative to the root) is a shard of a sharded registry entry.
