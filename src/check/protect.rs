@@ -69,9 +69,9 @@ impl fmt::Display for Damage {
 }
 
 /// The manifest of a committed directory and what is wrong with it at no cost: its own digest,
-/// and the SHA-256 of every file it lists that is present. Each of `required` must be listed
-/// and present; other listed files may be left out of results/ (large files whose digest the
-/// game's own check recomputes). Unreadable manifests are errors.
+/// and the SHA-256 of every file it lists; a listed file that is absent is damage unless it is
+/// left out of results/ by design ([`omitted_by_design`]). Each of `required` must be listed
+/// and present (an error when absent). Unreadable manifests are errors.
 pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Damage>)> {
     let manifest_path = existing(dir, MANIFEST)?;
     let (manifest, seal) = Manifest::read_unsealed(&manifest_path)?;
@@ -86,6 +86,9 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
     for (name, digest) in &manifest.files {
         let path = if required.contains(&name.as_str()) { existing(dir, name)? } else { dir.join(name) };
         if !path.is_file() {
+            if !omitted_by_design(name) {
+                damage.push(damaged(&path, format!("missing (listed in {MANIFEST})")));
+            }
             continue;
         }
         let actual = sha256_file(&path)?;
@@ -128,6 +131,15 @@ fn totals(verification: &dyn Verification, manifest: &Manifest, results: &RunRes
 pub(super) fn shard_of(manifest: &Manifest) -> std::result::Result<Shard, String> {
     let text = manifest.parameters.get("shard").and_then(|v| v.as_str()).unwrap_or("1/1");
     text.parse().map_err(|e| format!("shard {text:?}: {e}"))
+}
+
+/// Whether a file a manifest lists may be absent from the committed results: the large binary
+/// files (`*.bin`, in .gitignore), whose digest the game's own check recomputes under the
+/// budget, and the octal family's values files (`values/*`), of which the proofs too long to
+/// commit are left out and every other one is required by the family's own check, which runs
+/// at any budget.
+fn omitted_by_design(name: &str) -> bool {
+    name.ends_with(".bin") || name.starts_with("values/")
 }
 
 /// The column names of the game whose run `manifest` records, when `rebuild` can make it.
