@@ -108,7 +108,7 @@ fn flip_bit(path: &Path, bit: usize) {
     std::fs::write(path, bytes).unwrap();
 }
 
-/// 100 single-bit flips spread over every committed file a manifest covers (and the manifests):
+/// 100 single-bit flips spread over every committed file a manifest or SHA256SUMS covers (and those):
 /// each one is found by `check` without recomputing anything.
 #[test]
 fn no_bit_flip_in_committed_results_passes() {
@@ -122,6 +122,8 @@ fn no_bit_flip_in_committed_results_passes() {
         let listed = json["files"].as_object().unwrap().keys().map(|name| manifest.with_file_name(name)).filter(|p| p.is_file());
         files.extend(listed.chain([manifest.clone()]));
     }
+    let sums = std::fs::read_to_string(root.join("SHA256SUMS")).unwrap();
+    files.extend(sums.lines().map(|line| root.join(&line[66..])).chain([root.join("SHA256SUMS")]));
     files.sort();
     assert!(files.len() > 60, "{} files", files.len());
     let mut state: u64 = 0x5eed_f11e;
@@ -307,4 +309,60 @@ fn report_bounds_what_it_draws() {
         let (_dir, assert) = report_of_edited(file, |t| t.replacen("\nwall,standard,1,1,", "\nwall,standard,60000,60000,", 1));
         assert.code(2).stderr(predicate::str::contains(format!("{file}: line 2: size 60000x60000 is outside the sides the report draws (1 to 20)")));
     }
+}
+
+/// A copy of the committed results with `change` applied to it.
+fn changed_copy(change: impl Fn(&Path)) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("results");
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("results"), &root);
+    change(&root);
+    (dir, root)
+}
+
+/// Deleting a file a manifest or SHA256SUMS lists, or a whole registered directory, and
+/// changing a file no manifest lists are damage at any budget; every file needs a digest.
+#[test]
+fn check_names_deleted_and_unlisted_files_at_no_cost() {
+    let cases: [(&str, fn(&Path), &str); 6] = [
+        ("nim/sequence.csv", |r| std::fs::remove_file(r.join("nim/sequence.csv")).unwrap(), "nim/sequence.csv: missing (listed in manifest.json)"),
+        ("wall/empty/proof/zeros.csv", |r| std::fs::remove_file(r.join("wall/empty/proof/zeros.csv")).unwrap(), "proof/zeros.csv: missing (listed in manifest.json)"),
+        ("octal values", |r| {
+            let path = r.join("octal/runs/grundy/values.csv");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let line = text.lines().nth(4).unwrap().to_string();
+            std::fs::write(&path, text.replacen(&line, &format!("{}9", &line[..line.len() - 1]), 1)).unwrap();
+        }, "octal/runs/grundy/values.csv: sha256 "),
+        ("run.json", |r| std::fs::remove_file(r.join("octal/runs/officers/run.json")).unwrap(), "run.json: missing (listed in SHA256SUMS)"),
+        ("nim", |r| std::fs::remove_dir_all(r.join("nim")).unwrap(), "nim: missing (a registered results directory)"),
+        ("new file", |r| std::fs::write(r.join("wall/new.csv"), "x\n").unwrap(), "wall/new.csv: protected by no digest"),
+    ];
+    for (what, change, message) in cases {
+        let (_dir, root) = changed_copy(change);
+        let output = sprague().args(["check", "--budget", "0", "--results"]).arg(&root).assert().code(1).get_output().stdout.clone();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains(message) && text.contains("(1 damaged)"), "{what}: {text}");
+        assert!(!text.contains(" counts "), "{what}: {text}");
+    }
+}
+
+/// A changed count in a census shard is damage like anywhere else: the check goes on (exit 1).
+#[test]
+fn check_reports_a_damaged_census_shard_and_goes_on() {
+    let (_dir, root) = changed_copy(|r| {
+        let path = r.join("wall/census/6x7/shards/1/summary.csv");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line = text.lines().nth(1).unwrap().to_string();
+        assert!(line.ends_with(",8"), "{line}");
+        std::fs::write(&path, text.replacen(&line, &format!("{}9", &line[..line.len() - 1]), 1)).unwrap();
+    });
+    let summary = root.join("wall/census/6x7/shards/1/summary.csv").display().to_string();
+    sprague()
+        .args(["check", "--budget", "0", "--results"])
+        .arg(&root)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{summary}: sha256 ")))
+        .stdout(predicate::str::contains(format!("{summary}: line 2: 6x7 says patterns/p_positions/max_grundy")))
+        .stdout(predicate::str::contains("recomputed "));
 }

@@ -153,3 +153,55 @@ fn check_and_report_refuse_columns_that_are_not_the_games() {
     let out = dir.path().join("report");
     sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().code(2).stderr(predicate::str::contains(header.as_str()));
 }
+
+#[test]
+fn check_of_a_tree_without_runs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    check(&empty).assert().code(2).stderr(predicate::str::contains(format!("no run found under {}", empty.display())));
+    check(dir.path()).args(["--budget", "NaN"]).assert().code(2).stderr(predicate::str::contains("--budget must be a number"));
+}
+
+#[test]
+fn check_finds_a_damaged_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("u");
+    let stop = ["verify", "nim", "--piles", "3", "--max", "6", "-q", "--block-patterns", "4", "--stop-after-blocks", "1", "--checkpoint-secs", "0", "--out"];
+    sprague().args(stop).arg(&run).assert().code(3);
+    check(dir.path()).assert().success().stdout(predicate::str::contains("a run in progress (a checkpoint alone)"));
+    let checkpoint = run.join("checkpoint.json");
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(text.contains("\"covered\":[4"), "{text}");
+    std::fs::write(&checkpoint, text.replacen("\"covered\":[4", "\"covered\":[5", 1)).unwrap();
+    check(dir.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{}: content does not match its sha256", checkpoint.display())))
+        .stdout(predicate::str::contains("(1 damaged)"));
+}
+
+#[test]
+fn check_of_untouched_shards_in_a_tree_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    for k in 1..=3 {
+        let out = dir.path().join(format!("s{k}"));
+        sprague().args(["verify", "nim", "--piles", "3", "--max", "6", "-q", "--shard", &format!("{k}/3"), "--out"]).arg(&out).assert().success();
+    }
+    check(dir.path()).args(["--budget", "0"]).assert().success().stdout(predicate::str::contains("(0 damaged)"));
+}
+
+#[cfg(unix)]
+#[test]
+fn check_does_not_follow_a_link_back_up_the_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("a")).unwrap();
+    std::os::unix::fs::symlink("..", dir.path().join("a/up")).unwrap();
+    sprague().args(["verify", "nim", "--max", "3", "-q", "--out"]).arg(dir.path().join("a/run")).assert().success();
+    let units = |root: &Path| {
+        let out = check(root).args(["--budget", "100"]).assert().success().get_output().stdout.clone();
+        let text = String::from_utf8(out).unwrap();
+        text.split("recomputed ").nth(1).and_then(|t| t.split(' ').next()).map(str::to_string)
+    };
+    assert_eq!(units(dir.path()), units(&dir.path().join("a/run")));
+}

@@ -9,6 +9,7 @@ pub mod compare;
 pub mod protect;
 mod recompute;
 mod shards;
+pub mod sums;
 mod tree;
 
 pub use compare::{compare_rows, Difference, Row};
@@ -17,7 +18,7 @@ pub use recompute::{MergedCheck, Recompute, ResultsDir};
 
 use compare::compare_size;
 use crate::error::{Error, Result};
-use crate::output::verify_files::{MANIFEST, SUMMARY};
+use crate::output::verify_files::{tree_dirs, MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -115,7 +116,10 @@ impl Plan {
             runs: Vec::new(),
         };
         for index in 0..plan.registry.len() {
-            plan.read_entry(index, threads)?;
+            plan.read_registered(index, threads)?;
+        }
+        if !plan.registry.is_empty() && (is_own_results(root) || root.join(sums::SUMS).exists()) {
+            plan.damage.extend(sums::protect_sums(root));
         }
         plan.damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
         plan.damage.dedup();
@@ -124,6 +128,17 @@ impl Plan {
         let known = |d: &String| registered.contains(d.as_str()) || plan.is_shard_dir(d);
         plan.unregistered = result_dirs(root).into_iter().filter(|d| !known(d)).collect();
         Ok(plan)
+    }
+
+    /// Reads registry entry `index` ([`Plan::read_entry`]); a directory that is missing is
+    /// damage, named once.
+    fn read_registered(&mut self, index: usize, threads: f64) -> Result<()> {
+        let dir = self.root.join(self.registry[index].dir);
+        if dir.is_dir() {
+            return self.read_entry(index, threads);
+        }
+        self.damage.push(Damage { file: dir, message: "missing (a registered results directory)".into() });
+        Ok(())
     }
 
     /// Reads the files of registry entry `index` and adds its units.
@@ -257,30 +272,24 @@ fn select(units: &[Unit], budget: f64) -> Vec<bool> {
     selected
 }
 
-/// True when `root` is this project's results/ or holds every registered directory.
+/// True when `root` is this project's results/ or a copy of it: one holding more than half of
+/// the registered directories (a tree of runs may hold one or two by chance, e.g. `out/nim`),
+/// so that a copy missing a directory names it rather than being read as a tree of runs.
 fn is_committed(root: &Path, registry: &[ResultsDir]) -> bool {
+    let dirs: BTreeSet<&str> = registry.iter().map(|entry| entry.dir).collect();
+    let present = dirs.iter().filter(|dir| root.join(dir).is_dir()).count();
+    is_own_results(root) || (!dirs.is_empty() && 2 * present > dirs.len())
+}
+
+/// True when `root` is this project's results/.
+fn is_own_results(root: &Path) -> bool {
     let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    let same = matches!((root.canonicalize(), own.canonicalize()), (Ok(a), Ok(b)) if a == b);
-    same || registry.iter().all(|entry| root.join(entry.dir).is_dir())
+    matches!((root.canonicalize(), own.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 /// Directories under `root` (relative, '/'-separated) holding a summary.csv.
 fn result_dirs(root: &Path) -> Vec<String> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut subdirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
-        subdirs.sort();
-        if dir != root && dir.join(SUMMARY).is_file() {
-            let rel = dir.strip_prefix(root).expect("walk stays under root");
-            out.push(rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"));
-        }
-        for sub in subdirs {
-            walk(root, &sub, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(root, root, &mut out);
-    out
+    tree_dirs(root).into_iter().filter(|(rel, dir)| rel != "." && dir.join(SUMMARY).is_file()).map(|(rel, _)| rel).collect()
 }
 
 /// What a `check` run found.

@@ -7,7 +7,7 @@ use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::output::records::Columns;
 use crate::output::verify_files::{VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::runner::files::read_verify_files_unchecked;
-use crate::runner::verification::check_totals;
+use crate::runner::{Plan as RunPlan, RunResults, Shard, Verification};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -50,6 +50,18 @@ pub struct Damage {
     pub message: String,
 }
 
+impl Damage {
+    /// The damage an error found reading `file` says, without repeating the file's name.
+    pub(super) fn of_error(file: PathBuf, error: &Error) -> Damage {
+        let message = match error {
+            Error::Malformed { path, message } if *path == file => message.clone(),
+            Error::Io { path, .. } if *path == file => error.describe(),
+            other => other.to_string(),
+        };
+        Damage { file, message }
+    }
+}
+
 impl fmt::Display for Damage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.file.display(), self.message)
@@ -57,9 +69,9 @@ impl fmt::Display for Damage {
 }
 
 /// The manifest of a committed directory and what is wrong with it at no cost: its own digest,
-/// and the SHA-256 of every file it lists that is present. Each of `required` must be listed
-/// and present; other listed files may be left out of results/ (large files whose digest the
-/// game's own check recomputes). Unreadable manifests are errors.
+/// and the SHA-256 of every file it lists; a listed file that is absent is damage unless it is
+/// left out of results/ by design ([`omitted_by_design`]). Each of `required` must be listed
+/// and present (an error when absent). Unreadable manifests are errors.
 pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Damage>)> {
     let manifest_path = existing(dir, MANIFEST)?;
     let (manifest, seal) = Manifest::read_unsealed(&manifest_path)?;
@@ -74,6 +86,9 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
     for (name, digest) in &manifest.files {
         let path = if required.contains(&name.as_str()) { existing(dir, name)? } else { dir.join(name) };
         if !path.is_file() {
+            if !omitted_by_design(name) {
+                damage.push(damaged(&path, format!("missing (listed in {MANIFEST})")));
+            }
             continue;
         }
         let actual = sha256_file(&path)?;
@@ -98,12 +113,33 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> 
     let summary = dir.join(SUMMARY);
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
     match verification {
-        Ok(verification) => {
-            damage.extend(check_totals(&verification.jobs()?, usize::MAX, &results).err().map(|m| damaged(&summary, m)))
-        }
+        Ok(verification) => damage.extend(totals(&*verification, &manifest, &results).err().map(|m| damaged(&summary, m))),
         Err(e) => damage.push(damaged(&dir.join(MANIFEST), format!("cannot rebuild the run it records: {e}"))),
     }
     Ok((manifest, damage))
+}
+
+/// Each size's patterns against the total of the run `manifest` records: of the whole run, or
+/// none for one shard of it (a shard's share of a symmetry-reduced job is only known once all
+/// shards are merged, [`RunPlan::check_totals`]).
+fn totals(verification: &dyn Verification, manifest: &Manifest, results: &RunResults) -> std::result::Result<(), String> {
+    let plan = RunPlan::new(verification, shard_of(manifest)?).map_err(|e| e.to_string())?;
+    plan.check_totals(results, usize::MAX)
+}
+
+/// The shard a manifest records (`1/1` when it records none).
+pub(super) fn shard_of(manifest: &Manifest) -> std::result::Result<Shard, String> {
+    let text = manifest.parameters.get("shard").and_then(|v| v.as_str()).unwrap_or("1/1");
+    text.parse().map_err(|e| format!("shard {text:?}: {e}"))
+}
+
+/// Whether a file a manifest lists may be absent from the committed results: the large binary
+/// files (`*.bin`, in .gitignore), whose digest the game's own check recomputes under the
+/// budget, and the octal family's values files (`values/*`), of which the proofs too long to
+/// commit are left out and every other one is required by the family's own check, which runs
+/// at any budget.
+fn omitted_by_design(name: &str) -> bool {
+    name.ends_with(".bin") || name.starts_with("values/")
 }
 
 /// The column names of the game whose run `manifest` records, when `rebuild` can make it.

@@ -6,11 +6,11 @@ use super::compare::{compare_size, Difference, Row};
 use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
 use super::{Rebuild, Recompute};
-use super::protect::Damage;
-use crate::output::manifest::Manifest;
+use super::protect::{protect_files, Damage};
 use crate::runner::checkpoint::Checkpoint;
+use crate::runner::files::read_verify_files_unchecked;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
-use crate::runner::merge::{load_shard, merge_shards, merged_parameters, ShardOutput};
+use crate::runner::merge::{merge_shards, merged_parameters, shard_output, ShardOutput};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -52,7 +52,12 @@ impl Plan {
             self.sharded.notes.push(format!("{}: no shard finished yet, {running} (a run in progress)", entry.dir));
             return Ok(());
         }
-        let shards = found.finished.iter().map(|d| read_shard(d, self.rebuild)).collect::<Result<Vec<_>>>()?;
+        let mut shards = Vec::new();
+        for shard in &found.finished {
+            let (output, committed, damage) = read_shard(shard, self.rebuild)?;
+            self.damage.extend(damage);
+            shards.push((output, committed));
+        }
         let count = shards[0].0.shard.count;
         let merged = if dir.join(MANIFEST).is_file() {
             let (committed, damage) = Committed::read(&dir, self.rebuild)?;
@@ -81,18 +86,23 @@ impl Plan {
 
     /// Checks the checkpoints of shards still running against their digests (a damaged one is
     /// damage, like any committed file); says how many there are, e.g. "2 running".
-    fn read_running(&mut self, running: &[PathBuf]) -> String {
+    pub(super) fn read_running(&mut self, running: &[PathBuf]) -> String {
         for dir in running {
             if let Err(e) = Checkpoint::load(dir) {
-                self.damage.push(Damage { file: Checkpoint::path(dir), message: e.to_string() });
+                self.damage.push(Damage::of_error(Checkpoint::path(dir), &e));
             }
         }
         format!("{} running (a checkpoint alone)", running.len())
     }
 
-    /// Remarks on what was read: sharded runs still in progress.
+    /// Remarks on what was read: runs still in progress.
     pub fn notes(&self) -> &[String] {
         &self.sharded.notes
+    }
+
+    /// Adds a remark on what was read.
+    pub(super) fn note(&mut self, note: String) {
+        self.sharded.notes.push(note);
     }
 
     /// True when `dir` (relative to the root) is a shard of a sharded registry entry.
@@ -150,19 +160,15 @@ fn shard_dirs(shards: &Path) -> Result<ShardDirs> {
     Ok(ShardDirs { finished, running })
 }
 
-/// One shard, finished and intact: its manifest's own digest, the three verify files listed
-/// in it, and every listed file's SHA-256 ([`load_shard`]).
-fn read_shard(dir: &Path, rebuild: Rebuild) -> Result<(ShardOutput, Committed)> {
-    let manifest_path = dir.join(MANIFEST);
-    let manifest = Manifest::read(&manifest_path)?;
-    if manifest.digest.is_none() {
-        return Err(Error::malformed(&manifest_path, "no digest (written by an older sprague); rerun the shard"));
-    }
-    if let Some(name) = [SUMMARY, DISTRIBUTION, MISMATCHES].into_iter().find(|name| !manifest.files.contains_key(*name)) {
-        return Err(Error::malformed(&manifest_path, format!("lists no digest of {name}")));
-    }
-    let output = load_shard(dir)?;
-    Ok((output, Committed::with_manifest(dir, manifest, rebuild)?))
+/// One finished shard, with what is wrong with it at no cost ([`protect_files`]: its
+/// manifest's own digest, the three verify files listed in it, every listed file's SHA-256;
+/// the summary against the distribution).
+fn read_shard(dir: &Path, rebuild: Rebuild) -> Result<(ShardOutput, Committed, Vec<Damage>)> {
+    let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
+    let (results, consistency) = read_verify_files_unchecked(dir, None)?;
+    damage.extend(consistency.err().map(|message| Damage { file: dir.join(SUMMARY), message }));
+    let output = shard_output(dir, manifest.clone(), results)?;
+    Ok((output, Committed::with_manifest(dir, manifest, rebuild)?, damage))
 }
 
 /// Every (game, rule, rows, cols) in a directory's summary.

@@ -4,15 +4,17 @@
 //! cheapest first within the budget.
 
 use super::compare::compare_size;
-use super::protect::Committed;
+use super::protect::{shard_of, Committed};
 use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
-use crate::output::verify_files::{manifest_dirs, MANIFEST};
+use crate::output::verify_files::{manifest_dirs, tree_dirs, MANIFEST};
+use crate::runner::checkpoint::Checkpoint;
 use crate::runner::resumable::run_job_in_memory;
 use crate::runner::verification::size_groups;
 use crate::runner::{Plan as RunPlan, RunResults, Shard, Silent, Verification};
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
 /// One run directory of the tree, as read.
 pub(super) struct Run {
@@ -27,9 +29,16 @@ pub(super) struct Run {
 
 impl Plan {
     /// Reads every run directory under the root and adds a unit per group of its jobs;
-    /// directories with a manifest but no summary.csv are listed as not checked.
+    /// directories with a manifest but no summary.csv are listed as not checked, and the
+    /// checkpoint of every unfinished run is checked against its digest. A tree with neither a
+    /// run nor a checkpoint is an error.
     pub(super) fn read_tree(&mut self, threads: f64) -> Result<()> {
-        for (rel, is_run) in manifest_dirs(&self.root) {
+        self.read_unfinished();
+        let found = manifest_dirs(&self.root);
+        if found.iter().all(|(_, is_run)| !is_run) && self.notes().is_empty() {
+            return Err(Error::Usage(format!("no run found under {} (no manifest.json beside a summary.csv, nor a checkpoint.json)", self.root.display())));
+        }
+        for (rel, is_run) in found {
             if !is_run {
                 self.unregistered.push(rel);
                 continue;
@@ -39,8 +48,7 @@ impl Plan {
             self.damage.extend(damage);
             // A manifest that cannot be rebuilt is already in `damage` (Committed::read says why).
             let Ok(verification) = (self.rebuild)(&committed.manifest.parameters) else { continue };
-            let shard_text = committed.manifest.parameters.get("shard").and_then(|v| v.as_str()).unwrap_or("1/1");
-            let shard: Shard = shard_text.parse().map_err(|e| Error::malformed(dir.join(MANIFEST), format!("shard {shard_text:?}: {e}")))?;
+            let shard = shard_of(&committed.manifest).map_err(|e| Error::malformed(dir.join(MANIFEST), e))?;
             let jobs = verification.jobs()?;
             let groups = size_groups(&jobs);
             let run = Run { dir: rel, committed, verification, shard, groups };
@@ -48,6 +56,17 @@ impl Plan {
             self.runs.push(run);
         }
         Ok(())
+    }
+
+    /// Checks the checkpoint of every directory that has one and no manifest (a run stopped
+    /// or still running): a damaged one is damage; each is noted as a run in progress.
+    fn read_unfinished(&mut self) {
+        let unfinished: Vec<(String, PathBuf)> =
+            tree_dirs(&self.root).into_iter().filter(|(_, dir)| Checkpoint::exists(dir) && !dir.join(MANIFEST).is_file()).collect();
+        for (_, dir) in unfinished {
+            self.read_running(std::slice::from_ref(&dir));
+            self.note(format!("{}: a run in progress (a checkpoint alone), not recomputed", dir.display()));
+        }
     }
 
     /// Recomputes unit `group` of run `run` and compares its sizes with the files.

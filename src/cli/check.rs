@@ -19,6 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<Status> {
+    anyhow::ensure!(!args.budget.is_nan(), "--budget must be a number of seconds (or inf), not NaN");
     anyhow::ensure!(args.budget >= 0.0, "--budget must not be negative");
     let plan = sprague::games::check_plan(&args.results, args.budget)?;
     let outcome = plan.run(&|unit, seconds| {

@@ -77,16 +77,24 @@ pub fn first_game(dir: &Path) -> Result<Option<String>> {
 /// Directories under `root` (itself included, as `.`) holding a manifest.json, relative and
 /// '/'-separated, each with whether it holds a run's summary.csv.
 pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, bool)>) {
+    (tree_dirs(root).into_iter())
+        .filter(|(_, dir)| dir.join(MANIFEST).is_file())
+        .map(|(rel, dir)| (rel, dir.join(SUMMARY).is_file()))
+        .collect()
+}
+
+/// Every directory under `root` (itself first, as `.`), relative and '/'-separated, with its
+/// path, depth first in name order. Symbolic links to directories are not followed, so a link
+/// back up the tree (`a/up -> ..`) is not walked again and again.
+pub fn tree_dirs(root: &Path) -> Vec<(String, PathBuf)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+        let rel = dir.strip_prefix(root).expect("walk stays under root");
+        let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        out.push((if parts.is_empty() { ".".to_string() } else { parts.join("/") }, dir.to_path_buf()));
         let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut subdirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+        let is_real_dir = |e: &std::fs::DirEntry| e.file_type().is_ok_and(|t| t.is_dir());
+        let mut subdirs: Vec<PathBuf> = entries.flatten().filter(is_real_dir).map(|e| e.path()).collect();
         subdirs.sort();
-        if dir.join(MANIFEST).is_file() {
-            let rel = dir.strip_prefix(root).expect("walk stays under root");
-            let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-            let name = if parts.is_empty() { ".".to_string() } else { parts.join("/") };
-            out.push((name, dir.join(SUMMARY).is_file()));
-        }
         for sub in subdirs {
             walk(root, &sub, out);
         }
@@ -108,5 +116,18 @@ mod tests {
         let message = VerifyRows::read(dir.path()).unwrap_err().to_string();
         assert!(message.contains(r#"expected ["game", "rule", "rows", "cols", "patterns","#), "{message}");
         assert_eq!(first_game(dir.path()).unwrap().as_deref(), Some("some"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_back_up_the_tree_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = dir.path().join("a/run");
+        std::fs::create_dir_all(&run).unwrap();
+        std::fs::write(run.join(MANIFEST), "{}").unwrap();
+        std::os::unix::fs::symlink("..", dir.path().join("a/up")).unwrap();
+        assert_eq!(manifest_dirs(dir.path()), [("a/run".to_string(), false)]);
+        let names: Vec<String> = tree_dirs(dir.path()).into_iter().map(|(rel, _)| rel).collect();
+        assert_eq!(names, [".", "a", "a/run"]);
     }
 }

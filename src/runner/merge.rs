@@ -46,12 +46,19 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
             return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST}")));
         }
     }
+    let results = read_verify_files(dir)?;
+    shard_output(dir, manifest, results)
+}
+
+/// A shard's directory as read: its manifest (whose digests the caller has checked), the shard
+/// it records, and its verify files (`results`).
+pub fn shard_output(dir: &Path, manifest: Manifest, results: RunResults) -> Result<ShardOutput> {
+    let manifest_path = dir.join(MANIFEST);
     let shard_text = manifest.parameters.get("shard").and_then(Value::as_str);
     let shard = shard_text
         .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not the output of a verify or census run)"))?
         .parse::<Shard>()
         .map_err(|e| Error::malformed(&manifest_path, e))?;
-    let results = read_verify_files(dir)?;
     Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters: manifest.parameters, results, device: manifest.device })
 }
 

@@ -1,0 +1,96 @@
+//! results/SHA256SUMS: the digests of the committed files no manifest lists, and the check that every committed file has one.
+
+use super::protect::Damage;
+use crate::output::atomic::sha256_file;
+use crate::output::manifest::Manifest;
+use crate::output::verify_files::{tree_dirs, MANIFEST};
+use crate::runner::checkpoint::Checkpoint;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The file, in `sha256sum` form (`HEX  PATH`, PATH relative to the results directory), so
+/// that `cd results && sha256sum -c SHA256SUMS` checks it too.
+pub const SUMS: &str = "SHA256SUMS";
+
+/// What is wrong with the files SHA256SUMS lists under `root` (a file missing, changed, a line
+/// not in the form), and every file under `root` that no digest protects: neither listed by a
+/// manifest.json of its directory or one above, nor by SHA256SUMS (documentation, `*.md`, and
+/// hidden or temporary files aside).
+pub(super) fn protect_sums(root: &Path) -> Vec<Damage> {
+    let path = root.join(SUMS);
+    let damaged = |file: PathBuf, message: &str| Damage { file, message: message.to_string() };
+    let Ok(text) = std::fs::read_to_string(&path) else { return vec![damaged(path, "missing or unreadable")] };
+    let mut damage = Vec::new();
+    let mut covered: BTreeSet<PathBuf> = [path.clone()].into();
+    for (number, line) in text.lines().enumerate() {
+        let Some((digest, name)) = line.split_once("  ").filter(|(d, n)| d.len() == 64 && !n.is_empty()) else {
+            damage.push(damaged(path.clone(), &format!("line {}: not HEX  PATH", number + 1)));
+            continue;
+        };
+        let file = root.join(name);
+        match sha256_file(&file) {
+            Ok(actual) if actual == digest => {}
+            Ok(actual) => damage.push(damaged(file.clone(), &format!("sha256 {actual} differs from {digest} in {SUMS} (the file was changed)"))),
+            Err(_) => damage.push(damaged(file.clone(), &format!("missing (listed in {SUMS})"))),
+        }
+        covered.insert(file);
+    }
+    covered.extend(listed_by_manifests(root));
+    damage.extend(unprotected(root, &covered).into_iter().map(|file| damaged(file, &format!("protected by no digest (list it in {SUMS})"))));
+    damage
+}
+
+/// Every manifest.json under `root`, every file one lists, and every checkpoint.json (which
+/// holds its own digest).
+fn listed_by_manifests(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for (_, dir) in tree_dirs(root) {
+        out.push(Checkpoint::path(&dir));
+        let Ok((manifest, _)) = Manifest::read_unsealed(&dir.join(MANIFEST)) else { continue };
+        out.push(dir.join(MANIFEST));
+        out.extend(manifest.files.keys().map(|name| dir.join(name)));
+    }
+    out
+}
+
+/// The files under `root` not in `covered`, but documentation (`*.md`) and hidden or
+/// temporary files (`.sprague.lock`, `*.tmp.*`).
+fn unprotected(root: &Path, covered: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
+    let skipped = |name: &str| name.starts_with('.') || name.ends_with(".md") || name.contains(".tmp.");
+    let mut out = Vec::new();
+    for (_, dir) in tree_dirs(root) {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let files = entries.flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_file()));
+        out.extend(files.filter(|e| !skipped(&e.file_name().to_string_lossy())).map(|e| e.path()).filter(|p| !covered.contains(p)));
+    }
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("run")).unwrap();
+        std::fs::write(dir.path().join("run/values.csv"), "n,g\n0,0\n").unwrap();
+        let digest = sha256_file(&dir.path().join("run/values.csv")).unwrap();
+        std::fs::write(dir.path().join(SUMS), format!("{digest}  run/values.csv\n")).unwrap();
+        std::fs::write(dir.path().join("README.md"), "notes\n").unwrap();
+        dir
+    }
+
+    #[test]
+    fn listed_files_are_protected_and_every_file_needs_a_digest() {
+        let dir = tree();
+        assert_eq!(protect_sums(dir.path()), []);
+        std::fs::write(dir.path().join("run/values.csv"), "n,g\n0,1\n").unwrap();
+        std::fs::write(dir.path().join("run/extra.csv"), "x\n").unwrap();
+        let found: Vec<String> = protect_sums(dir.path()).iter().map(|d| d.to_string()).collect();
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].contains("values.csv: sha256 ") && found[1].contains("extra.csv: protected by no digest"), "{found:?}");
+        std::fs::remove_file(dir.path().join("run/values.csv")).unwrap();
+        assert!(protect_sums(dir.path())[0].to_string().ends_with("values.csv: missing (listed in SHA256SUMS)"));
+    }
+}
