@@ -54,7 +54,7 @@ fn a_proof_resumes_and_stops_at_its_time_limit() {
         .assert()
         .success()
         .stderr(predicate::str::contains("PROVEN for every X-free board with a side <= 40"));
-    prove(&b, &["--max", "40", "--budget", "0"]).assert().code(3).stderr(predicate::str::contains("stopped at the time limit"));
+    prove(&b, &["--max", "40", "--budget", "0.000001"]).assert().code(3).stderr(predicate::str::contains("stopped at the time limit"));
     prove(&b, &["--max", "25", "--resume"]).assert().success();
     prove(&b, &["--max", "40", "--resume"]).assert().success();
     for file in ["rows.csv", "zeros.csv", "verdict.txt", "proof.bin"] {
