@@ -320,11 +320,14 @@ fn changed_copy(change: impl Fn(&Path)) -> (tempfile::TempDir, PathBuf) {
     (dir, root)
 }
 
+/// A damage case: its name, how it damages a copy of results/, what check says of it.
+type DamageCase = (&'static str, fn(&Path), &'static str);
+
 /// Deleting a file a manifest or SHA256SUMS lists, or a whole registered directory, and
 /// changing a file no manifest lists are damage at any budget; every file needs a digest.
 #[test]
 fn check_names_deleted_and_unlisted_files_at_no_cost() {
-    let cases: [(&str, fn(&Path), &str); 6] = [
+    let cases: [DamageCase; 6] = [
         ("nim/sequence.csv", |r| std::fs::remove_file(r.join("nim/sequence.csv")).unwrap(), "nim/sequence.csv: missing (listed in manifest.json)"),
         ("wall/empty/proof/zeros.csv", |r| std::fs::remove_file(r.join("wall/empty/proof/zeros.csv")).unwrap(), "proof/zeros.csv: missing (listed in manifest.json)"),
         ("octal values", |r| {
