@@ -39,6 +39,14 @@ impl Error {
         }
     }
 
+    /// The file an I/O or malformed-file error names.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        match self {
+            Error::Malformed { path, .. } | Error::Io { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+
     /// Whether this is a write into a pipe whose reader has gone (`sprague ... | head`).
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io { error, .. } if error.kind() == std::io::ErrorKind::BrokenPipe)

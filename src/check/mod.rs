@@ -130,15 +130,26 @@ impl Plan {
         Ok(plan)
     }
 
-    /// Reads registry entry `index` ([`Plan::read_entry`]); a directory that is missing is
-    /// damage, named once.
+    /// Reads registry entry `index` ([`Plan::read_entry`]). A directory that is missing is
+    /// damage, named once; so is a file in it that is missing or cannot be read as what it
+    /// should hold (the entry then adds no unit, and the check goes on with the others). What
+    /// is wrong with a directory as a whole (shards finished but not merged) stays an error.
     fn read_registered(&mut self, index: usize, threads: f64) -> Result<()> {
         let dir = self.root.join(self.registry[index].dir);
-        if dir.is_dir() {
-            return self.read_entry(index, threads);
+        if !dir.is_dir() {
+            self.damage.push(Damage { file: dir, message: "missing (a registered results directory)".into() });
+            return Ok(());
         }
-        self.damage.push(Damage { file: dir, message: "missing (a registered results directory)".into() });
-        Ok(())
+        let units = self.units.len();
+        let read = self.read_entry(index, threads);
+        match read.as_ref().err().and_then(|error| file_damage(error, &dir)) {
+            Some(damage) => {
+                self.units.truncate(units);
+                self.damage.push(damage);
+                Ok(())
+            }
+            None => read,
+        }
     }
 
     /// Reads the files of registry entry `index` and adds its units.
@@ -194,14 +205,21 @@ impl Plan {
     pub fn run(&self, done: &dyn Fn(&Unit, f64)) -> Result<Outcome> {
         let clock = Instant::now();
         let mut differences = Vec::new();
+        let mut damage = Vec::new();
         let mut checked = 0;
         for unit in self.selected() {
             let unit_clock = Instant::now();
-            differences.extend(self.run_unit(unit)?);
+            match self.run_unit(unit) {
+                Ok(found) => differences.extend(found),
+                Err(error) => damage.push(file_damage(&error, &self.root).ok_or(error)?),
+            }
             done(unit, unit_clock.elapsed().as_secs_f64());
             checked += 1;
         }
-        Ok(Outcome { checked, differences, seconds: clock.elapsed().as_secs_f64() })
+        damage.retain(|d| !self.damage.contains(d));
+        damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        damage.dedup();
+        Ok(Outcome { checked, differences, damage, seconds: clock.elapsed().as_secs_f64() })
     }
 
     fn run_unit(&self, unit: &Unit) -> Result<Vec<Difference>> {
@@ -292,12 +310,21 @@ fn result_dirs(root: &Path) -> Vec<String> {
     tree_dirs(root).into_iter().filter(|(rel, dir)| rel != "." && dir.join(SUMMARY).is_file()).map(|(rel, _)| rel).collect()
 }
 
+/// The damage an error says, when it names a file under `dir` (missing, or not what it should
+/// hold) rather than something wrong with a directory as a whole or with the check itself.
+fn file_damage(error: &Error, dir: &Path) -> Option<Damage> {
+    let path = error.path().filter(|path| path.starts_with(dir) && !path.is_dir())?;
+    Some(Damage::of_error(path.to_path_buf(), error))
+}
+
 /// What a `check` run found.
 #[derive(Debug)]
 pub struct Outcome {
     /// Units recomputed.
     pub checked: usize,
     pub differences: Vec<Difference>,
+    /// Committed files a unit found it could not read (missing, or not what they should hold).
+    pub damage: Vec<Damage>,
     pub seconds: f64,
 }
 

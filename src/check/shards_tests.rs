@@ -127,10 +127,12 @@ fn a_merge_that_is_not_the_sum_of_its_shards_is_caught() {
 }
 
 #[test]
-fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_refused() {
+fn a_run_in_progress_is_noted_and_an_unmerged_complete_one_is_damage() {
     let (root, dir) = unmerged_run();
-    let unmerged = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
-    assert!(unmerged.contains("all 2 shards are finished but not merged"), "{unmerged}");
+    let unmerged = plan(root.path(), 1e9, toy_shard).unwrap();
+    assert_eq!(unmerged.damage.len(), 1, "{:?}", unmerged.damage);
+    assert!(unmerged.damage[0].to_string().ends_with("t/manifest.json: missing: all 2 shards are finished but not merged"), "{}", unmerged.damage[0]);
+    assert_eq!(unmerged.selected().count(), 0);
     // Shard 2 still running: only its checkpoint is there.
     stop_midway(&dir.join("shards/2"), 2);
     let running = plan(root.path(), 1e9, toy_shard).unwrap();

@@ -35,20 +35,40 @@ pub(super) fn protect_sums(root: &Path) -> Vec<Damage> {
         }
         covered.insert(file);
     }
-    covered.extend(listed_by_manifests(root));
+    let (listed, unreadable) = listed_by_manifests(root);
+    covered.extend(listed);
+    damage.extend(unreadable);
     damage.extend(unprotected(root, &covered).into_iter().map(|file| damaged(file, &format!("protected by no digest (list it in {SUMS})"))));
     damage
 }
 
 /// Every manifest.json under `root`, every file one lists, and every checkpoint.json (which
-/// holds its own digest).
-fn listed_by_manifests(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
+/// holds its own digest). A manifest that cannot be read is damage; the files under its
+/// directory count as covered, so that they are not each named again for it.
+fn listed_by_manifests(root: &Path) -> (Vec<PathBuf>, Vec<Damage>) {
+    let (mut out, mut damage) = (Vec::new(), Vec::new());
     for (_, dir) in tree_dirs(root) {
         out.push(Checkpoint::path(&dir));
-        let Ok((manifest, _)) = Manifest::read_unsealed(&dir.join(MANIFEST)) else { continue };
-        out.push(dir.join(MANIFEST));
-        out.extend(manifest.files.keys().map(|name| dir.join(name)));
+        let path = dir.join(MANIFEST);
+        match Manifest::read_unsealed(&path) {
+            Ok((manifest, _)) => out.extend(manifest.files.keys().map(|name| dir.join(name))),
+            Err(error) if path.is_file() => {
+                damage.push(Damage::of_error(path.clone(), &error));
+                out.extend(files_under(&dir));
+            }
+            Err(_) => continue,
+        }
+        out.push(path);
+    }
+    (out, damage)
+}
+
+/// The plain files of `dir` and every directory below it.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for (_, dir) in tree_dirs(dir) {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        out.extend(entries.flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_file())).map(|e| e.path()));
     }
     out
 }
@@ -56,13 +76,8 @@ fn listed_by_manifests(root: &Path) -> Vec<PathBuf> {
 /// The files under `root` not in `covered`, but documentation (`*.md`) and hidden or
 /// temporary files (`.sprague.lock`, `*.tmp.*`).
 fn unprotected(root: &Path, covered: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
-    let skipped = |name: &str| name.starts_with('.') || name.ends_with(".md") || name.contains(".tmp.");
-    let mut out = Vec::new();
-    for (_, dir) in tree_dirs(root) {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        let files = entries.flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_file()));
-        out.extend(files.filter(|e| !skipped(&e.file_name().to_string_lossy())).map(|e| e.path()).filter(|p| !covered.contains(p)));
-    }
+    let skipped = |path: &Path| path.file_name().map(|n| n.to_string_lossy()).is_some_and(|name| name.starts_with('.') || name.ends_with(".md") || name.contains(".tmp."));
+    let mut out: Vec<PathBuf> = files_under(root).into_iter().filter(|p| !skipped(p) && !covered.contains(p)).collect();
     out.sort();
     out
 }
@@ -92,5 +107,17 @@ mod tests {
         assert!(found[0].contains("values.csv: sha256 ") && found[1].contains("extra.csv: protected by no digest"), "{found:?}");
         std::fs::remove_file(dir.path().join("run/values.csv")).unwrap();
         assert!(protect_sums(dir.path())[0].to_string().ends_with("values.csv: missing (listed in SHA256SUMS)"));
+    }
+
+    #[test]
+    fn an_unreadable_manifest_is_named_once_not_each_of_its_files() {
+        let dir = tree();
+        std::fs::create_dir_all(dir.path().join("other/sub")).unwrap();
+        std::fs::write(dir.path().join("other/summary.csv"), "x\n").unwrap();
+        std::fs::write(dir.path().join("other/sub/values.csv"), "x\n").unwrap();
+        std::fs::write(dir.path().join("other").join(MANIFEST), "[").unwrap();
+        let found: Vec<String> = protect_sums(dir.path()).iter().map(|d| d.to_string()).collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("other/manifest.json: "), "{found:?}");
     }
 }

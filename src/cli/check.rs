@@ -27,7 +27,8 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             eprintln!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate);
         }
     })?;
-    for damage in &plan.damage {
+    let damaged: Vec<_> = plan.damage.iter().chain(&outcome.damage).collect();
+    for damage in &damaged {
         println!("{damage}");
     }
     for difference in &outcome.differences {
@@ -55,11 +56,11 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let estimate = plan.selected().map(|u| u.estimate).fold(0.0, |a, b| a + b);
     println!(
         "checked every committed file against its manifest ({} damaged); recomputed {} units in {:.1} s (estimated {estimate:.1} s, budget {} s): {} differences",
-        plan.damage.len(),
+        damaged.len(),
         outcome.checked,
         outcome.seconds,
         args.budget,
         outcome.differences.len()
     );
-    Ok(if outcome.differences.is_empty() && plan.damage.is_empty() { Status::Ok } else { Status::Failed })
+    Ok(if outcome.differences.is_empty() && damaged.is_empty() { Status::Ok } else { Status::Failed })
 }

@@ -3,12 +3,9 @@
 //! kind is replaced, and the files it listed that the new run does not write are removed.
 
 use super::manifest::Manifest;
-use super::verify_files::MANIFEST;
+use super::verify_files::{CHECKPOINT, MANIFEST};
 use crate::error::{Error, Result};
 use std::path::{Component, Path};
-
-/// The checkpoint of an unfinished `verify` or `census` run (the runner's `CHECKPOINT`).
-const CHECKPOINT: &str = "checkpoint.json";
 
 /// The verbs whose runs continue a checkpoint (the parallel runner's).
 const RESUMING: [&str; 2] = ["verify", "census"];

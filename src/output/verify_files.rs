@@ -1,6 +1,6 @@
 //! The names of a run directory's files (summary.csv, distribution.csv, mismatches.csv,
-//! manifest.json), their rows as read under the column names their headers give, and the run
-//! directories of a tree.
+//! manifest.json, checkpoint.json), their rows as read under the column names their headers
+//! give, and the run directories of a tree.
 
 use super::csv::{read_csv_headed, read_header};
 use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
@@ -11,6 +11,8 @@ pub const SUMMARY: &str = "summary.csv";
 pub const DISTRIBUTION: &str = "distribution.csv";
 pub const MISMATCHES: &str = "mismatches.csv";
 pub const MANIFEST: &str = "manifest.json";
+/// The resumable state of an unfinished `verify` or `census` run (the parallel runner's).
+pub const CHECKPOINT: &str = "checkpoint.json";
 
 /// The rows of the verify files of one directory, as written, and the column names they were
 /// read with.

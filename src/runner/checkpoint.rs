@@ -7,8 +7,7 @@ use crate::output::records::MismatchRow;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// File name of the checkpoint inside a run directory.
-pub const CHECKPOINT: &str = "checkpoint.json";
+use crate::output::verify_files::CHECKPOINT;
 
 /// What must be equal for `--resume` to continue a run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
