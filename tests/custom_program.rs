@@ -126,6 +126,22 @@ fn copies_shards_and_resumption_give_the_same_files() {
     assert_same_csvs(&one, &resumed);
 }
 
+/// A checkpoint records the program's command and files: resuming it with another program, or
+/// with the same file edited, is refused (the results would mix two games), and the checkpoint
+/// is kept for the right program.
+#[test]
+fn resuming_with_another_or_a_changed_program_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = program(dir.path(), "pairs.py", PAIRS);
+    let out = dir.path().join("run");
+    let pacing = ["--max", "10", "--block-patterns", "1", "--checkpoint-secs", "0", "--stop-after-blocks", "2", "--resume"];
+    verify(&out, &pairs, &pacing[..pacing.len() - 1]).assert().code(3);
+    verify(&out, &kayles(), &pacing).assert().code(2).stderr(contains("program: checkpoint has")).stderr(contains("pairs.py"));
+    std::fs::write(dir.path().join("pairs.py"), format!("{PRELUDE}\n{PAIRS}\n# changed\n")).unwrap();
+    verify(&out, &pairs, &pacing).assert().code(2).stderr(contains("program_files: checkpoint has"));
+    assert!(out.join("checkpoint.json").is_file());
+}
+
 #[test]
 fn check_reruns_the_program_and_refuses_a_changed_one() {
     let dir = tempfile::tempdir().unwrap();

@@ -169,6 +169,7 @@ fn stop_midway(dir: &Path, k: u64) {
         sizes: vec!["2x3".into()],
         shard: shard.to_string(),
         version: "0.1.0".into(),
+        identity: Default::default(),
     };
     let results = toy_shard("toy", "standard", 2, 3, shard).unwrap();
     Checkpoint { params, position: Position { job: 0, next: 6 }, covered: vec![6], results }.save(dir).unwrap();

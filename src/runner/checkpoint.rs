@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::output::atomic::{sha256_hex, write_bytes_atomic};
 use crate::output::records::MismatchRow;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::output::verify_files::CHECKPOINT;
@@ -22,6 +23,9 @@ pub struct RunParams {
     pub sizes: Vec<String>,
     pub shard: String,
     pub version: String,
+    /// [`crate::runner::Verification::identity`] (absent when empty).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub identity: BTreeMap<String, serde_json::Value>,
 }
 
 fn verify_mode() -> String {
@@ -41,12 +45,18 @@ impl RunParams {
                 ("version", p.version.clone()),
             ]
         };
-        fields(self)
+        let mut differences: Vec<String> = fields(self)
             .into_iter()
             .zip(fields(other))
             .filter(|(a, b)| a.1 != b.1)
             .map(|((name, a), (_, b))| format!("{name}: checkpoint has {a}, this run has {b}"))
-            .collect()
+            .collect();
+        let keys: BTreeSet<&String> = self.identity.keys().chain(other.identity.keys()).collect();
+        let shown = |value: Option<&serde_json::Value>| value.map_or("none".to_string(), ToString::to_string);
+        for key in keys.into_iter().filter(|key| self.identity.get(*key) != other.identity.get(*key)) {
+            differences.push(format!("{key}: checkpoint has {}, this run has {}", shown(self.identity.get(key)), shown(other.identity.get(key))));
+        }
+        differences
     }
 }
 
@@ -222,6 +232,7 @@ mod tests {
             sizes: vec!["1x2".into(), "1x3".into()],
             shard: "1/1".into(),
             version: "0.1.0".into(),
+            identity: BTreeMap::new(),
         };
         Checkpoint { params, position: Position { job: 1, next: 0 }, covered: vec![3, 0], results }
     }
@@ -245,6 +256,9 @@ mod tests {
         b.rule = "misere".into();
         assert_eq!(a.differences(&b), vec!["rule: checkpoint has standard, this run has misere".to_string()]);
         assert!(a.differences(&a).is_empty());
+        let mut c = a.clone();
+        c.identity.insert("program".into(), "python3 other.py".into());
+        assert_eq!(a.differences(&c), vec![r#"program: checkpoint has none, this run has "python3 other.py""#.to_string()]);
     }
 
     #[test]

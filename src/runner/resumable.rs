@@ -39,6 +39,7 @@ impl<'a> Plan<'a> {
             sizes: self.jobs.iter().map(|j| j.label.clone()).collect(),
             shard: self.shard.to_string(),
             version: env!("CARGO_PKG_VERSION").into(),
+            identity: self.verification.identity(),
         }
     }
 

@@ -150,6 +150,11 @@ pub trait Verification: Sync {
     fn parameters(&self) -> BTreeMap<String, Value> {
         BTreeMap::new()
     }
+    /// What else its results depend on, beyond game, rule, mode and sizes (a game program's
+    /// command and the SHA-256 of its files): a checkpoint resumes only when these are equal.
+    fn identity(&self) -> BTreeMap<String, Value> {
+        BTreeMap::new()
+    }
     /// Remarks recorded in manifest.json, given the results.
     fn notes(&self, _results: &RunResults) -> Vec<String> {
         Vec::new()

@@ -216,6 +216,10 @@ impl Verification for ProgramRun {
         parameters
     }
 
+    fn identity(&self) -> BTreeMap<String, Value> {
+        self.described.clone()
+    }
+
     fn notes(&self, _: &RunResults) -> Vec<String> {
         let mut notes = vec![
             "rows = 1, size = N of `positions N`, parts = number of components, grundy = the claim, else the XOR of the components' exact values, else the exact value".into(),
