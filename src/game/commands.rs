@@ -112,12 +112,8 @@ pub fn run_verification(verification: &dyn Verification, own: &[&str], args: &Ar
 
 /// The output directory, shard, resumption and pacing given by [`RUN_OPTIONS`].
 pub fn dir_run(args: &Args) -> Result<DirRun> {
-    let checkpoint_secs: f64 = args.require("checkpoint-secs")?;
-    if !(checkpoint_secs >= 0.0 && checkpoint_secs.is_finite()) {
-        return Err(crate::Error::Usage(format!("--checkpoint-secs must be a non-negative number, not {checkpoint_secs}")));
-    }
     let options = Options {
-        checkpoint_every: Duration::from_secs_f64(checkpoint_secs),
+        checkpoint_every: args.seconds("checkpoint-secs")?.unwrap_or(Options::default().checkpoint_every),
         block_positions: args.require::<u64>("block-patterns")?.max(1),
         stop_after_blocks: args.get("stop-after-blocks")?,
         block_delay: Duration::from_millis(args.require("block-delay-ms")?),

@@ -177,13 +177,9 @@ fn search_budget(args: &Args) -> Result<Option<Duration>> {
     }
 }
 
-/// Seconds given to option `name`: a positive, finite number.
+/// Seconds given to option `name` (required): a positive number.
 fn seconds(args: &Args, name: &str) -> Result<Duration> {
-    let value: f64 = args.require(name)?;
-    if !(value > 0.0 && value.is_finite() && value < 1e9) {
-        return Err(Error::Usage(format!("--{name} must be a positive number of seconds, not {value}")));
-    }
-    Ok(Duration::from_secs_f64(value))
+    args.positive_seconds(name)?.ok_or_else(|| Error::Usage(format!("--{name} is required")))
 }
 
 /// The generators named by `--generator` (comma lists, repeated; none: all three).

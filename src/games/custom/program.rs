@@ -6,7 +6,6 @@ use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
 use crate::stress::CommandLine;
 use crate::output::atomic::sha256_file;
-use std::time::Duration;
 
 const CONVENTIONS: &[(&str, &str)] = &[
     ("normal", "The player who cannot move loses; exact values are Grundy values."),
@@ -56,11 +55,8 @@ pub fn limits(args: &Args) -> Result<ProgramLimits> {
 
 /// The time limit of option `timeout`.
 fn limits_from(args: &Args, timeout: &str) -> Result<ProgramLimits> {
-    let seconds: f64 = args.require(timeout)?;
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(Error::Usage(format!("--{timeout} must be a positive number of seconds, not {seconds}")));
-    }
-    Ok(ProgramLimits { timeout: Duration::from_secs_f64(seconds) })
+    let timeout = args.positive_seconds(timeout)?.ok_or_else(|| Error::Usage(format!("--{timeout} is required")))?;
+    Ok(ProgramLimits { timeout })
 }
 
 /// The command line of `--game-cmd`.

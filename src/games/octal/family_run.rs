@@ -16,7 +16,7 @@ use crate::output::csv::{read_csv, write_csv};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 pub const FAMILY: &str = "family.csv";
 pub const EQUIVALENCES: &str = "equivalences.csv";
@@ -60,7 +60,7 @@ impl Command for ProveFamily {
             return Err(Error::Usage(format!("--max must be at least 2, found {max}")));
         }
         let limits = Limits { max, dense_from: args.require("dense-from")? };
-        let budget = args.get::<f64>("budget")?.map(Duration::from_secs_f64);
+        let budget = args.positive_seconds("budget")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
         let _lock = clock.lock(&dir)?;

@@ -164,11 +164,8 @@ impl Command for ProveEmpty {
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
         let target = parse_height(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))?;
-        let limit = seconds_option(args, "budget")?;
-        if limit == Some(Duration::ZERO) {
-            return Err(Error::Usage("--budget must be a positive number of seconds (the proof stops after the row that ends past it), not 0".into()));
-        }
-        let every = seconds_option(args, "checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
+        let limit = args.positive_seconds("budget")?;
+        let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
         let _lock = clock.lock(&dir)?;
@@ -209,11 +206,3 @@ impl Command for ProveEmpty {
     }
 }
 
-/// A non-negative number of seconds.
-fn seconds_option(args: &Args, name: &str) -> Result<Option<Duration>> {
-    let Some(seconds) = args.get::<f64>(name)? else { return Ok(None) };
-    if !(seconds >= 0.0 && seconds.is_finite()) {
-        return Err(Error::Usage(format!("--{name} must be a non-negative number of seconds, not {seconds}")));
-    }
-    Ok(Some(Duration::from_secs_f64(seconds)))
-}

@@ -13,7 +13,7 @@ use crate::output::csv::{read_csv, write_csv};
 use crate::output::manifest::RunClock;
 use rayon::prelude::*;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The file of best boards in a search output directory (and in results/wall/search/).
 pub const BEST: &str = "best.csv";
@@ -50,12 +50,7 @@ impl Command for SearchCommand {
         if shape.rows > MAX_SIDE || shape.cols > MAX_SIDE {
             return Err(Error::Usage(format!("--size {shape}: boards have at most {MAX_SIDE} rows and columns")));
         }
-        let budget: f64 = args.require("budget")?;
-        if !(budget > 0.0 && budget < 1e9) {
-            return Err(Error::Usage(format!(
-                "--budget must be a positive number of seconds below 1000000000 (about 31 years), not {budget}"
-            )));
-        }
+        let budget = args.positive_seconds("budget")?.ok_or_else(|| Error::Usage("--budget is required".into()))?;
         let (seed, evaluations): (u64, u64) = (args.require("seed")?, args.require("evaluations")?);
         if evaluations == 0 {
             return Err(Error::Usage("--evaluations must be at least 1 (boards evaluated per round), not 0".into()));
@@ -64,7 +59,7 @@ impl Command for SearchCommand {
         let out = std::path::PathBuf::from(args.require::<String>("out")?);
         let clock = RunClock::start(session.command_line.clone(), jobs);
         let _lock = clock.lock(&out)?;
-        let deadline = Instant::now() + Duration::from_secs_f64(budget);
+        let deadline = Instant::now() + budget;
         session.progress.start(&format!("search wall {shape}"), None, 0);
         let (best, rounds) = rounds(shape, seed, evaluations, jobs, deadline, session);
         session.progress.finish();
