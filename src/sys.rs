@@ -8,15 +8,19 @@ pub fn peak_rss_bytes() -> Option<u64> {
 }
 
 /// Memory available for new allocations, in bytes: the kernel's MemAvailable, or less when
-/// this process's cgroup (a Slurm job's `--mem`, a Kubernetes `limits.memory`) leaves less
-/// room under its limit.
+/// this process's cgroup (a Slurm job's `--mem`, a Kubernetes `limits.memory`) or its
+/// address-space limit (`ulimit -v`) leaves less room.
 pub fn available_memory_bytes() -> Option<u64> {
     let system = proc_kib("/proc/meminfo", "MemAvailable:");
     let cgroup = fs::read_to_string("/proc/self/cgroup").ok().and_then(|text| cgroup_room(&text));
-    match (system, cgroup) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+    [system, cgroup, address_space_room()].into_iter().flatten().min()
+}
+
+/// The room under this process's address-space limit (`ulimit -v`): the limit minus the
+/// address space in use (VmSize); `None` without a limit.
+fn address_space_room() -> Option<u64> {
+    let limit = rustix::process::getrlimit(rustix::process::Resource::As).current?;
+    Some(limit.saturating_sub(proc_kib("/proc/self/status", "VmSize:")?))
 }
 
 /// The room under the tightest memory limit of the cgroups named in `membership` (the text of

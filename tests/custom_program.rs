@@ -179,6 +179,37 @@ fn a_crash_a_hang_and_an_early_exit_stop_the_run() {
 }
 
 #[test]
+fn an_exit_is_reported_while_a_child_it_left_holds_the_output_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let exits = "def answer(verb, arg):\n    if verb == 'moves' and arg == '5':\n        sys.stdout.flush()\n        sys.exit(3)\n    return chain(verb, arg)\nserve(answer)\n";
+    let python = program(dir.path(), "exits.py", exits);
+    std::fs::write(dir.path().join("game.sh"), format!("sleep 30 &\nexec {python}\n")).unwrap();
+    let game = format!("sh {}", dir.path().join("game.sh").display());
+    let started = std::time::Instant::now();
+    let out = verify(&dir.path().join("out"), &game, &["--max", "8"]).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("request `moves 5`") && stderr.contains("exited (status 3) before answering"), "{stderr}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(8), "seen before the 10 s time limit: {:?}", started.elapsed());
+}
+
+#[test]
+fn a_changed_handshake_is_named_and_numbers_are_canonical() {
+    let changed = "said = []\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'flush':\n        sys.stdout.flush()\n    elif verb == 'sprague':\n        said.append(1)\n        print('positions moves' if len(said) == 1 else 'positions moves claim')\n    else:\n        print(chain(verb, arg))\n";
+    refused("changed.py", changed, &[], &["answered `sprague 1` closing the batch with \"positions moves claim\", not \"positions moves\""]);
+    for (name, claim) in [("plus.py", "+0"), ("zeros.py", "00"), ("blanks.py", " 0 ")] {
+        let body = format!("def answer(verb, arg):\n    return ({claim:?} if arg == '3' else int(arg) % 3) if verb == 'claim' else chain(verb, arg)\nserve(answer, 'positions moves claim')\n");
+        refused(name, &body, &[], &["request `claim 3`", &format!("{claim:?} is not a number"), "decimal digits only"]);
+    }
+}
+
+#[test]
+fn long_tokens_are_refused_within_the_memory_budget() {
+    // 200 moves of 4000-byte tokens, each with 2000 moves of 3000-byte tokens (6 MB a line).
+    let fat = "pad = 'x' * 4000\ndef answer(verb, arg):\n    if verb == 'positions':\n        return 'r' if arg == '1' else ''\n    if arg == 'r':\n        return ' '.join('a%d%s' % (i, pad) for i in range(200))\n    if arg.startswith('a'):\n        return ' '.join('b%s_%d%s' % (arg[:4], j, pad[:3000]) for j in range(2000))\n    return ''\nserve(answer)\n";
+    refused("fat.py", fat, &["--memory-limit", "200000000"], &["request `moves a", "take more than 95.37 MiB of memory", "--memory-limit"]);
+}
+
+#[test]
 fn malformed_loopy_and_changing_answers_stop_the_run() {
     let malformed = "def answer(verb, arg):\n    return ('x' if arg == '3' else int(arg) % 3) if verb == 'claim' else chain(verb, arg)\nserve(answer, 'positions moves claim')\n";
     refused("malformed.py", malformed, &[], &["request `claim 3`", "\"x\" is not a number"]);
@@ -192,7 +223,7 @@ fn malformed_loopy_and_changing_answers_stop_the_run() {
 fn absurdly_many_moves_or_positions_are_refused() {
     let wide = "def answer(verb, arg):\n    if verb == 'moves':\n        return ' '.join('w%d' % i for i in range(50)) if arg == '3' else ''\n    return arg\nserve(answer)\n";
     refused("wide.py", wide, &["--max-moves", "10"], &["request `moves 3`", "50 moves from one position (at most 10"]);
-    refused("many.py", wide, &["--max-positions", "20"], &["more than 20 positions", "`moves 3`"]);
+    refused("many.py", wide, &["--max-positions", "20"], &["more than 20 positions", "`moves 3`", "takes about 1.95 KiB and more"]);
     let dir = tempfile::tempdir().unwrap();
     let out = verify(&dir.path().join("out"), &kayles(), &["--max", "4000000000"]).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();

@@ -91,7 +91,7 @@ fn a_right_solution_passes_stress() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["stress", "custom", "--game-cmd", &example("subtraction.py"), "--cmd", &example("subtraction_solution.py")];
     let run = sprague().args(args).args(["--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(dir.path().join("s")).assert().success();
-    run.stdout(contains("stress custom: 21 runs").and(contains("every input judged")).and(contains("no failure")));
+    run.stdout(contains("stress custom: 21 runs").and(contains("every input judged")).and(contains("exhaustive 21 runs (largest position 20)")).and(contains("no failure")));
     let manifest = read(dir.path().join("s/manifest.json"));
     assert!(manifest.contains("\"game_program\"") && manifest.contains("subtraction.py") && manifest.contains("\"convention\": \"normal\""), "{manifest}");
 }
@@ -112,4 +112,65 @@ fn a_wrong_kayles_solution_is_caught_and_shrunk_to_the_smallest_position() {
     // Under misère play only the winner counts: a number is not an answer.
     let args = ["stress", "custom", "--game-cmd", &game, "--cmd", &nim, "--convention", "misere", "--generator", "exhaustive", "-q", "--out"];
     sprague().args(args).arg(dir.path().join("m")).assert().code(1).stdout(contains("format").and(contains("First or Second")));
+}
+
+/// Every file under `dir` (the lock file aside) with its contents, by path.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).into_iter().flatten().map(Result::unwrap) {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if entry.file_name() != ".sprague.lock" {
+                files.push((path.strip_prefix(dir).unwrap().display().to_string(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_failing_game_program_leaves_the_output_directory_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    // The subtraction game {1, 3, 4}; with `exit`, the program exits at `moves 5`.
+    let game = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'flush':\n        sys.stdout.flush()\n    elif verb == 'sprague':\n        print('positions moves')\n    elif verb == 'positions':\n        print(arg)\n    elif arg == '5' and sys.argv[1:] == ['exit']:\n        sys.stdout.flush()\n        sys.exit(3)\n    else:\n        print(' '.join(str(int(arg) - k) for k in (1, 3, 4) if k <= int(arg)))\n";
+    std::fs::write(dir.path().join("game.py"), game).unwrap();
+    let (good, bad) = (format!("python3 {}", dir.path().join("game.py").display()), format!("python3 {} exit", dir.path().join("game.py").display()));
+    // Right except on 12.
+    let wrong = solution(dir.path(), "wrong.py", "n = int(input())\nprint([0, 1, 0, 1, 2, 3, 2][n % 7] if n != 12 else 5)\n");
+    let out = dir.path().join("s");
+    let run = |game: &str, extra: &[&str]| {
+        let mut command = sprague();
+        command.args(["stress", "custom", "--game-cmd", game, "--cmd", &wrong, "--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(&out).args(extra);
+        command.assert()
+    };
+    run(&good, &[]).code(1);
+    let kept = snapshot(&out);
+    assert!(kept.iter().any(|(name, _)| name == "failures/001.in") && kept.iter().any(|(name, _)| name == "manifest.json"), "{kept:?}");
+    for extra in [&[][..], &["--slowest", "3"]] {
+        let failed = run(&bad, extra).code(2);
+        let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
+        assert!(stderr.contains("game program") && stderr.contains("request `moves 5`") && stderr.contains("exited (status 3)"), "{extra:?}: {stderr}");
+        assert!(snapshot(&out) == kept, "{extra:?}: the earlier run's files changed");
+    }
+    // A first run that fails writes nothing.
+    let fresh = dir.path().join("fresh");
+    let mut command = sprague();
+    command.args(["stress", "custom", "--game-cmd", &bad, "--cmd", &wrong, "--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(&fresh);
+    command.assert().code(2);
+    assert_eq!(snapshot(&fresh), Vec::new());
+}
+
+#[test]
+fn a_components_cycle_is_named_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    // Each heap lists itself twice among its parts.
+    let game = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'flush':\n        sys.stdout.flush()\n    elif verb == 'sprague':\n        print('positions moves components')\n    elif verb == 'positions':\n        print(arg)\n    elif verb == 'components':\n        print(arg, arg)\n    else:\n        print(' '.join(str(int(arg) - k) for k in (1, 2) if k <= int(arg)))\n";
+    std::fs::write(dir.path().join("pp.py"), game).unwrap();
+    let game = format!("python3 {}", dir.path().join("pp.py").display());
+    let run = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "3", "--components"]).assert().code(2);
+    run.stderr(contains("the components form a cycle of 1 positions: 0 -> 0").and(contains("`components` must split")));
 }

@@ -30,8 +30,11 @@ pub const RUN_OPTIONS: &[OptSpec] = &[
     OptSpec::value("stop-after-blocks", "N", "Testing: exit with code 3 after the first checkpoint once N blocks ran.")
         .hidden(),
     OptSpec::value("block-delay-ms", "MS", "Testing: sleep this long per block evaluated.").default("0").hidden(),
-    OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
+    MEMORY_LIMIT,
 ];
+
+/// `--memory-limit BYTES`: the memory a run may plan for.
+pub const MEMORY_LIMIT: OptSpec = OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden();
 
 /// `sprague solve GAME [FILE] …`: the game's options plus FILE; `solve` prints the answer.
 #[derive(Clone, Copy)]

@@ -59,6 +59,13 @@ pub trait Contest: Sync {
         String::new()
     }
 
+    /// The trusted side's own failure, if it had one (a game program that crashed or broke its
+    /// protocol): its streams and answers may have ended early because of it, so a run stops
+    /// with this error before it writes anything. Taken: reported once. Default: none.
+    fn take_failure(&self) -> Option<crate::error::Error> {
+        None
+    }
+
     /// The contest input text of `case`.
     fn input_text(&self, case: &Self::Case) -> Vec<u8> {
         let mut out = Vec::new();

@@ -122,7 +122,8 @@ impl Pool {
             }
         });
         let state = state.into_inner().map_err(|_| Error::Usage("a stress worker panicked".into()))?;
-        if let Some(e) = state.error {
+        // A failing trusted side ends its stream early: that is its error, not an exhausted stream.
+        if let Some(e) = state.error.or_else(|| game.take_failure()) {
             return Err(e);
         }
         let mut found = state.found;

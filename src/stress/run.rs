@@ -73,10 +73,6 @@ impl StressSummary {
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
     let clock = RunClock::start(config.command_line.clone(), config.jobs);
     let _lock = clock.lock(&config.out)?;
-    // The saved failures are replaced as the run goes: an earlier run's manifest would list
-    // files that are gone, so it goes first (a killed run leaves no manifest at all).
-    let earlier = withdraw(&config.out)?;
-    let mut log = FailureLog::create(&config.out)?;
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
     let tagged = Tagged(game);
@@ -86,17 +82,26 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
     let judging_seconds = report.elapsed.as_secs_f64();
-    let mut inputs = Vec::new();
     let shrink_deadline = Instant::now() + config.shrink_budget;
     let mut search_end = None;
+    let mut saved = Vec::new();
     for found in report.found {
         let limits = ShrinkLimits { deadline: Some(shrink_deadline), ..Default::default() };
         let shrunk = shrink_found(&mut pool, &tagged, found, limits)?;
         // The search budget starts when the first search does (after shrinking).
         let end = config.search_budget.map(|b| *search_end.get_or_insert_with(|| Instant::now() + b));
-        let failure = search_below(&mut pool, game, shrunk, end)?;
-        inputs.push(save(game, failure, &mut log)?);
+        saved.push(Saved::of(game, search_below(&mut pool, game, shrunk, end)?));
     }
+    // Nothing is written before the run is known good: a trusted side that failed (its
+    // shrink candidates or sizes cut short) leaves the directory as it was.
+    if let Some(e) = game.take_failure() {
+        return Err(e);
+    }
+    // The earlier run's manifest goes first: a run killed while saving leaves no manifest
+    // listing files that have changed.
+    let earlier = withdraw(&config.out)?;
+    let mut log = FailureLog::create(&config.out)?;
+    let inputs = saved.into_iter().map(|s| s.save(&mut log)).collect::<Result<Vec<_>>>()?;
     let summary = StressSummary {
         runs: report.runs,
         failures: log.rows().to_vec(),
@@ -152,30 +157,44 @@ fn search_below<G: Generator>(pool: &mut Pool, game: &G, mut failure: Failure<G:
     Ok(failure)
 }
 
-/// Saves one failure's files and row; the path of the saved `.in`.
-fn save<G: Contest>(game: &G, failure: Failure<G::Case>, log: &mut FailureLog) -> Result<PathBuf> {
-    let Failure { source, original, shrunk, shrunk_size, smallest, searched, cause } = failure;
-    let row = FailureRow {
-        id: String::new(),
-        kind: shrunk.fault.kind,
-        source: source.name().to_string(),
-        size_before: game.describe(&original),
-        size_after: game.describe(&shrunk.case),
-        size_shrunk: shrunk_size,
-        expected: shrunk.expected.clone(),
-        got: shrunk.fault.got.clone(),
-        exit_status: shrunk.fault.exit.clone(),
-        seconds: shrunk.seconds,
-        shrink_steps: shrunk.steps,
-        minimal: shrunk.minimal,
-        smallest,
-        searched,
-        cause,
-        detail: shrunk.fault.detail.clone(),
-    };
-    let (orig_in, shrunk_in) = (game.input_text(&original), game.input_text(&shrunk.case));
-    let files = FailureFiles { original_input: &orig_in, shrunk_input: &shrunk_in, answer: &shrunk.expected, stderr: &shrunk.fault.stderr };
-    log.save(row, &files)
+/// One failure's row and files, described before anything is written.
+struct Saved {
+    row: FailureRow,
+    original: Vec<u8>,
+    shrunk: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+impl Saved {
+    fn of<G: Contest>(game: &G, failure: Failure<G::Case>) -> Self {
+        let Failure { source, original, shrunk, shrunk_size, smallest, searched, cause } = failure;
+        let row = FailureRow {
+            id: String::new(),
+            kind: shrunk.fault.kind,
+            source: source.name().to_string(),
+            size_before: game.describe(&original),
+            size_after: game.describe(&shrunk.case),
+            size_shrunk: shrunk_size,
+            expected: shrunk.expected.clone(),
+            got: shrunk.fault.got.clone(),
+            exit_status: shrunk.fault.exit.clone(),
+            seconds: shrunk.seconds,
+            shrink_steps: shrunk.steps,
+            minimal: shrunk.minimal,
+            smallest,
+            searched,
+            cause,
+            detail: shrunk.fault.detail.clone(),
+        };
+        Saved { row, original: game.input_text(&original), shrunk: game.input_text(&shrunk.case), stderr: shrunk.fault.stderr }
+    }
+
+    /// Saves the files and the row; the path of the saved `.in`.
+    fn save(self, log: &mut FailureLog) -> Result<PathBuf> {
+        let expected = self.row.expected.clone();
+        let files = FailureFiles { original_input: &self.original, shrunk_input: &self.shrunk, answer: &expected, stderr: &self.stderr };
+        log.save(self.row, &files)
+    }
 }
 
 /// manifest.json: the command line, the options, the counts, and the digest of every saved file.
@@ -241,6 +260,9 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     }
     fn why_wrong(&self, case: &Self::Case, expected: &G::Answer, got: &G::Answer) -> String {
         self.0.why_wrong(&case.1, expected, got)
+    }
+    fn take_failure(&self) -> Option<crate::error::Error> {
+        self.0.take_failure()
     }
 }
 

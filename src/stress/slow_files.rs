@@ -64,24 +64,31 @@ pub fn slowest<G: Generator>(
     let clock = RunClock::start(config.command_line.clone(), config.jobs);
     let _lock = clock.lock(&config.out)?;
     let found = search(game, command, config, count, grow, progress)?;
-    let folder = config.out.join(SLOWEST_DIR);
-    remove_saved(&folder)?;
-    let (mut rows, mut tests, mut names) = (Vec::new(), Vec::new(), vec![SLOWEST_CSV.to_string()]);
+    let (mut rows, mut tests) = (Vec::new(), Vec::new());
     for (i, slow) in found.kept.iter().enumerate() {
         let rank = format!("{:03}", i + 1);
         let times = |pick: fn(f64, f64) -> f64| slow.times.iter().copied().reduce(pick).unwrap_or(0.0);
         let input = game.input_text(&slow.case);
-        let in_file = folder.join(format!("{rank}.in"));
-        write_bytes_atomic(&in_file, &input)?;
-        let answer = answers.then(|| trusted(game, &slow.case, &in_file)).transpose()?;
-        names.push(format!("{SLOWEST_DIR}/{rank}.in"));
-        if let Some(answer) = &answer {
-            write_bytes_atomic(&folder.join(format!("{rank}.ans")), format!("{answer}\n").as_bytes())?;
-            names.push(format!("{SLOWEST_DIR}/{rank}.ans"));
-        }
+        let answer = answers.then(|| trusted(game, &slow.case, &rank)).transpose()?;
         let (size, origin, exit_status) = (game.describe(&slow.case), slow.origin.to_string(), slow.exit.clone());
         rows.push(SlowRow { rank, seconds: slow.seconds(), fastest: times(f64::min), slowest: times(f64::max), exit_status, origin, size });
         tests.push((input, answer));
+    }
+    // Nothing is written before the run is known good (a trusted side that failed ended its
+    // streams early).
+    if let Some(e) = game.take_failure() {
+        return Err(e);
+    }
+    let folder = config.out.join(SLOWEST_DIR);
+    remove_saved(&folder)?;
+    let mut names = vec![SLOWEST_CSV.to_string()];
+    for (row, (input, answer)) in rows.iter().zip(&tests) {
+        write_bytes_atomic(&folder.join(format!("{}.in", row.rank)), input)?;
+        names.push(format!("{SLOWEST_DIR}/{}.in", row.rank));
+        if let Some(answer) = answer {
+            write_bytes_atomic(&folder.join(format!("{}.ans", row.rank)), format!("{answer}\n").as_bytes())?;
+            names.push(format!("{SLOWEST_DIR}/{}.ans", row.rank));
+        }
     }
     write_csv(&config.out.join(SLOWEST_CSV), &rows)?;
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -101,11 +108,11 @@ pub fn slowest<G: Generator>(
     Ok(SlowestSummary { rows, tests, runs: found.runs, elapsed: found.elapsed, failed })
 }
 
-/// The trusted answer to a slowest input, saved as `file`.
-fn trusted<G: Generator>(game: &G, case: &G::Case, file: &std::path::Path) -> Result<String> {
+/// The trusted answer to the slowest input of `rank`.
+fn trusted<G: Generator>(game: &G, case: &G::Case, rank: &str) -> Result<String> {
     let answer = game.answer(case);
     match game.judges(&answer) {
         true => Ok(answer.to_string()),
-        false => Err(Error::Usage(format!("no trusted answer for the slowest input {}: the validator or the reference refused it", file.display()))),
+        false => Err(Error::Usage(format!("no trusted answer for the slowest input {rank} ({SLOWEST_DIR}/{rank}.in): the validator or the reference refused it"))),
     }
 }

@@ -1,5 +1,6 @@
-//! What each generator handed out in a stress run: how many inputs, and the largest (by the
-//! length of its input text) with its size for people.
+//! What each generator handed out in a stress run: how many inputs, and the largest (the
+//! longest input text, the last in byte order among equally long ones: `20` after `10`) with
+//! its size for people.
 
 use super::contest::{Cases, Contest, Source};
 use serde_json::{json, Value};
@@ -15,12 +16,13 @@ pub struct GeneratorTally {
     pub largest_bytes: usize,
 }
 
-/// The tallies of the generators of one run, filled as their cases are handed out.
-pub struct Tallies(Mutex<Vec<GeneratorTally>>);
+/// The tallies of the generators of one run, filled as their cases are handed out, each with
+/// its largest input's text.
+pub struct Tallies(Mutex<Vec<(GeneratorTally, Vec<u8>)>>);
 
 impl Tallies {
     pub fn new(sources: &[Source]) -> Self {
-        let empty = |&source| GeneratorTally { source, runs: 0, largest: String::new(), largest_bytes: 0 };
+        let empty = |&source| (GeneratorTally { source, runs: 0, largest: String::new(), largest_bytes: 0 }, Vec::new());
         Tallies(Mutex::new(sources.iter().map(empty).collect()))
     }
 
@@ -31,19 +33,25 @@ impl Tallies {
             text.clear();
             game.write_input(case, &mut text);
             let mut all = self.0.lock().expect("no panics while counting");
-            if let Some(t) = all.iter_mut().find(|t| t.source == *source) {
+            if let Some((t, largest)) = all.iter_mut().find(|(t, _)| t.source == *source) {
                 t.runs += 1;
-                if t.runs == 1 || text.len() > t.largest_bytes {
+                if t.runs == 1 || larger(&text, largest) {
                     t.largest_bytes = text.len();
                     t.largest = game.describe(case);
+                    largest.clone_from(&text);
                 }
             }
         }))
     }
 
     pub fn into_inner(self) -> Vec<GeneratorTally> {
-        self.0.into_inner().expect("no panics while counting")
+        self.0.into_inner().expect("no panics while counting").into_iter().map(|(t, _)| t).collect()
     }
+}
+
+/// True when input `text` is larger than `than`: longer, or as long and later in byte order.
+fn larger(text: &[u8], than: &[u8]) -> bool {
+    (text.len(), text) > (than.len(), than)
 }
 
 /// The tallies in manifest.json: `{"random": {"runs": …, "largest": …, "largest_bytes": …}, …}`.
@@ -71,5 +79,10 @@ mod tests {
         let none = GeneratorTally { source: Source::Adversarial, runs: 0, largest: String::new(), largest_bytes: 0 };
         assert_eq!(text(&[sample.clone(), none.clone()]), "random 3 runs (largest 2x2, 1 X); adversarial no runs");
         assert_eq!(to_json(&[sample])["random"]["runs"], 3);
+    }
+
+    #[test]
+    fn the_largest_is_the_longest_then_the_last_in_byte_order() {
+        assert!(larger(b"20\n", b"10\n") && larger(b"10\n", b"9\n") && !larger(b"9\n", b"10\n") && !larger(b"10\n", b"10\n"));
     }
 }

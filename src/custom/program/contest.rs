@@ -3,7 +3,7 @@
 //! Every case carries its exact value, computed by the [`Explorer`] (behind a mutex, shared by
 //! the generators and the shrinker) when the case is made, so judging never waits for it. The
 //! first failure of the game program ends every stream and is kept for the caller
-//! ([`ProgramContest::take_failure`]): a run whose judge failed is an error, not a verdict.
+//! ([`Contest::take_failure`]): a run whose judge failed is an error, not a verdict.
 
 use super::table::starting_positions;
 use super::{Explorer, Verb};
@@ -57,11 +57,6 @@ impl ProgramContest {
     pub fn new(mut explorer: Explorer, convention: Convention, max: u32) -> Result<Self> {
         let starts = starting_positions(&mut explorer, max)?;
         Ok(ProgramContest { explorer: Mutex::new(explorer), convention, starts, failure: Mutex::new(None) })
-    }
-
-    /// The first failure of the game program, if there was one (taken: asked once per run).
-    pub fn take_failure(&self) -> Option<Error> {
-        self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
 
     /// Runs `work` on the explorer; a failure is kept (the first one) and gives `None`, as
@@ -233,6 +228,11 @@ impl Contest for ProgramContest {
             cases(e, &ids)
         });
         found.unwrap_or_default()
+    }
+
+    /// The first failure of the game program, if there was one (taken: asked once per run).
+    fn take_failure(&self) -> Option<Error> {
+        self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
 }
 

@@ -9,6 +9,8 @@ use super::protocol::{self, Verb};
 use super::Ask;
 use crate::error::{Error, Result};
 use crate::impartial::{mex, Convention};
+use crate::stress::outcome::shorten;
+use crate::sys::format_bytes;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::sync::Arc;
@@ -26,13 +28,19 @@ pub struct GraphLimits {
     pub max_positions: usize,
     /// Moves from one position.
     pub max_moves: usize,
+    /// Bytes the positions kept may take: their tokens, their entries and their moves.
+    pub max_bytes: u64,
 }
 
 impl Default for GraphLimits {
     fn default() -> Self {
-        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000 }
+        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX }
     }
 }
+
+/// Bytes one kept position takes besides its token (its entries in the token set, the move
+/// and value lists).
+const POSITION_BYTES: u64 = 64;
 
 /// Every position seen so far, its moves once asked, and its value once computed.
 pub struct Explorer {
@@ -42,11 +50,13 @@ pub struct Explorer {
     tokens: IndexSet<Box<str>, FxBuildHasher>,
     moves: Vec<Option<Box<[u32]>>>,
     values: Vec<u32>,
+    /// Bytes the kept positions take (counted against [`GraphLimits::max_bytes`]).
+    bytes: u64,
 }
 
 impl Explorer {
     pub fn new(ask: Arc<dyn Ask>, convention: Convention, limits: GraphLimits) -> Self {
-        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new() }
+        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0 }
     }
 
     /// The program asked.
@@ -92,6 +102,7 @@ impl Explorer {
         if self.tokens.len() >= self.limits.max_positions {
             return Err(self.too_many(context));
         }
+        self.count_bytes(token.len() as u64 + POSITION_BYTES, context)?;
         self.tokens.insert(token.into());
         self.moves.push(None);
         self.values.push(UNKNOWN);
@@ -140,6 +151,7 @@ impl Explorer {
             if children.len() > self.limits.max_moves {
                 return Err(self.bad_answer(&context, format!("{} moves from one position (at most {}: --max-moves)", children.len(), self.limits.max_moves)));
             }
+            self.count_bytes(4 * children.len() as u64, &context)?;
             next.extend(children.iter().copied().filter(|&c| self.moves[c as usize].is_none()));
             self.moves[id as usize] = Some(children.into_boxed_slice());
         }
@@ -184,7 +196,7 @@ impl Explorer {
                     continue;
                 }
                 if on_stack[child as usize] {
-                    return Err(self.cycle(&stack, child));
+                    return Err(self.cycle(&stack, child, "moves"));
                 }
                 on_stack[child as usize] = true;
                 stack.push((child, 0));
@@ -201,30 +213,48 @@ impl Explorer {
         Ok(())
     }
 
-    /// The error for a cycle: the stack from `back_to` up, then `back_to` again.
-    pub(super) fn cycle(&self, stack: &[(u32, usize)], back_to: u32) -> Error {
+    /// The error for a cycle: the stack from `back_to` up, then `back_to` again; `through`
+    /// names the answers that link it (`moves`, `components`, `moves and components`).
+    pub(super) fn cycle(&self, stack: &[(u32, usize)], back_to: u32, through: &str) -> Error {
         let start = stack.iter().position(|&(id, _)| id == back_to).unwrap_or(0);
-        let path: Vec<&str> = stack[start..].iter().map(|&(id, _)| self.token(id)).chain([self.token(back_to)]).collect();
-        let shown = if path.len() > 12 { [&path[..6], &["…"], &path[path.len() - 5..]].concat() } else { path.clone() };
-        Error::Usage(format!(
-            "game program: the moves form a cycle of {} positions: {} (a loopy game; the brute force needs every play to end)",
-            path.len() - 1,
-            shown.join(" -> ")
-        ))
+        let path: Vec<String> = stack[start..].iter().map(|&(id, _)| self.token(id)).chain([self.token(back_to)]).map(shorten).collect();
+        let shown = if path.len() > 12 { [&path[..6], &["…".to_string()], &path[path.len() - 5..]].concat() } else { path.clone() };
+        let why = match through {
+            "moves" => "a loopy game; the brute force needs every play to end",
+            _ => "`components` must split a position into parts that never lead back to it",
+        };
+        Error::Usage(format!("game program: the {through} form a cycle of {} positions: {} ({why})", path.len() - 1, shown.join(" -> ")))
     }
 
     /// The error for an answer that breaks the protocol.
     pub fn bad_answer(&self, request: &str, why: String) -> Error {
-        Error::Usage(format!("game program: request `{request}`: {why}"))
+        Error::Usage(format!("game program: request `{}`: {why}", shorten(request)))
     }
 
     fn too_many(&self, context: &str) -> Error {
         let bytes = 100 * self.limits.max_positions as u64;
         Error::Usage(format!(
-            "game program: more than {} positions reachable (reached while answering `{context}`); keeping them takes about {} MiB and more per size: raise --max-positions if they fit, or lower --max",
+            "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: raise --max-positions if they fit, or lower --max",
             self.limits.max_positions,
-            bytes >> 20
+            shorten(context),
+            format_bytes(bytes)
         ))
+    }
+
+    /// Counts `bytes` more kept; refused past [`GraphLimits::max_bytes`], before they are allocated.
+    fn count_bytes(&mut self, bytes: u64, context: &str) -> Result<()> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes <= self.limits.max_bytes {
+            return Ok(());
+        }
+        let tokens: u64 = self.tokens.iter().map(|t| t.len() as u64).sum();
+        Err(Error::Usage(format!(
+            "game program: the positions explored take more than {} of memory ({} positions, {} of position tokens; reached while answering `{}`), half the memory budget (--memory-limit BYTES, by default the memory available); lower --max, or raise --memory-limit if the machine has the room",
+            format_bytes(self.limits.max_bytes),
+            self.tokens.len(),
+            format_bytes(tokens),
+            shorten(context)
+        )))
     }
 }
 

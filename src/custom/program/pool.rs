@@ -1,9 +1,10 @@
 //! A pool of persistent copies of one game program: the handshake, and requests spread over the copies in batches, answers kept in order.
 
-use super::process::Copy;
+use super::process::{Copy, Held};
 use super::protocol::{self, Verb, Verbs, VERSION};
 use super::Ask;
 use crate::error::{Error, Result};
+use crate::stress::outcome::shorten;
 use crate::stress::CommandLine;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -20,11 +21,13 @@ const STARTUP: Duration = Duration::from_secs(30);
 pub struct ProgramLimits {
     /// Time allowed for each answer line (counted from the previous one, or from the batch).
     pub timeout: Duration,
+    /// Bytes of answer lines held at once, over the copies answering one list of requests.
+    pub answer_bytes: u64,
 }
 
 impl Default for ProgramLimits {
     fn default() -> Self {
-        ProgramLimits { timeout: Duration::from_secs(10) }
+        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX }
     }
 }
 
@@ -45,7 +48,7 @@ impl GameProgram {
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
         for copy in &program.copies {
-            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP));
+            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes));
             answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
@@ -70,7 +73,7 @@ impl GameProgram {
 
     /// The error for a request that got no proper answer.
     pub fn failed(&self, request: &str, why: String) -> Error {
-        Error::Usage(format!("game program {}: request `{request}`: {why}", self.command.display()))
+        Error::Usage(format!("game program {}: request `{}`: {why}", self.command.display(), shorten(request)))
     }
 
     /// Answers a list of requests over all copies; the first failure stops the rest.
@@ -80,12 +83,13 @@ impl GameProgram {
         let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
         let answers: Vec<Mutex<Option<Vec<String>>>> = batches.iter().map(|_| Mutex::new(None)).collect();
         let failure: Mutex<Option<Error>> = Mutex::new(None);
+        let held = Held::new(self.limits.answer_bytes);
         let work = |copy: &Mutex<Copy>| {
             let mut copy = lock(copy);
             while !stop.load(Ordering::Relaxed) {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(batch) = batches.get(index) else { return };
-                match copy.answer(batch, self.limits.timeout) {
+                match copy.answer(batch, self.limits.timeout, &held) {
                     Ok(lines) => *lock(&answers[index]) = Some(lines),
                     Err((index, why)) => {
                         stop.store(true, Ordering::Relaxed);
@@ -160,7 +164,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("game.py"), source).unwrap();
         let command = CommandLine::parse(&format!("python3 {}", dir.path().join("game.py").display())).unwrap();
-        let limits = ProgramLimits { timeout: Duration::from_secs(5) };
+        let limits = ProgramLimits { timeout: Duration::from_secs(5), ..ProgramLimits::default() };
         (dir, GameProgram::start(command, copies, limits))
     }
 
@@ -193,7 +197,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("game.py"), source).unwrap();
         let command = CommandLine::parse(&format!("python3 {}", dir.path().join("game.py").display())).unwrap();
-        let program = GameProgram::start(command, 1, ProgramLimits { timeout: Duration::from_millis(300) }).unwrap();
+        let program = GameProgram::start(command, 1, ProgramLimits { timeout: Duration::from_millis(300), ..ProgramLimits::default() }).unwrap();
         let started = std::time::Instant::now();
         let err = program.ask(Verb::Moves, &["7"]).unwrap_err().to_string();
         assert!(err.contains("request `moves 7`") && err.contains("no answer within 0.3 s"), "{err}");

@@ -8,19 +8,47 @@
 
 use crate::error::{Error, Result};
 use crate::stress::CommandLine;
+use crate::sys::format_bytes;
 use rustix::process::{kill_process_group, Pid, Signal};
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Longest answer line accepted.
 pub const MAX_LINE: usize = 64 << 20;
 /// Bytes of stderr quoted in an error.
 const STDERR_TAIL: u64 = 4096;
+/// How often a wait for an answer looks whether the program exited.
+const EXIT_POLL: Duration = Duration::from_millis(100);
+/// How long after the program exited its last lines may still come.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+/// Bytes of answer lines held at once while one list of requests is answered, counted by
+/// every copy answering it, and the most allowed.
+pub struct Held {
+    bytes: AtomicU64,
+    limit: u64,
+}
+
+impl Held {
+    pub fn new(limit: u64) -> Self {
+        Held { bytes: AtomicU64::new(0), limit }
+    }
+
+    /// Counts a line of `len` bytes (and its keeping); false once the lines are past the limit.
+    fn keep(&self, len: usize) -> bool {
+        let len = len as u64 + LINE_OVERHEAD;
+        self.bytes.fetch_add(len, Ordering::Relaxed).saturating_add(len) <= self.limit
+    }
+}
+
+/// Bytes a kept line takes besides its text (its `String`).
+const LINE_OVERHEAD: u64 = 24;
 
 /// What the reader thread hands over.
 enum Line {
@@ -71,9 +99,9 @@ impl Copy {
     }
 
     /// Sends `requests` (lines without newlines), the closing request and a `flush`, then reads
-    /// one answer line per request. `Err((index, why))`: request `index` got no proper answer;
-    /// the copy is then stopped and answers nothing more.
-    pub fn answer(&mut self, requests: &[String], timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
+    /// one answer line per request, each counted in `held`. `Err((index, why))`: request
+    /// `index` got no proper answer; the copy is then stopped and answers nothing more.
+    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held) -> std::result::Result<Vec<String>, (usize, String)> {
         if self.dead {
             return Err((0, "stopped after an earlier failure".into()));
         }
@@ -90,6 +118,10 @@ impl Copy {
         while out.len() < expected {
             let line = if sent { self.next_line(timeout) } else { Ok(Line::End) };
             let why = match line {
+                Ok(Line::Text(text)) if !held.keep(text.len()) => format!(
+                    "its answers held at once take more than {} of memory (half the memory budget: --memory-limit BYTES, by default the memory available); lower --max, or raise --memory-limit if the machine has the room",
+                    format_bytes(held.limit)
+                ),
                 Ok(Line::Text(text)) => match self.out_of_step(&text, out.len(), requests) {
                     None => {
                         out.push(text);
@@ -115,6 +147,10 @@ impl Copy {
         let (request, answer) = self.sentinel.as_ref()?;
         let closing = index == requests.len();
         match (closing, line == answer) {
+            // A list of requests there: the handshake's answer, changed.
+            (true, false) if super::protocol::Verbs::parse(line).is_ok() => Some(format!(
+                "answered `{request}` closing the batch with {line:?}, not {answer:?} as at the start (the answer to `{request}` must stay the same)"
+            )),
             (true, false) => Some(format!(
                 "wrote more lines than requests: {line:?} came where the answer to `{request}` closing the batch was expected (one answer line per request; debugging output goes to stderr)"
             )),
@@ -123,11 +159,22 @@ impl Copy {
         }
     }
 
-    /// The next answer line, waiting at most `timeout` for it.
+    /// The next answer line, waiting at most `timeout` for it. A program that exited is seen
+    /// while waiting (its output may stay open in a child it left running): once it has exited
+    /// and nothing more comes within [`EXIT_GRACE`], its output has ended.
     fn next_line(&mut self, timeout: Duration) -> std::result::Result<Line, RecvTimeoutError> {
-        if self.received.is_empty() {
-            // The reader sends no empty list, and nothing after the end.
-            self.received.extend(self.answers.recv_timeout(timeout)?);
+        let deadline = Instant::now() + timeout;
+        let mut exited = false;
+        while self.received.is_empty() {
+            let wait = if exited { EXIT_GRACE } else { deadline.saturating_duration_since(Instant::now()).min(EXIT_POLL) };
+            match self.answers.recv_timeout(wait) {
+                // The reader sends no empty list, and nothing after the end.
+                Ok(lines) => self.received.extend(lines),
+                Err(RecvTimeoutError::Timeout) if exited => return Ok(Line::End),
+                Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => return Err(RecvTimeoutError::Timeout),
+                Err(RecvTimeoutError::Timeout) => exited = matches!(self.child.try_wait(), Ok(Some(_))),
+                Err(e) => return Err(e),
+            }
         }
         Ok(self.received.pop_front().unwrap_or(Line::End))
     }
@@ -248,7 +295,7 @@ mod tests {
     fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), script.into()] };
         let requests: Vec<String> = (0..count).map(|i| format!("moves {i}")).collect();
-        Copy::start(&command).unwrap().answer(&requests, timeout)
+        Copy::start(&command).unwrap().answer(&requests, timeout, &Held::new(u64::MAX))
     }
 
     const SECOND: Duration = Duration::from_secs(5);
@@ -276,5 +323,23 @@ mod tests {
         assert_eq!((index, why.as_str()), (1, "answered with a line longer than 64 MiB"));
         let script = format!("head -c {MAX_LINE} /dev/zero | tr '\\0' a; echo");
         assert_eq!(answers(&script, 1, SECOND).unwrap()[0].len(), MAX_LINE);
+    }
+
+    #[test]
+    fn answers_past_the_memory_budget_are_refused() {
+        let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), "yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()] };
+        let requests: Vec<String> = (0..100).map(|i| format!("moves {i}")).collect();
+        let (index, why) = Copy::start(&command).unwrap().answer(&requests, SECOND, &Held::new(2000)).unwrap_err();
+        assert_eq!(index, 16, "{why}");
+        assert!(why.starts_with("its answers held at once take more than 1.95 KiB of memory"), "{why}");
+        assert!(answers("yes a", 100, SECOND).is_ok(), "no limit");
+    }
+
+    #[test]
+    fn an_exit_is_seen_while_a_child_holds_the_output_open() {
+        let started = std::time::Instant::now();
+        let (index, why) = answers("echo a; sleep 30 & exit 3", 2, Duration::from_secs(20)).unwrap_err();
+        assert_eq!((index, why.as_str()), (1, "exited (status 3) before answering"));
+        assert!(started.elapsed() < Duration::from_secs(5), "not the time limit: {:?}", started.elapsed());
     }
 }

@@ -98,16 +98,18 @@ pub fn check_token(token: &str) -> Result<&str, String> {
     Ok(token)
 }
 
-/// A number (`claim`, `size`): decimal, at most u32::MAX; `-` is `None` where `none_allowed`.
+/// A number (`claim`, `size`): the whole line, canonical decimal digits (no sign, no leading
+/// zero, no blanks), at most u32::MAX; `-` is `None` where `none_allowed`.
 pub fn number(answer: &str, none_allowed: bool) -> Result<Option<u32>, String> {
-    let text = answer.trim();
-    if none_allowed && text == NONE {
+    if none_allowed && answer == NONE {
         return Ok(None);
     }
-    text.parse::<u32>().map(Some).map_err(|_| match text {
-        "" => "an empty line where a number was expected".to_string(),
-        _ => format!("{text:?} is not a number from 0 to {}", u32::MAX),
-    })
+    let canonical = answer.bytes().all(|b| b.is_ascii_digit()) && (answer == "0" || !answer.starts_with('0'));
+    match answer.parse::<u32>() {
+        Ok(n) if canonical => Ok(Some(n)),
+        _ if answer.is_empty() => Err("an empty line where a number was expected".to_string()),
+        _ => Err(format!("{answer:?} is not a number from 0 to {} (decimal digits only: no sign, leading zero or blank)", u32::MAX)),
+    }
 }
 
 /// A `components` answer: `-` (no split) or the parts (an empty line: no parts, value 0).
@@ -142,6 +144,11 @@ mod tests {
         assert!(number("-", false).unwrap_err().contains("not a number"));
         assert!(number("", true).unwrap_err().contains("empty line"));
         assert!(number("99999999999", true).unwrap_err().contains("not a number"));
+        assert_eq!(number("0", false).unwrap(), Some(0));
+        assert_eq!(number("4294967295", false).unwrap(), Some(u32::MAX));
+        for bad in ["+0", "00", " 0 ", "07", "0 ", "-0", "0x0", "1e3", " -"] {
+            assert!(number(bad, true).unwrap_err().contains("is not a number"), "{bad:?} refused");
+        }
         assert_eq!(components("-").unwrap(), None);
         assert_eq!(components("3 5").unwrap(), Some(vec!["3", "5"]));
         assert_eq!(components("").unwrap(), Some(vec![]));

@@ -82,6 +82,17 @@ impl<'e> Splitter<'e> {
         }
     }
 
+    /// What links the cycle of `stack` back to `back_to`: the answers of its positions.
+    fn links(&self, stack: &[(u32, usize)], back_to: u32) -> &'static str {
+        let start = stack.iter().position(|&(id, _)| id == back_to).unwrap_or(0);
+        let split = |&(id, _): &(u32, usize)| matches!(self.nodes[&id], Node::Parts(_));
+        match (stack[start..].iter().all(split), stack[start..].iter().any(split)) {
+            (true, _) => "components",
+            (false, true) => "moves and components",
+            (false, false) => "moves",
+        }
+    }
+
     /// Values every position below `root` (all explored) in post-order; a position met again
     /// on its own path is a cycle.
     fn solve(&mut self, root: u32) -> Result<()> {
@@ -98,7 +109,7 @@ impl<'e> Splitter<'e> {
                 *next += 1;
                 if !self.values.contains_key(&child) {
                     if !on_stack.insert(child) {
-                        return Err(self.explorer.cycle(&stack, child));
+                        return Err(self.explorer.cycle(&stack, child, self.links(&stack, child)));
                     }
                     stack.push((child, 0));
                 }
@@ -167,6 +178,22 @@ mod tests {
         let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
         let root = explorer.intern("a", "test").unwrap();
         let err = Splitter::new(&mut explorer).values(&[root]).unwrap_err().to_string();
-        assert!(err.contains("a -> b -> a"), "{err}");
+        assert!(err.contains("the components form a cycle of 2 positions: a -> b -> a") && err.contains("`components` must split"), "{err}");
+        // A position among its own parts (with another copy: not the plain `P` of no split);
+        // a move back to a position that split.
+        let game = Arc::new(Fake::new("positions moves components", |verb, arg: &str| match (verb, arg) {
+            (Verb::Components, "p") => Some("p p".into()),
+            (Verb::Components, "m") => Some("-".into()),
+            (Verb::Components, "s") => Some("m".into()),
+            (Verb::Moves, "m") => Some("s".into()),
+            (Verb::Components, _) | (Verb::Moves, _) => Some(String::new()),
+            _ => None,
+        }));
+        let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
+        let (p, m) = (explorer.intern("p", "test").unwrap(), explorer.intern("m", "test").unwrap());
+        let err = Splitter::new(&mut explorer).values(&[p]).unwrap_err().to_string();
+        assert!(err.contains("the components form a cycle of 1 positions: p -> p"), "{err}");
+        let err = Splitter::new(&mut explorer).values(&[m]).unwrap_err().to_string();
+        assert!(err.contains("the moves and components form a cycle of 2 positions: m -> s -> m"), "{err}");
     }
 }

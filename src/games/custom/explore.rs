@@ -16,8 +16,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub const MAX_POSITIONS: usize = 2_000_000;
 
 /// The explorer's graph limits: [`MAX_POSITIONS`], and as many moves from one position as
-/// `verify custom` allows (only the analysed position's are listed, at most 10,000).
-const LIMITS: GraphLimits = GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000 };
+/// `verify custom` allows (only the analysed position's are listed, at most 10,000); the
+/// bytes kept are bounded by the memory available ([`program_explorer`]).
+const LIMITS: GraphLimits = GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: u64::MAX };
 
 /// The largest size whose starting positions give the example.
 const EXAMPLE_SIZE: u32 = 6;
@@ -25,12 +26,13 @@ const EXAMPLE_SIZE: u32 = 6;
 /// The explorer of the game program `command` (normal play), started now: its example is the
 /// first starting position of the largest size up to 6 that has one.
 pub fn program_explorer(command: &str) -> Result<Box<dyn Explore>> {
-    explorer_within(command, LIMITS)
+    let half = crate::sys::available_memory_bytes().map_or(u64::MAX, |m| m / 2);
+    explorer_within(command, GraphLimits { max_bytes: half, ..LIMITS }, ProgramLimits { answer_bytes: half, ..ProgramLimits::default() })
 }
 
 /// [`program_explorer`] within `limits`.
-fn explorer_within(command: &str, limits: GraphLimits) -> Result<Box<dyn Explore>> {
-    let program = GameProgram::start(CommandLine::parse(command)?, 1, ProgramLimits::default())?;
+fn explorer_within(command: &str, limits: GraphLimits, program_limits: ProgramLimits) -> Result<Box<dyn Explore>> {
+    let program = GameProgram::start(CommandLine::parse(command)?, 1, program_limits)?;
     let mut explorer = Explorer::new(Arc::new(program), Convention::Normal, limits);
     let sizes = starting_positions(&mut explorer, EXAMPLE_SIZE)?;
     let example = sizes.iter().rev().find_map(|ids| ids.first()).map(|&id| explorer.token(id).to_string());
@@ -111,7 +113,7 @@ mod tests {
 
     #[test]
     fn a_position_past_the_limit_is_refused_and_the_next_one_answered() {
-        let explorer = explorer_within(&kayles_command(), GraphLimits { max_positions: 60, max_moves: 100 }).unwrap();
+        let explorer = explorer_within(&kayles_command(), GraphLimits { max_positions: 60, max_moves: 100, ..LIMITS }, ProgramLimits::default()).unwrap();
         let err = explorer.analyse("30").unwrap_err();
         assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions"), "{err}");
         assert_eq!(explorer.analyse("4").unwrap().value, Some(1));

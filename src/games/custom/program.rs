@@ -2,6 +2,7 @@
 
 use crate::custom::program::{GameProgram, GraphLimits, ProgramLimits};
 use crate::error::{Error, Result};
+use crate::game::commands::MEMORY_LIMIT;
 use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
 use crate::stress::CommandLine;
@@ -32,9 +33,22 @@ pub fn options() -> Vec<OptSpec> {
         OptSpec::value("game-cmd", "COMMAND", "The game program (any language; protocol in docs/custom-programs.md), e.g. 'python3 kayles.py'.").required(),
         OptSpec::value("convention", "CONVENTION", "Normal or misère play.").default("normal").choices(CONVENTIONS),
         OptSpec::value("timeout", "SECONDS", "Time the game program may take per answer; it is stopped past it.").default("10"),
-        OptSpec::value("max-positions", "N", "Most positions explored in all (about 100 bytes each); more is refused.").default("20000000"),
+        OptSpec::value("max-positions", "N", "Most positions explored in all (about 100 bytes each, more with long tokens: their bytes count against --memory-limit); more is refused.").default("20000000"),
         OptSpec::value("max-moves", "N", "Most moves from one position; more is refused.").default("1000000"),
     ]
+}
+
+/// The options of [`options`] and `--memory-limit` (which `verify` has among its run options).
+pub fn options_with_memory() -> Vec<OptSpec> {
+    let mut all = options();
+    all.push(MEMORY_LIMIT);
+    all
+}
+
+/// The memory budget of `--memory-limit`, else the memory available (no bound when unknown):
+/// half for the positions kept, half for the answers held at once.
+fn memory_budget(args: &Args) -> Result<u64> {
+    Ok(args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes).unwrap_or(u64::MAX))
 }
 
 /// The game program the options name, started as `copies` processes.
@@ -56,7 +70,7 @@ pub fn limits(args: &Args) -> Result<ProgramLimits> {
 /// The time limit of option `timeout`.
 fn limits_from(args: &Args, timeout: &str) -> Result<ProgramLimits> {
     let timeout = args.positive_seconds(timeout)?.ok_or_else(|| Error::Usage(format!("--{timeout} is required")))?;
-    Ok(ProgramLimits { timeout })
+    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2 })
 }
 
 /// The command line of `--game-cmd`.
@@ -77,7 +91,7 @@ pub fn graph_limits(args: &Args) -> Result<GraphLimits> {
         }
         Ok(n)
     };
-    Ok(GraphLimits { max_positions: positive("max-positions")?, max_moves: positive("max-moves")? })
+    Ok(GraphLimits { max_positions: positive("max-positions")?, max_moves: positive("max-moves")?, max_bytes: memory_budget(args)? / 2 })
 }
 
 /// Every file the command names (the program itself when given as a path, and arguments that

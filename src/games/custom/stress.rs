@@ -51,31 +51,37 @@ impl Command for StressCustom {
 /// `--timeout` is the program under test's).
 fn game_options() -> Vec<OptSpec> {
     let rename = |o: OptSpec| if o.name == "timeout" { OptSpec { name: "game-timeout", ..o } } else { o };
-    program::options().into_iter().map(rename).collect()
+    program::options_with_memory().into_iter().map(rename).collect()
 }
 
 fn build(args: &Args) -> Result<Box<dyn StressSide>> {
     let max = program::max_size(args)?;
     let convention = program::convention(args)?;
     let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
-    let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves"]);
+    let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves", "memory-limit"]);
     let explorer = Explorer::new(std::sync::Arc::new(game), convention, program::graph_limits(args)?);
     Ok(Box::new(ProgramStress { contest: ProgramContest::new(explorer, convention, max)?, recorded }))
 }
 
-/// The contest side of a game program, with the game program's options for the manifest: a
-/// stress run is an error when the game program failed.
+/// The contest side of a game program, with the game program's options for the manifest (a
+/// failing game program stops the run before anything is written: `Contest::take_failure`).
 struct ProgramStress {
     contest: ProgramContest,
     recorded: Value,
 }
 
-impl StressSide for ProgramStress {
-    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
+impl ProgramStress {
+    /// `config` with the game program recorded for the manifest.
+    fn recording(&self, config: &StressConfig) -> StressConfig {
         let mut config = config.clone();
         config.parameters.insert("game_program".to_string(), self.recorded.clone());
-        let summary = stress::stress(&self.contest, command, &config, progress);
-        self.contest.take_failure().map_or(summary, Err)
+        config
+    }
+}
+
+impl StressSide for ProgramStress {
+    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
+        stress::stress(&self.contest, command, &self.recording(config), progress)
     }
 
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
@@ -83,7 +89,6 @@ impl StressSide for ProgramStress {
     }
 
     fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
-        let summary = stress::slowest(&self.contest, command, config, count, None, progress);
-        self.contest.take_failure().map_or(summary, Err)
+        stress::slowest(&self.contest, command, &self.recording(config), count, None, progress)
     }
 }

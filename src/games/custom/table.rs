@@ -26,7 +26,7 @@ impl Command for TableCustom {
             OptSpec::value("threads", "N", "Copies of the game program run at once (default: the number of cores)."),
             OptSpec::flag("components", "Trust the program's `components`: a position that splits is worth the XOR of its parts (normal play; verify custom checks it)."),
         ];
-        options.extend(program::options());
+        options.extend(program::options_with_memory());
         CommandSpec {
             name: "custom",
             about: "A game program's exact values (Grundy values, or outcomes under misère) of every starting position up to a size, and the period they show.",

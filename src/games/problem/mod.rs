@@ -111,8 +111,7 @@ impl ProblemStress {
 
 impl StressSide for ProblemStress {
     fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
-        let summary = stress::stress(&self.problem, command, &self.config(config), progress);
-        self.problem.take_failure().map_or(summary, Err)
+        stress::stress(&self.problem, command, &self.config(config), progress)
     }
 
     fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
@@ -122,7 +121,6 @@ impl StressSide for ProblemStress {
     fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
         let jobs = config.jobs;
         let grow = |case: &stress::problem::TextCase| self.problem.larger(case, jobs);
-        let summary = stress::slowest(&self.problem, command, &self.config(config), count, Some(&grow), progress);
-        self.problem.take_failure().map_or(summary, Err)
+        stress::slowest(&self.problem, command, &self.config(config), count, Some(&grow), progress)
     }
 }

@@ -89,11 +89,6 @@ impl Problem {
         })
     }
 
-    /// The error that stopped the run, if a helper failed.
-    pub fn take_failure(&self) -> Option<Error> {
-        self.failure.lock().expect("no panics while holding").take()
-    }
-
     fn failed(&self) -> bool {
         self.failure.lock().expect("no panics while holding").is_some()
     }
@@ -220,6 +215,11 @@ impl Contest for Problem {
     fn shrink_candidates(&self, case: &TextCase) -> Vec<TextCase> {
         let derived = |input: Vec<u8>| TextCase { seed: case.seed, input: input.into(), derived: true };
         text::candidates(&case.input).into_iter().map(derived).collect()
+    }
+
+    /// The error that stopped the run, if a helper failed.
+    fn take_failure(&self) -> Option<Error> {
+        self.failure.lock().expect("no panics while holding").take()
     }
 }
 

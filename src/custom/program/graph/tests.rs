@@ -54,12 +54,29 @@ fn too_many_moves_and_positions_are_refused() {
     let wide = Arc::new(Fake::new("positions moves", |_, arg: &str| {
         Some(if arg == "r" { (0..50).map(|i| format!("p{i}")).collect::<Vec<_>>().join(" ") } else { String::new() })
     }));
-    let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 1000, max_moves: 10 });
+    let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 1000, max_moves: 10, ..GraphLimits::default() });
     let root = e.intern("r", "test").unwrap();
     assert!(e.values(&[root]).unwrap_err().to_string().contains("50 moves from one position (at most 10"));
-    let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 20, max_moves: 100 });
+    let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 20, max_moves: 100, ..GraphLimits::default() });
     let root = e.intern("r", "test").unwrap();
-    assert!(e.values(&[root]).unwrap_err().to_string().contains("more than 20 positions"));
+    let err = e.values(&[root]).unwrap_err().to_string();
+    assert!(err.contains("more than 20 positions") && err.contains("takes about 1.95 KiB and more"), "{err}");
+}
+
+#[test]
+fn long_tokens_are_refused_past_the_memory_budget() {
+    // 50 moves of 4000-byte tokens: about 200 KB, refused under a 100 KB budget.
+    let fat = Arc::new(Fake::new("positions moves", |_, arg: &str| {
+        Some(if arg == "r" { (0..50).map(|i| format!("p{i}{}", "x".repeat(4000))).collect::<Vec<_>>().join(" ") } else { String::new() })
+    }));
+    let mut e = Explorer::new(fat.clone(), Convention::Normal, GraphLimits { max_bytes: 100_000, ..GraphLimits::default() });
+    let root = e.intern("r", "test").unwrap();
+    let err = e.values(&[root]).unwrap_err().to_string();
+    assert!(err.contains("the positions explored take more than 97.66 KiB of memory (25 positions") && err.contains("--memory-limit"), "{err}");
+    assert!(err.len() < 1000, "the request is shortened: {err}");
+    let mut e = Explorer::new(fat, Convention::Normal, GraphLimits { max_bytes: 1_000_000, ..GraphLimits::default() });
+    let root = e.intern("r", "test").unwrap();
+    assert_eq!(e.values(&[root]).unwrap(), [1]);
 }
 
 #[test]
