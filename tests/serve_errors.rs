@@ -158,3 +158,46 @@ fn a_failing_flood_of_bad_requests_leaves_the_server_answering() {
     let (status, analysis) = server.analyse("wall", "2 2\n..\n..\n");
     assert_eq!((status, analysis["value"].as_u64()), (200, Some(0)));
 }
+
+/// The hostile game program (subtraction {1, 3, 4}, with `deep`, `hang`, `bad` and `die`).
+const HOSTILE: &str = "python3 tests/fixtures/programs/hostile_game.py";
+
+/// A game program's position whose exploration never ends is refused at the time limit per
+/// analysis, naming it, and the game answers the next position.
+#[test]
+fn an_endless_custom_position_is_422_at_the_time_limit() {
+    let server = Server::start(&["--game-cmd", HOSTILE, "--game-budget", "0.5"]);
+    let (status, message) = analyse_raw(&server, "custom", &position("deep"));
+    assert_eq!(status, 422, "{message}");
+    assert!(message.contains("\"deep\" stopped at the time limit of 0.5 s per analysis (--game-budget)"), "{message}");
+    let (status, analysis) = server.analyse("custom", "5");
+    assert_eq!((status, analysis["value"].as_u64()), (200, Some(3)), "{analysis}");
+}
+
+/// While the game program is taken, another of its requests gets 503 after the queue wait and
+/// the built-in games are answered; a program that hangs or breaks the protocol is replaced by
+/// a fresh copy, so the positions after the failure are answered.
+#[test]
+fn a_taken_custom_game_is_503_and_a_failed_program_is_restarted() {
+    let server = Server::start(&["--game-cmd", HOSTILE, "--game-timeout", "6", "--queue-wait", "1"]);
+    std::thread::scope(|scope| {
+        let hang = scope.spawn(|| analyse_raw(&server, "custom", &position("hang")));
+        // The hang holds the game for 6 s; this request comes 2 s in and waits 1 s.
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        let (status, analysis) = server.analyse("wall", "2 2\n..\n..\n");
+        assert_eq!((status, analysis["value"].as_u64()), (200, Some(0)), "the built-in games go on");
+        let (status, body) = server.post("/api/games/custom/analyse", &position("5"));
+        assert_eq!((status, error_of(&body).as_str()), (503, "busy: every turn of custom (1 analysis at a time) was taken for 1 s; try again"));
+        let (status, message) = hang.join().unwrap();
+        assert_eq!(status, 422, "{message}");
+        assert!(message.contains("request `moves hang`: gave no answer within 6 s"), "{message}");
+    });
+    let (status, analysis) = server.analyse("custom", "5");
+    assert_eq!((status, analysis["value"].as_u64()), (200, Some(3)), "after the hang: {analysis}");
+    let (status, message) = analyse_raw(&server, "custom", &position("bad"));
+    assert!(status == 422 && message.contains("request `moves bad`: answered with a line that is not UTF-8"), "{status}: {message}");
+    for (heap, value) in [(5, 3), (8, 1), (13, 2)] {
+        let (status, analysis) = server.analyse("custom", &heap.to_string());
+        assert_eq!((status, analysis["value"].as_u64()), (200, Some(value)), "after the bad line: {analysis}");
+    }
+}

@@ -100,4 +100,9 @@ pub trait Explore: Send + Sync {
     /// [`crate::Error::Input`] (line and column); a position too large or too expensive to solve
     /// exactly is an [`crate::Error::Usage`] that says why (with the estimate), never a guess.
     fn analyse(&self, position: &str) -> Result<Analysis>;
+    /// Analyses of this game that may run at once (`None`: as many as the server runs). Past
+    /// it, requests wait for a turn as they wait for a solver, and get 503 after the same wait.
+    fn at_once(&self) -> Option<usize> {
+        None
+    }
 }

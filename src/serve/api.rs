@@ -1,9 +1,9 @@
 //! The JSON API: the games, one position analysed, and the errors every route answers with
 //! (`{"error": "…"}` and a 4xx status; the server keeps answering).
 
-use super::State;
+use super::{Game, State};
 use crate::error::Error;
-use crate::game::explore::{Explore, GameInfo};
+use crate::game::explore::GameInfo;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State as Shared};
 use axum::http::{header, StatusCode};
@@ -13,6 +13,7 @@ use http_body_util::BodyExt;
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Instant;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// An error answer: the status and `{"error": message}`.
 #[derive(Debug)]
@@ -36,7 +37,7 @@ pub fn status_of(error: &Error) -> StatusCode {
 
 /// `GET /api/games`: every game shown, in registry order.
 pub async fn games(Shared(state): Shared<Arc<State>>) -> Json<Vec<GameInfo>> {
-    Json(state.explorers.iter().map(|e| e.info()).collect())
+    Json(state.games.iter().map(|g| g.explorer.info()).collect())
 }
 
 /// The body of an analyse request.
@@ -47,14 +48,24 @@ struct Request {
 
 /// `POST /api/games/{name}/analyse` with `{"position": "…"}`: the game's analysis as JSON.
 pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>, body: Body) -> Result<Response, ApiError> {
-    let explorer = find(&state, &name)?;
+    let game = find(&state, &name)?;
     let body = read_body(body).await?;
     let request = parse_request(&body)?;
-    let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: every solver was taken for {} s; try again", state.queue_wait.as_secs()));
-    let permit = tokio::time::timeout(state.queue_wait, state.solving.acquire()).await.map_err(|_| busy())?.map_err(|_| busy())?;
+    // One wait for both: a turn of the game's own, when it has turns, then a solver.
+    let deadline = tokio::time::Instant::now() + state.queue_wait;
+    let turn = match &game.turns {
+        Some(turns) => Some(wait_for(turns, deadline, &format!("every turn of {name} ({} analysis at a time)", game.explorer.at_once().unwrap_or(1)), state.queue_wait).await?),
+        None => None,
+    };
+    let solver = wait_for(&state.solving, deadline, "every solver", state.queue_wait).await?;
     let started = Instant::now();
-    let solved = tokio::task::spawn_blocking(move || explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a))).await;
-    drop(permit);
+    let explorer = game.explorer.clone();
+    let solved = tokio::task::spawn_blocking(move || {
+        // Held until the analysis ends, even when the client has gone.
+        let _held = (turn, solver);
+        explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a))
+    })
+    .await;
     // How long the analysis and its JSON took, for clients and the measurements (docs/serve.md).
     let timing = format!("analyse;dur={:.3}", started.elapsed().as_secs_f64() * 1000.0);
     match solved {
@@ -63,6 +74,14 @@ pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>
         Ok(Err(error)) => Err(ApiError(status_of(&error), error.to_string())),
         Err(failed) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis of {name} failed: {failed}"))),
     }
+}
+
+/// A permit of `semaphore` once one is free, or 503 at `deadline`, the end of a `wait` (`what`:
+/// what was taken all along).
+async fn wait_for(semaphore: &Arc<Semaphore>, deadline: tokio::time::Instant, what: &str, wait: std::time::Duration) -> Result<OwnedSemaphorePermit, ApiError> {
+    let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: {what} was taken for {} s; try again", wait.as_secs_f64()));
+    let permit = tokio::time::timeout_at(deadline, semaphore.clone().acquire_owned()).await.map_err(|_| busy())?;
+    permit.map_err(|_| busy())
 }
 
 /// The request of a body that is a JSON object `{"position": "…"}` (an array of the same
@@ -109,11 +128,10 @@ async fn read_body(mut body: Body) -> Result<Bytes, ApiError> {
     Ok(Bytes::from(kept))
 }
 
-/// The explorer of game `name`, or 404 naming the games there are.
-fn find(state: &State, name: &str) -> Result<Arc<dyn Explore>, ApiError> {
-    let found = state.explorers.iter().find(|e| e.info().name == name);
-    found.cloned().ok_or_else(|| {
-        let names: Vec<&str> = state.explorers.iter().map(|e| e.info().name).collect();
+/// Game `name`, or 404 naming the games there are.
+fn find<'a>(state: &'a State, name: &str) -> Result<&'a Game, ApiError> {
+    state.games.iter().find(|g| g.explorer.info().name == name).ok_or_else(|| {
+        let names: Vec<&str> = state.games.iter().map(|g| g.explorer.info().name).collect();
         ApiError(StatusCode::NOT_FOUND, format!("no game {name:?} here (games: {})", names.join(", ")))
     })
 }

@@ -4,7 +4,8 @@
 //! explorers ([`crate::game::explore::Explore`], listed by `games::explorers()`) return; this
 //! module names no game. Routes (docs/serve.md): `GET /` and `/assets/NAME`, `GET /api/games`,
 //! `POST /api/games/{name}/analyse`, `GET /api/results` and `/api/results/{path}` ([`files`]).
-//! Solving runs on blocking threads, a bounded number at a time ([`api`]).
+//! Solving runs on blocking threads, a bounded number at a time, and fewer for a game that asks
+//! for it ([`api`]).
 
 pub mod api;
 pub mod assets;
@@ -51,12 +52,26 @@ impl Options {
     }
 }
 
+/// A game shown, with turns of its own when it analyses fewer positions at once than the
+/// server does ([`Explore::at_once`]).
+pub struct Game {
+    pub explorer: Arc<dyn Explore>,
+    pub turns: Option<Arc<Semaphore>>,
+}
+
+impl Game {
+    fn new(explorer: Box<dyn Explore>) -> Self {
+        let turns = explorer.at_once().map(|n| Arc::new(Semaphore::new(n.max(1))));
+        Game { explorer: Arc::from(explorer), turns }
+    }
+}
+
 /// What every handler shares.
 pub struct State {
-    pub explorers: Vec<Arc<dyn Explore>>,
+    pub games: Vec<Game>,
     /// The results directory, canonical (files are served only from under it).
     pub results: Option<PathBuf>,
-    pub solving: Semaphore,
+    pub solving: Arc<Semaphore>,
     pub queue_wait: Duration,
 }
 
@@ -80,9 +95,9 @@ pub fn router(state: Arc<State>) -> Router {
 pub fn serve(options: Options, ready: impl FnOnce(SocketAddr)) -> Result<()> {
     let results = options.results.as_deref().map(files::results_root).transpose()?;
     let state = Arc::new(State {
-        explorers: options.explorers.into_iter().map(Arc::from).collect(),
+        games: options.explorers.into_iter().map(Game::new).collect(),
         results,
-        solving: Semaphore::new(options.max_in_flight.max(1)),
+        solving: Arc::new(Semaphore::new(options.max_in_flight.max(1))),
         queue_wait: options.queue_wait,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| Error::Usage(format!("cannot start the server's threads: {e}")))?;

@@ -14,12 +14,15 @@ use crate::sys::format_bytes;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A value not computed yet.
 const UNKNOWN: u32 = u32::MAX;
 /// One position in this many is asked `moves` a second time, to catch a program that answers
 /// differently.
 const RECHECK_EVERY: u32 = 97;
+/// Most positions asked between two looks at the clock when exploring against a deadline.
+pub const DEADLINE_BATCH: usize = 1024;
 
 /// How large an exploration may grow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +65,11 @@ impl Explorer {
     /// The program asked.
     pub fn program(&self) -> &Arc<dyn Ask> {
         &self.ask
+    }
+
+    /// How large it may grow.
+    pub fn limits(&self) -> GraphLimits {
+        self.limits
     }
 
     /// Normal play (values are Grundy values) or misère (values are outcomes).
@@ -128,11 +136,27 @@ impl Explorer {
 
     /// Asks `moves` of every position reachable from `roots` not asked before, a frontier at a time.
     pub fn explore(&mut self, roots: &[u32]) -> Result<()> {
+        self.explore_until(roots, None).map(drop)
+    }
+
+    /// [`Explorer::explore`], stopped once `deadline` passes: it is checked between batches of
+    /// at most [`DEADLINE_BATCH`] positions. False when it stopped with positions left to ask:
+    /// the positions asked then lead to some never asked, which no later call explores (it
+    /// starts from the positions not asked yet), so drop this explorer.
+    pub fn explore_until(&mut self, roots: &[u32], deadline: Option<Instant>) -> Result<bool> {
         let mut frontier = roots.to_vec();
         while !frontier.is_empty() {
-            frontier = self.expand(&frontier)?;
+            let batch = match deadline {
+                Some(deadline) if Instant::now() >= deadline => return Ok(false),
+                Some(_) => frontier.len().min(DEADLINE_BATCH),
+                None => frontier.len(),
+            };
+            let (now, later) = frontier.split_at(batch);
+            let mut next = self.expand(now)?;
+            next.extend_from_slice(later);
+            frontier = next;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Asks `moves` of each of `ids` not asked before (one batch); the positions they reach

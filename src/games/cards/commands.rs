@@ -88,7 +88,8 @@ static VERIFY: VerifyCommand = VerifyCommand {
 fn build(args: &Args) -> Result<Box<dyn Verification>> {
     let claim = CLAIMS.of(args.text("claim"))?;
     let (max_len, max_value) = vocabulary::max_pair(args, "LENxVALUE", Some(4), ["max-len", "max-value"])?;
-    let (max_len, max_value) = (usize::try_from(max_len).unwrap_or(usize::MAX), u32::try_from(max_value).unwrap_or(u32::MAX));
+    super::verify::check_len(max_len, max_value)?;
+    let (max_len, max_value) = (max_len as usize, max_value as u32);
     Ok(Box::new(match args.get::<u64>("random")? {
         Some(count) => CardsRun::random(RandomSpec { seed: args.require("seed")?, count, max_len, max_value }, claim)?,
         None => CardsRun::exhaustive(max_len, max_value, claim)?,

@@ -42,8 +42,9 @@ fn check(claim: Claim, cards: &[u32], max_value: u32, results: &mut RunResults) 
     results.check((cards.len() as u32, max_value), key, failed);
 }
 
-fn check_len(len: usize, max_value: u32) -> Result<()> {
-    if !(1..=MAX_BRUTE_LEN).contains(&len) || !(1..=MAX_VALUE).contains(&max_value) {
+/// Refuses lengths and values out of range (given as they were typed, before any narrowing).
+pub fn check_len(len: u64, max_value: u64) -> Result<()> {
+    if !(1..=MAX_BRUTE_LEN as u64).contains(&len) || !(1..=u64::from(MAX_VALUE)).contains(&max_value) {
         return Err(Error::Usage(format!(
             "card rows take lengths 1 to {MAX_BRUTE_LEN} and values 1 to {MAX_VALUE}, not {len} and {max_value}"
         )));
@@ -105,7 +106,7 @@ pub struct CardsRun {
 impl CardsRun {
     /// Every row of length 1..=max_len (or exactly `max_len` with `only`), checked.
     pub fn exhaustive(max_len: usize, max_value: u32, claim: Claim) -> Result<CardsRun> {
-        check_len(max_len, max_value)?;
+        check_len(max_len as u64, u64::from(max_value))?;
         if u64::from(max_value).checked_pow(max_len as u32).is_none_or(|n| n > 1 << 32) {
             return Err(Error::Usage(format!("{max_value}^{max_len} rows are too many")));
         }
@@ -113,7 +114,7 @@ impl CardsRun {
     }
 
     pub fn random(spec: RandomSpec, claim: Claim) -> Result<CardsRun> {
-        check_len(spec.max_len, spec.max_value)?;
+        check_len(spec.max_len as u64, u64::from(spec.max_value))?;
         Ok(CardsRun { rows: Rows::Random { spec, only_len: None }, claim })
     }
 }

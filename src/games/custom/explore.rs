@@ -1,6 +1,7 @@
 //! What `sprague serve --game-cmd CMD` shows of a game given as a program: one position token,
 //! the moves the program lists, and every value by brute force over its move graph.
 
+use crate::custom::program::protocol::check_token;
 use crate::custom::program::table::starting_positions;
 use crate::custom::program::{Explorer, GameProgram, GraphLimits, ProgramLimits};
 use crate::error::{Error, Result};
@@ -11,40 +12,77 @@ use crate::input::Scanner;
 use crate::stress::CommandLine;
 use serde_json::json;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
-/// Most positions the explorer keeps (about 100 bytes each); a position reaching more is refused.
-pub const MAX_POSITIONS: usize = 2_000_000;
+/// Most positions the explorer keeps by default (about 100 bytes each, 20 MiB in all): what a
+/// program answers in a few seconds, for a page that waits on it.
+pub const MAX_POSITIONS: usize = 200_000;
 
-/// The explorer's graph limits: [`MAX_POSITIONS`], and as many moves from one position as
-/// `verify custom` allows (only the analysed position's are listed, at most 10,000); the
-/// bytes kept are bounded by the memory available ([`program_explorer`]).
-const LIMITS: GraphLimits = GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: u64::MAX };
+/// Time one analysis may spend exploring by default.
+pub const TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// How far `sprague serve` goes for one position of a game program (docs/serve.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Time one analysis may spend exploring, looked at between batches of `moves` requests.
+    pub time: Duration,
+    /// Positions kept (across analyses; a position reaching more is refused), moves from one
+    /// position (only the analysed position's are listed, at most 10,000) and bytes kept.
+    pub graph: GraphLimits,
+    /// Time the program may take per answer line, and bytes of answers held at once.
+    pub program: ProgramLimits,
+}
+
+impl Default for Budget {
+    /// The time and position limits above; the bytes kept and the answers held each bounded by
+    /// half the memory available.
+    fn default() -> Self {
+        let half = crate::sys::available_memory_bytes().map_or(u64::MAX, |m| m / 2);
+        Budget {
+            time: TIME_LIMIT,
+            graph: GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: half },
+            program: ProgramLimits { answer_bytes: half, ..ProgramLimits::default() },
+        }
+    }
+}
 
 /// The largest size whose starting positions give the example.
 const EXAMPLE_SIZE: u32 = 6;
 
-/// The explorer of the game program `command` (normal play), started now: its example is the
-/// first starting position of the largest size up to 6 that has one.
-pub fn program_explorer(command: &str) -> Result<Box<dyn Explore>> {
-    let half = crate::sys::available_memory_bytes().map_or(u64::MAX, |m| m / 2);
-    explorer_within(command, GraphLimits { max_bytes: half, ..LIMITS }, ProgramLimits { answer_bytes: half, ..ProgramLimits::default() })
-}
-
-/// [`program_explorer`] within `limits`.
-fn explorer_within(command: &str, limits: GraphLimits, program_limits: ProgramLimits) -> Result<Box<dyn Explore>> {
-    let program = GameProgram::start(CommandLine::parse(command)?, 1, program_limits)?;
-    let mut explorer = Explorer::new(Arc::new(program), Convention::Normal, limits);
+/// The explorer of the game program `command` (normal play) within `budget`, started now: its
+/// example is the first starting position of the largest size up to 6 that has one.
+pub fn program_explorer(command: &str, budget: Budget) -> Result<Box<dyn Explore>> {
+    let line = CommandLine::parse(command)?;
+    let mut explorer = start(&line, budget)?;
     let sizes = starting_positions(&mut explorer, EXAMPLE_SIZE)?;
     let example = sizes.iter().rev().find_map(|ids| ids.first()).map(|&id| explorer.token(id).to_string());
     let example = example.ok_or_else(|| Error::Usage(format!("game program {command:?} has no starting position of size 0 to {EXAMPLE_SIZE}")))?;
-    Ok(Box::new(ProgramExplorer { command: command.to_string(), example, limits, explorer: Mutex::new(explorer) }))
+    Ok(Box::new(ProgramExplorer { command: command.to_string(), line, example, budget, explorer: Mutex::new(Some(explorer)) }))
+}
+
+/// A fresh copy of the program, and an explorer that knows nothing yet.
+fn start(line: &CommandLine, budget: Budget) -> Result<Explorer> {
+    let program = GameProgram::start(line.clone(), 1, budget.program)?;
+    Ok(Explorer::new(Arc::new(program), Convention::Normal, budget.graph))
 }
 
 struct ProgramExplorer {
     command: String,
+    line: CommandLine,
     example: String,
-    limits: GraphLimits,
-    explorer: Mutex<Explorer>,
+    budget: Budget,
+    /// `None` after a failure the program could not be restarted from (tried again next time).
+    explorer: Mutex<Option<Explorer>>,
+}
+
+/// Why an analysis stopped short of a value.
+enum Stop {
+    /// Past [`Budget::time`].
+    OutOfTime,
+    /// Past the positions of [`Budget::graph`].
+    Full,
+    /// The program failed or broke the protocol.
+    Failed(Error),
 }
 
 impl Explore for ProgramExplorer {
@@ -59,13 +97,40 @@ impl Explore for ProgramExplorer {
         }
     }
 
+    /// One analysis at a time: the program copy and what it answered are shared.
+    fn at_once(&self) -> Option<usize> {
+        Some(1)
+    }
+
     fn analyse(&self, position: &str) -> Result<Analysis> {
         let mut s = Scanner::new(SOURCE, position);
-        let token = s.token("a position token")?.text;
+        let found = s.token("a position token")?;
+        check_token(found.text).map_err(|why| s.error_at(found.line, found.col, why))?;
         s.expect_end()?;
-        let mut explorer = self.explorer.lock().unwrap_or_else(PoisonError::into_inner);
-        let found = explorer.intern(token, "the position to analyse").and_then(|id| Ok((id, explorer.values(&[id])?[0])));
-        let (id, value) = found.map_err(|error| forget(&mut explorer, self.limits, error))?;
+        let token = found.text;
+        let deadline = Instant::now() + self.budget.time;
+        let mut kept = self.explorer.lock().unwrap_or_else(PoisonError::into_inner);
+        let explorer = match kept.take() {
+            Some(explorer) => explorer,
+            None => start(&self.line, self.budget).map_err(|e| Error::Usage(format!("game program {}: it failed earlier and cannot be restarted: {e}", self.line.display())))?,
+        };
+        let explorer = kept.insert(explorer);
+        let before = explorer.len();
+        let mut outcome = solve(explorer, token, deadline);
+        if matches!(outcome, Err(Stop::Full)) && before > 0 {
+            // What earlier analyses kept may be what filled it: once more from nothing.
+            self.forget(explorer);
+            outcome = solve(explorer, token, deadline);
+        }
+        let (id, value) = match outcome {
+            Ok(found) => found,
+            Err(stop) => {
+                return Err(self.stopped(explorer, stop, token).unwrap_or_else(|error| {
+                    *kept = None;
+                    error
+                }))
+            }
+        };
         let mut children: Vec<u32> = explorer.moves(id).unwrap_or_default().to_vec();
         let mut seen = std::collections::HashSet::new();
         children.retain(|&c| seen.insert(c));
@@ -82,19 +147,54 @@ impl Explore for ProgramExplorer {
     }
 }
 
-/// Starts the explorer afresh after a failed analysis (what it kept may be a half-explored
-/// graph past its limit); the error, in the explorer's words when the limit was the cause.
-fn forget(explorer: &mut Explorer, limits: GraphLimits, error: Error) -> Error {
-    let full = explorer.len() >= limits.max_positions;
-    *explorer = Explorer::new(explorer.program().clone(), Convention::Normal, limits);
-    if full {
-        return Error::Usage(format!(
-            "game program: the position reaches more than {} positions, the most the explorer keeps (about {} MiB); its exact value is out of reach here",
-            limits.max_positions,
-            (100 * limits.max_positions) >> 20
-        ));
+/// The id and value of `token`, exploring until `deadline`.
+fn solve(explorer: &mut Explorer, token: &str, deadline: Instant) -> std::result::Result<(u32, u32), Stop> {
+    let stop = |explorer: &Explorer, error| if explorer.len() >= explorer.limits().max_positions { Stop::Full } else { Stop::Failed(error) };
+    let id = explorer.intern(token, "the position to analyse").map_err(|e| stop(explorer, e))?;
+    match explorer.explore_until(&[id], Some(deadline)) {
+        Ok(true) => explorer.values(&[id]).map(|values| (id, values[0])).map_err(|e| stop(explorer, e)),
+        Ok(false) => Err(Stop::OutOfTime),
+        Err(e) => Err(stop(explorer, e)),
     }
-    error
+}
+
+impl ProgramExplorer {
+    /// Drops what `explorer` knows; it goes on with the same copy of the program.
+    fn forget(&self, explorer: &mut Explorer) {
+        *explorer = Explorer::new(explorer.program().clone(), Convention::Normal, self.budget.graph);
+    }
+
+    /// The error of an analysis of `token` that stopped, once `explorer` is ready for the
+    /// next one: past the time limit or the positions it starts afresh (what it kept is a
+    /// half-explored graph); after a failure it starts on a fresh copy of the program, as the
+    /// failed one may be gone. `Err`: the program could not be restarted (`explorer` is then of
+    /// no more use).
+    fn stopped(&self, explorer: &mut Explorer, stop: Stop, token: &str) -> std::result::Result<Error, Error> {
+        let explored = explorer.len();
+        if !matches!(stop, Stop::Failed(_)) {
+            self.forget(explorer);
+        }
+        Ok(match stop {
+            Stop::OutOfTime => Error::Usage(format!(
+                "game program: the analysis of {token:?} stopped at the time limit of {} s per analysis (--game-budget) after {explored} positions, with more to explore; its exact value is out of reach here",
+                self.budget.time.as_secs_f64()
+            )),
+            Stop::Full => {
+                let max = self.budget.graph.max_positions;
+                Error::Usage(format!(
+                    "game program: the position reaches more than {max} positions, the most the explorer keeps (about {} MiB; --max-positions); its exact value is out of reach here",
+                    (100 * max) >> 20
+                ))
+            }
+            Stop::Failed(error) => match start(&self.line, self.budget) {
+                Ok(fresh) => {
+                    *explorer = fresh;
+                    error
+                }
+                Err(restart) => return Err(Error::Usage(format!("{error}\nthe game program could not be restarted after this failure: {restart}"))),
+            },
+        })
+    }
 }
 
 #[cfg(test)]
@@ -108,15 +208,76 @@ mod tests {
     }
 
     fn kayles() -> Box<dyn Explore> {
-        program_explorer(&kayles_command()).unwrap()
+        program_explorer(&kayles_command(), Budget::default()).unwrap()
     }
 
     #[test]
     fn a_position_past_the_limit_is_refused_and_the_next_one_answered() {
-        let explorer = explorer_within(&kayles_command(), GraphLimits { max_positions: 60, max_moves: 100, ..LIMITS }, ProgramLimits::default()).unwrap();
+        let budget = Budget { graph: GraphLimits { max_positions: 60, max_moves: 100, max_bytes: u64::MAX }, ..Budget::default() };
+        let explorer = program_explorer(&kayles_command(), budget).unwrap();
         let err = explorer.analyse("30").unwrap_err();
         assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions"), "{err}");
         assert_eq!(explorer.analyse("4").unwrap().value, Some(1));
+        // Positions kept from earlier analyses do not count against a later one.
+        for n in ["5", "6", "4.5", "7"] {
+            explorer.analyse(n).unwrap();
+        }
+    }
+
+    /// tests/fixtures/programs/hostile_game.py (subtraction {1, 3, 4}; `deep`, `hang`, `bad`
+    /// and `die` are hostile) copied to a temporary directory, explored within `budget`.
+    fn hostile(budget: Budget) -> (tempfile::TempDir, std::path::PathBuf, Box<dyn Explore>) {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("hostile.py");
+        std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs/hostile_game.py"), &script).unwrap();
+        let explorer = program_explorer(&format!("python3 {}", script.display()), budget).unwrap();
+        (dir, script, explorer)
+    }
+
+    #[test]
+    fn an_endless_position_stops_at_the_time_limit_and_the_next_one_is_answered() {
+        let graph = GraphLimits { max_positions: 50_000_000, max_moves: 100, max_bytes: u64::MAX };
+        let (_dir, _, explorer) = hostile(Budget { time: Duration::from_millis(300), graph, ..Budget::default() });
+        let started = Instant::now();
+        let err = explorer.analyse("deep").unwrap_err().to_string();
+        assert!(err.contains("\"deep\" stopped at the time limit of 0.3 s per analysis (--game-budget)"), "{err}");
+        // The limit is looked at between batches of requests, each answered in far less.
+        assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+        let again = explorer.analyse("deep").unwrap_err().to_string();
+        assert!(again.contains("stopped at the time limit"), "asked again, it stops again: {again}");
+        assert_eq!(explorer.analyse("5").unwrap().value, Some(3), "subtraction {{1, 3, 4}}: g(5) = 3");
+    }
+
+    #[test]
+    fn after_a_failure_a_fresh_program_answers() {
+        let program = ProgramLimits { timeout: Duration::from_millis(500), ..ProgramLimits::default() };
+        let (_dir, _, explorer) = hostile(Budget { program, ..Budget::default() });
+        assert_eq!(explorer.analyse("5").unwrap().value, Some(3));
+        for (position, why) in [("hang", "gave no answer within 0.5 s"), ("bad", "answered with a line that is not UTF-8"), ("die", "exited (status 5)"), ("hang", "gave no answer within 0.5 s")] {
+            let err = explorer.analyse(position).unwrap_err().to_string();
+            assert!(err.contains(&format!("request `moves {position}`: {why}")), "{position}: {err}");
+            assert_eq!(explorer.analyse("5").unwrap().value, Some(3), "after {position}");
+            assert_eq!(explorer.analyse("8").unwrap().value, Some(1), "after {position}: g(8) = 1");
+        }
+    }
+
+    #[test]
+    fn a_program_that_cannot_be_restarted_is_named_until_it_can() {
+        let (dir, script, explorer) = hostile(Budget::default());
+        let moved = dir.path().join("away.py");
+        std::fs::rename(&script, &moved).unwrap();
+        let err = explorer.analyse("die").unwrap_err().to_string();
+        assert!(err.contains("request `moves die`: exited (status 5)") && err.contains("could not be restarted after this failure"), "{err}");
+        let err = explorer.analyse("5").unwrap_err().to_string();
+        assert!(err.contains("it failed earlier and cannot be restarted"), "{err}");
+        std::fs::rename(&moved, &script).unwrap();
+        assert_eq!(explorer.analyse("5").unwrap().value, Some(3));
+    }
+
+    #[test]
+    fn a_token_that_is_no_position_is_malformed_input() {
+        let err = kayles().analyse("-").unwrap_err();
+        assert!(matches!(err, Error::Input { line: 1, col: 1, .. }), "{err}");
     }
 
     #[test]

@@ -45,10 +45,10 @@ pub struct OctalRun {
 }
 
 impl OctalRun {
-    pub fn new(code: Code, max_total: u16, claim: Claim) -> Result<OctalRun> {
-        if !(1..=MAX_TOTAL).contains(&max_total) {
+    pub fn new(code: Code, max_total: u64, claim: Claim) -> Result<OctalRun> {
+        let Some(max_total) = u16::try_from(max_total).ok().filter(|m| (1..=MAX_TOTAL).contains(m)) else {
             return Err(Error::Usage(format!("--max (total stones) must be between 1 and {MAX_TOTAL}, not {max_total}")));
-        }
+        };
         let heap_values = values(&code, usize::from(max_total), Method::Sparse)?;
         Ok(OctalRun { code, max_total, claim, heap_values })
     }
@@ -120,7 +120,7 @@ mod tests {
     use crate::runner::{run_in_memory, Plan, Shard, Silent};
 
     fn run(code: &str, max: u16, claim: Claim) -> RunResults {
-        let run = OctalRun::new(Code::parse(code).unwrap(), max, claim).unwrap();
+        let run = OctalRun::new(Code::parse(code).unwrap(), u64::from(max), claim).unwrap();
         run_in_memory(&Plan::new(&run, Shard::ALL).unwrap(), &Silent).unwrap()
     }
 

@@ -92,3 +92,21 @@ fn a_program_changing_its_answers_is_caught() {
     let err = e.values(&roots).unwrap_err().to_string();
     assert!(err.contains("`moves 97`") && err.contains("non-deterministic"), "{err}");
 }
+
+#[test]
+fn exploring_against_a_deadline_stops_between_batches() {
+    // A chain 0 -> 1 -> … -> 3000: one position per frontier, so the clock is looked at often.
+    let chain = Arc::new(Fake::new("positions moves", |_, arg: &str| {
+        let n: u32 = arg.parse().ok()?;
+        Some(if n < 3000 { (n + 1).to_string() } else { String::new() })
+    }));
+    let mut e = explorer(&chain, Convention::Normal);
+    let root = e.intern("0", "test").unwrap();
+    let past = Instant::now();
+    assert!(!e.explore_until(&[root], Some(past)).unwrap(), "stopped at once");
+    assert_eq!((e.len(), e.moves(root)), (1, None), "nothing asked past the deadline");
+    let later = Instant::now() + std::time::Duration::from_secs(600);
+    assert!(e.explore_until(&[root], Some(later)).unwrap(), "the whole chain within the deadline");
+    assert_eq!(e.len(), 3001);
+    assert_eq!(e.values(&[root]).unwrap(), [0], "3000 moves to the end, an even number: value 0");
+}
