@@ -223,7 +223,7 @@ fn time_options_out_of_range_are_refused() {
         (&["verify", "nim", "--max", "2", "--checkpoint-secs", "1e300", "--out", out], "--checkpoint-secs must be a non-negative number of seconds up to"),
         (&["table", "octal", "0.07", "--max", "100", "--out", &table, "--budget", "1e300"], "--budget must be a non-negative number of seconds up to 1000000000 (about 31 years), not 1e300"),
         (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "-1", "--out", out], "not -1"),
-        (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "1.8e19", "--out", out], "--budget must be a positive"),
+        (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "1.8e19", "--out", out], "--budget must be a non-negative number of seconds up to 1000000000 (about 31 years), not 1.8e19"),
         (&["prove", "wall-empty", "--max", "10", "--budget", "NaN", "--out", out], "not NaN"),
         (&["search", "wall", "--size", "3x3", "--budget", "0", "--out", out], "--budget must be a positive"),
     ];

@@ -60,7 +60,7 @@ impl Command for ProveFamily {
             return Err(Error::Usage(format!("--max must be at least 2, found {max}")));
         }
         let limits = Limits { max, dense_from: args.require("dense-from")? };
-        let budget = args.positive_seconds("budget")?;
+        let budget = args.seconds("budget")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
         let _lock = clock.lock(&dir)?;
