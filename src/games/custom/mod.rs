@@ -18,7 +18,17 @@ pub static GAME: GameEntry = GameEntry {
     results: Vec::new,
     oracle: Oracle {
         files: &["src/custom/program/graph.rs"],
-        may_use: &["super::protocol", "super::Ask", "crate::error", "crate::impartial::mex", "crate::impartial::Convention"],
+        // Besides the protocol and mex: two helpers that only format messages (a token cut
+        // short, a byte count).
+        may_use: &[
+            "super::protocol",
+            "super::Ask",
+            "crate::error",
+            "crate::impartial::mex",
+            "crate::impartial::Convention",
+            "crate::stress::outcome::shorten",
+            "crate::sys::format_bytes",
+        ],
     },
     columns: COLUMNS,
     report: None,
