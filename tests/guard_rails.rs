@@ -209,7 +209,7 @@ fn a_run_of_the_same_kind_replaces_the_earlier_one_and_removes_its_extra_files()
     assert_eq!(present, listed);
 }
 
-/// Every time option is bounded (at most 10^9 s, about 31 years): a huge, negative or NaN
+/// Every time option is bounded (below 10^9 s, about 31 years): a huge, negative or NaN
 /// value is refused with exit 2, never a panic in the clock arithmetic.
 #[test]
 fn time_options_out_of_range_are_refused() {
@@ -218,12 +218,12 @@ fn time_options_out_of_range_are_refused() {
     let out = out.to_str().unwrap();
     let table = format!("{out}/t.csv");
     let cases: [(&[&str], &str); 8] = [
-        (&["verify", "custom", "--game-cmd", "sh -c true", "--max", "1", "--timeout", "1e300", "--out", out], "--timeout must be a positive number of seconds up to 1000000000"),
+        (&["verify", "custom", "--game-cmd", "sh -c true", "--max", "1", "--timeout", "1e300", "--out", out], "--timeout must be a positive number of seconds below 1000000000"),
         (&["stress", "custom", "--game-cmd", "sh -c true", "--cmd", "true", "--game-timeout", "1e300", "--out", out], "--game-timeout must be a positive"),
-        (&["verify", "nim", "--max", "2", "--checkpoint-secs", "1e300", "--out", out], "--checkpoint-secs must be a non-negative number of seconds up to"),
-        (&["table", "octal", "0.07", "--max", "100", "--out", &table, "--budget", "1e300"], "--budget must be a non-negative number of seconds up to 1000000000 (about 31 years), not 1e300"),
+        (&["verify", "nim", "--max", "2", "--checkpoint-secs", "1e300", "--out", out], "--checkpoint-secs must be a non-negative number of seconds below"),
+        (&["table", "octal", "0.07", "--max", "100", "--out", &table, "--budget", "1e300"], "--budget must be a non-negative number of seconds below 1000000000 (about 31 years), not 1e300"),
         (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "-1", "--out", out], "not -1"),
-        (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "1.8e19", "--out", out], "--budget must be a non-negative number of seconds up to 1000000000 (about 31 years), not 1.8e19"),
+        (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "1.8e19", "--out", out], "--budget must be a non-negative number of seconds below 1000000000 (about 31 years), not 1.8e19"),
         (&["prove", "wall-empty", "--max", "10", "--budget", "NaN", "--out", out], "not NaN"),
         (&["search", "wall", "--size", "3x3", "--budget", "0", "--out", out], "--budget must be a positive"),
     ];

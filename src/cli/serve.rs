@@ -42,8 +42,8 @@ pub struct Args {
 /// A positive, finite number of seconds.
 fn seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    let bounded = |d: &Duration| !d.is_zero() && d.as_secs_f64() <= sprague::game::options::MAX_SECONDS;
-    Duration::try_from_secs_f64(seconds).ok().filter(bounded).ok_or_else(|| format!("{text:?} is not a positive number of seconds up to 1000000000"))
+    let bounded = |d: &Duration| !d.is_zero() && d.as_secs_f64() < sprague::game::options::MAX_SECONDS;
+    Duration::try_from_secs_f64(seconds).ok().filter(bounded).ok_or_else(|| format!("{text:?} is not a positive number of seconds below 1000000000"))
 }
 
 pub fn command() -> clap::Command {

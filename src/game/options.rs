@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Display;
 use std::str::FromStr;
 
-/// The longest time an option may give, in seconds (about 31 years).
+/// The bound (excluded) of the times an option may give, in seconds (about 31 years).
 pub const MAX_SECONDS: f64 = 1e9;
 
 /// Checks one option value; the message says what is wrong with it.
@@ -188,23 +188,23 @@ impl Args {
             .transpose()
     }
 
-    /// Option `name` as a number of seconds from 0 to [`MAX_SECONDS`], if given.
+    /// Option `name` as a number of seconds from 0 to below [`MAX_SECONDS`], if given.
     pub fn seconds(&self, name: &str) -> Result<Option<std::time::Duration>> {
         self.bounded_seconds(name, "non-negative", |s| s >= 0.0)
     }
 
-    /// Option `name` as a number of seconds above 0 and up to [`MAX_SECONDS`], if given.
+    /// Option `name` as a number of seconds above 0 and below [`MAX_SECONDS`], if given.
     pub fn positive_seconds(&self, name: &str) -> Result<Option<std::time::Duration>> {
         self.bounded_seconds(name, "positive", |s| s > 0.0)
     }
 
-    /// Option `name` in seconds when `allowed` and at most [`MAX_SECONDS`] (so that adding it
+    /// Option `name` in seconds when `allowed` and below [`MAX_SECONDS`] (so that adding it
     /// to the clock cannot overflow), else an error calling it `kind`.
     fn bounded_seconds(&self, name: &str, kind: &str, allowed: fn(f64) -> bool) -> Result<Option<std::time::Duration>> {
         let Some(seconds) = self.get::<f64>(name)? else { return Ok(None) };
-        if !(allowed(seconds) && seconds <= MAX_SECONDS) {
+        if !(allowed(seconds) && seconds < MAX_SECONDS) {
             let given = self.text(name).unwrap_or_default();
-            return Err(Error::Usage(format!("--{name} must be a {kind} number of seconds up to 1000000000 (about 31 years), not {given}")));
+            return Err(Error::Usage(format!("--{name} must be a {kind} number of seconds below 1000000000 (about 31 years), not {given}")));
         }
         Ok(Some(std::time::Duration::from_secs_f64(seconds)))
     }
