@@ -135,8 +135,9 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn a_failing_game_program_leaves_the_output_directory_untouched() {
     let dir = tempfile::tempdir().unwrap();
-    // The subtraction game {1, 3, 4}; with `exit`, the program exits at `moves 5`.
-    let game = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'flush':\n        sys.stdout.flush()\n    elif verb == 'sprague':\n        print('positions moves')\n    elif verb == 'positions':\n        print(arg)\n    elif arg == '5' and sys.argv[1:] == ['exit']:\n        sys.stdout.flush()\n        sys.exit(3)\n    else:\n        print(' '.join(str(int(arg) - k) for k in (1, 3, 4) if k <= int(arg)))\n";
+    // The subtraction game {1, 3, 4}; with `exit`, the program exits at `moves 5`; with `hang`,
+    // it never answers it.
+    let game = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'flush':\n        sys.stdout.flush()\n    elif verb == 'sprague':\n        print('positions moves')\n    elif verb == 'positions':\n        print(arg)\n    elif arg == '5' and sys.argv[1:] == ['exit']:\n        sys.stdout.flush()\n        sys.exit(3)\n    elif arg == '5' and sys.argv[1:] == ['hang']:\n        sys.stdout.flush()\n        __import__('time').sleep(30)\n    else:\n        print(' '.join(str(int(arg) - k) for k in (1, 3, 4) if k <= int(arg)))\n";
     std::fs::write(dir.path().join("game.py"), game).unwrap();
     let (good, bad) = (format!("python3 {}", dir.path().join("game.py").display()), format!("python3 {} exit", dir.path().join("game.py").display()));
     // Right except on 12.
@@ -162,6 +163,13 @@ fn a_failing_game_program_leaves_the_output_directory_untouched() {
     command.args(["stress", "custom", "--game-cmd", &bad, "--cmd", &wrong, "--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(&fresh);
     command.assert().code(2);
     assert_eq!(snapshot(&fresh), Vec::new());
+    // A game program out of time names the option that sets its time (--timeout is the
+    // program under test's in stress).
+    let hang = format!("python3 {} hang", dir.path().join("game.py").display());
+    let failed = run(&hang, &["--game-timeout", "0.5"]).code(2);
+    let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
+    assert!(stderr.contains("request `moves 5`: gave no answer within 0.5 s (--game-timeout)"), "{stderr}");
+    assert!(snapshot(&out) == kept, "the earlier run's files changed");
 }
 
 #[test]

@@ -190,7 +190,7 @@ fn a_taken_custom_game_is_503_and_a_failed_program_is_restarted() {
         assert_eq!((status, error_of(&body).as_str()), (503, "busy: every turn of custom (1 analysis at a time) was taken for 1 s; try again"));
         let (status, message) = hang.join().unwrap();
         assert_eq!(status, 422, "{message}");
-        assert!(message.contains("request `moves hang`: gave no answer within 6 s"), "{message}");
+        assert!(message.contains("request `moves hang`: gave no answer within 6 s (--game-timeout)"), "{message}");
     });
     let (status, analysis) = server.analyse("custom", "5");
     assert_eq!((status, analysis["value"].as_u64()), (200, Some(3)), "after the hang: {analysis}");

@@ -61,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     if let Some(command) = &args.game_cmd {
         let mut budget = Budget { time: args.game_budget, ..Budget::default() };
         budget.program.timeout = args.game_timeout;
+        budget.program.timeout_option = "game-timeout";
         budget.graph.max_positions = args.max_positions;
         explorers.push(program_explorer(command, budget).map_err(|e| anyhow::anyhow!("--game-cmd: {e}"))?);
     }

@@ -58,7 +58,7 @@ pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
 
 /// [`start`], the time per answer read from option `timeout` (`game-timeout` in `stress
 /// custom`, whose `--timeout` is the program under test's).
-pub fn start_timed(args: &Args, copies: usize, timeout: &str) -> Result<GameProgram> {
+pub fn start_timed(args: &Args, copies: usize, timeout: &'static str) -> Result<GameProgram> {
     GameProgram::start(command(args)?, copies, limits_from(args, timeout)?)
 }
 
@@ -68,9 +68,9 @@ pub fn limits(args: &Args) -> Result<ProgramLimits> {
 }
 
 /// The time limit of option `timeout`.
-fn limits_from(args: &Args, timeout: &str) -> Result<ProgramLimits> {
-    let timeout = args.positive_seconds(timeout)?.ok_or_else(|| Error::Usage(format!("--{timeout} is required")))?;
-    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2 })
+fn limits_from(args: &Args, option: &'static str) -> Result<ProgramLimits> {
+    let timeout = args.positive_seconds(option)?.ok_or_else(|| Error::Usage(format!("--{option} is required")))?;
+    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2, timeout_option: option })
 }
 
 /// The command line of `--game-cmd`.
