@@ -89,7 +89,7 @@ impl Plan {
         let mut plan = Self::with_registry(root, budget, Vec::new(), rebuild)?;
         plan.unregistered.clear();
         plan.read_tree(rayon::current_num_threads().max(1) as f64)?;
-        plan.damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        plan.damage.sort();
         plan.selected = select(&plan.units, budget);
         Ok(plan)
     }
@@ -121,7 +121,7 @@ impl Plan {
         if !plan.registry.is_empty() && (is_own_results(root) || root.join(sums::SUMS).exists()) {
             plan.damage.extend(sums::protect_sums(root));
         }
-        plan.damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        plan.damage.sort();
         plan.damage.dedup();
         plan.selected = select(&plan.units, budget);
         let registered: BTreeSet<&str> = plan.registry.iter().map(|e| e.dir).collect();
@@ -217,7 +217,7 @@ impl Plan {
             checked += 1;
         }
         damage.retain(|d| !self.damage.contains(d));
-        damage.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        damage.sort();
         damage.dedup();
         Ok(Outcome { checked, differences, damage, seconds: clock.elapsed().as_secs_f64() })
     }

@@ -44,7 +44,7 @@ impl Committed {
 
 /// A committed file that is not what its manifest and the run it records say, found without
 /// recomputing anything (a changed byte, a count that does not add up).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Damage {
     pub file: PathBuf,
     pub message: String,
