@@ -377,3 +377,21 @@ fn check_reports_a_damaged_census_shard_and_goes_on() {
         .stdout(predicate::str::contains(format!("{summary}: line 2: 6x7 says patterns/p_positions/max_grundy")))
         .stdout(predicate::str::contains("recomputed "));
 }
+
+#[test]
+fn check_into_a_closed_pipe_ends_quietly() {
+    // `sprague check --budget 0 | head -1`: the skipped list (thousands of lines, more than a
+    // pipe holds) meets a reader that has gone; that ends the run, without a panic.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "--budget", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}

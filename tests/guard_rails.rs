@@ -217,7 +217,7 @@ fn time_options_out_of_range_are_refused() {
     let out = root.path().join("out");
     let out = out.to_str().unwrap();
     let table = format!("{out}/t.csv");
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["verify", "custom", "--game-cmd", "sh -c true", "--max", "1", "--timeout", "1e300", "--out", out], "--timeout must be a positive number of seconds below 1000000000"),
         (&["stress", "custom", "--game-cmd", "sh -c true", "--cmd", "true", "--game-timeout", "1e300", "--out", out], "--game-timeout must be a positive"),
         (&["verify", "nim", "--max", "2", "--checkpoint-secs", "1e300", "--out", out], "--checkpoint-secs must be a non-negative number of seconds below"),
@@ -226,6 +226,7 @@ fn time_options_out_of_range_are_refused() {
         (&["prove", "octal-family", "--digits", "1", "--max", "1024", "--budget", "1.8e19", "--out", out], "--budget must be a non-negative number of seconds below 1000000000 (about 31 years), not 1.8e19"),
         (&["prove", "wall-empty", "--max", "10", "--budget", "NaN", "--out", out], "not NaN"),
         (&["search", "wall", "--size", "3x3", "--budget", "0", "--out", out], "--budget must be a positive"),
+        (&["stress", "problem", "--cmd", "true", "--ref", "true", "--gen", "true", "--timeout", "nan", "--out", out], "--timeout must be a positive number of seconds below 1000000000 (about 31 years), not nan"),
     ];
     for (args, message) in cases {
         common::sprague().args(args).assert().code(2).stderr(contains(message));

@@ -8,6 +8,7 @@
 pub mod compare;
 pub mod protect;
 mod recompute;
+mod report;
 mod shards;
 pub mod sums;
 mod tree;
@@ -15,6 +16,7 @@ mod tree;
 pub use compare::{compare_rows, Difference, Row};
 pub use protect::{protect, Damage, Rebuild};
 pub use recompute::{MergedCheck, Recompute, ResultsDir};
+pub use report::{passed, report};
 
 use compare::compare_size;
 use crate::error::{Error, Result};

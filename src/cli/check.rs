@@ -2,6 +2,7 @@
 
 use sprague::check::DEFAULT_BUDGET;
 use sprague::game::Status;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -27,40 +28,6 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             eprintln!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate);
         }
     })?;
-    let damaged: Vec<_> = plan.damage.iter().chain(&outcome.damage).collect();
-    for damage in &damaged {
-        println!("{damage}");
-    }
-    for difference in &outcome.differences {
-        println!("{difference}");
-    }
-    let skipped: Vec<_> = plan.skipped().collect();
-    if !skipped.is_empty() {
-        let estimate = skipped.iter().map(|u| u.estimate).filter(|s| s.is_finite()).fold(0.0, |a, b| a + b);
-        let on_device = skipped.iter().filter(|u| u.estimate.is_infinite()).count();
-        let device = if on_device > 0 { format!(" without the {on_device} a device counted, whose CPU time is unknown: --budget inf takes them") } else { String::new() };
-        println!("skipped for budget ({} units, estimated {estimate:.1} s{device}; raise --budget to include them):", skipped.len());
-        for unit in skipped {
-            match unit.estimate {
-                s if s.is_finite() => println!("  {} (estimated {s:.2} s)", unit.label),
-                _ => println!("  {} (counted on a device: no CPU estimate)", unit.label),
-            }
-        }
-    }
-    for note in plan.notes() {
-        println!("{note}");
-    }
-    for dir in &plan.unregistered {
-        println!("not checked: {dir} (no entry in the check registry, or no verify files)");
-    }
-    let estimate = plan.selected().map(|u| u.estimate).fold(0.0, |a, b| a + b);
-    println!(
-        "checked every committed file against its manifest ({} damaged); recomputed {} units in {:.1} s (estimated {estimate:.1} s, budget {} s): {} differences",
-        damaged.len(),
-        outcome.checked,
-        outcome.seconds,
-        args.budget,
-        outcome.differences.len()
-    );
-    Ok(if outcome.differences.is_empty() && damaged.is_empty() { Status::Ok } else { Status::Failed })
+    std::io::stdout().write_all(sprague::check::report(&plan, &outcome, args.budget).as_bytes())?;
+    Ok(if sprague::check::passed(&plan, &outcome) { Status::Ok } else { Status::Failed })
 }

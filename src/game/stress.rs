@@ -115,11 +115,12 @@ pub fn stress_spec(name: &'static str, about: &'static str, max: OptSpec, exampl
 pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn StressSide>>, args: &Args, session: &mut Session) -> Result<Status> {
     let text: String = args.require("cmd")?;
     let command = CommandLine::parse(&text)?;
+    // Every option is checked before the game side starts anything (a game program, say).
+    let config = config(name, &command, args, session)?;
     let side = build(args)?;
     if answer_moves(args)? && !side.answers_moves() {
         return Err(Error::Usage(format!("--answer move: stress {name} has no move answers (docs/stress.md lists the games that have them, and why the others have none)")));
     }
-    let config = config(name, &command, args, session)?;
     let save = modes::SaveTests::from_args(args, &config.out)?;
     if let Some(count) = args.get::<usize>("slowest")? {
         return run_slowest(name, &*side, &command, &config, count, save.as_ref(), session);

@@ -73,8 +73,8 @@ impl Command for StressProblem {
 
 /// The helpers' CPU limit: 10 times the program's, at least 10 s (a brute force is slow).
 fn tool_limits(args: &Args) -> Result<Limits> {
-    let timeout: f64 = args.require("timeout")?;
-    let timeout = Duration::from_secs_f64((timeout * 10.0).clamp(10.0, 1e6));
+    let timeout = args.positive_seconds("timeout")?.ok_or_else(|| Error::Usage("--timeout is required".into()))?;
+    let timeout = Duration::from_secs_f64((timeout.as_secs_f64() * 10.0).clamp(10.0, 1e6));
     Ok(Limits { timeout, output_cap: 16 << 20, memory: None })
 }
 

@@ -1,0 +1,63 @@
+//! The text `check` prints: the damage, the differences, what the budget left out, the totals.
+
+use super::{Outcome, Plan};
+use std::fmt::Write;
+
+/// The report of a check run with `budget` estimated seconds, a line each.
+pub fn report(plan: &Plan, outcome: &Outcome, budget: f64) -> String {
+    let mut text = String::new();
+    let damaged = plan.damage.len() + outcome.damage.len();
+    for damage in plan.damage.iter().chain(&outcome.damage) {
+        line(&mut text, format_args!("{damage}"));
+    }
+    for difference in &outcome.differences {
+        line(&mut text, format_args!("{difference}"));
+    }
+    skipped(plan, &mut text);
+    for note in plan.notes() {
+        line(&mut text, format_args!("{note}"));
+    }
+    for dir in &plan.unregistered {
+        line(&mut text, format_args!("not checked: {dir} (no entry in the check registry, or no verify files)"));
+    }
+    let estimate = plan.selected().map(|u| u.estimate).fold(0.0, |a, b| a + b);
+    line(
+        &mut text,
+        format_args!(
+            "checked every committed file against its manifest ({damaged} damaged); recomputed {} units in {:.1} s (estimated {estimate:.1} s, budget {budget} s): {} differences",
+            outcome.checked,
+            outcome.seconds,
+            outcome.differences.len()
+        ),
+    );
+    text
+}
+
+/// Whether the check found nothing wrong: no damage and no difference.
+pub fn passed(plan: &Plan, outcome: &Outcome) -> bool {
+    plan.damage.is_empty() && outcome.damage.is_empty() && outcome.differences.is_empty()
+}
+
+/// The units the budget left out, with their estimates.
+fn skipped(plan: &Plan, text: &mut String) {
+    let skipped: Vec<_> = plan.skipped().collect();
+    if skipped.is_empty() {
+        return;
+    }
+    let estimate = skipped.iter().map(|u| u.estimate).filter(|s| s.is_finite()).fold(0.0, |a, b| a + b);
+    let on_device = skipped.iter().filter(|u| u.estimate.is_infinite()).count();
+    let device = if on_device > 0 { format!(" without the {on_device} a device counted, whose CPU time is unknown: --budget inf takes them") } else { String::new() };
+    line(text, format_args!("skipped for budget ({} units, estimated {estimate:.1} s{device}; raise --budget to include them):", skipped.len()));
+    for unit in skipped {
+        match unit.estimate {
+            s if s.is_finite() => line(text, format_args!("  {} (estimated {s:.2} s)", unit.label)),
+            _ => line(text, format_args!("  {} (counted on a device: no CPU estimate)", unit.label)),
+        }
+    }
+}
+
+fn line(text: &mut String, args: std::fmt::Arguments) {
+    // Writing into a String cannot fail.
+    let _ = text.write_fmt(args);
+    text.push('\n');
+}
