@@ -140,6 +140,34 @@ fn gpu_engine_counts_like_the_cpu_or_is_refused_and_auto_falls_back() {
     sprague().args(["census", "wall", "--size", "3x4", "--device", "tpu", "-q", "--out"]).arg(dir("x")).assert().code(2);
 }
 
+/// A CUDA driver without the symbols the bindings expect (an older driver; here an empty
+/// library of the same name): `--device gpu` is refused naming it, `auto` counts on the CPU,
+/// and neither prints a panic. A size no engine takes is named before any library is tried.
+#[test]
+fn a_driver_without_the_expected_symbols_is_refused_without_a_panic() {
+    let root = tempfile::tempdir().unwrap();
+    let libs = root.path().join("lib");
+    std::fs::create_dir(&libs).unwrap();
+    std::fs::write(root.path().join("empty.c"), "").unwrap();
+    for name in ["libcuda.so.1", "libcuda.so", "libnvrtc.so"] {
+        let built = std::process::Command::new("cc").args(["-shared", "-o"]).arg(libs.join(name)).arg(root.path().join("empty.c")).status().unwrap();
+        assert!(built.success(), "cc could not build {name}");
+    }
+    let census = |device: &str, size: &str| {
+        let mut cmd = sprague();
+        cmd.env("LD_LIBRARY_PATH", &libs).args(["census", "wall", "--size", size, "--device", device, "-q", "--out"]).arg(root.path().join(device));
+        cmd
+    };
+    let gpu = census("gpu", "3x3").assert().code(2);
+    let stderr = String::from_utf8_lossy(&gpu.get_output().stderr).to_string();
+    assert!(stderr.contains("error: --device gpu: ") && !stderr.contains("panicked"), "{stderr}");
+    let auto = census("auto", "3x3").assert().code(0);
+    let stderr = String::from_utf8_lossy(&auto.get_output().stderr).to_string();
+    assert!(stderr.contains("counting on the CPU") && !stderr.contains("panicked"), "{stderr}");
+    census("gpu", "8x8").assert().code(2).stderr(contains("the GPU census handles sizes of at most 8 rows, 8 columns and 56 cells, not 8x8"));
+    census("cpu", "7x8").assert().code(2).stderr(contains("not 7x8 (the GPU engine, --device gpu, takes it)"));
+}
+
 /// scripts/gpu-census.sh's bookkeeping, with a stand-in binary that counts `--device gpu` on
 /// the CPU: a shard finished in results/ is skipped, one with only a checkpoint there is
 /// resumed from it, the others run, and with the committed one they merge into the files of

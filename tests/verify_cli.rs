@@ -20,7 +20,7 @@ fn reference(max: Shape, rule: Rule) -> RunResults {
     for rows in 1..=max.rows {
         for cols in 1..=max.cols {
             let shape = Shape::new(rows, cols);
-            ReferenceEngine { shape, rule }.evaluate(0..1 << shape.cells(), &mut results);
+            ReferenceEngine { shape, rule }.evaluate(0..1 << shape.cells(), &mut results).unwrap();
         }
     }
     results

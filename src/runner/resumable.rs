@@ -109,7 +109,7 @@ fn evaluate_job(plan: &Plan, index: usize, empty: &RunResults, progress: &dyn Pr
     let range = plan.range(index);
     progress.start(&job.label, Some(range.end - range.start), 0);
     let evaluator = plan.verification.prepare(index)?;
-    let results = evaluate_range(&*evaluator, empty, range, job.chunk, progress);
+    let results = evaluate_range(&*evaluator, empty, range, job.chunk, progress)?;
     progress.finish();
     Ok(results)
 }
@@ -262,7 +262,7 @@ impl Runner<'_> {
         let wave_end = start.saturating_add(blocks.saturating_mul(block)).min(end);
         let clock = Instant::now();
         // The state already has every size: a wave's part only needs the sizes it counts.
-        let part = evaluate_range(evaluator, &self.plan.blank_results(), start..wave_end, self.plan.jobs[index].chunk, self.progress);
+        let part = evaluate_range(evaluator, &self.plan.blank_results(), start..wave_end, self.plan.jobs[index].chunk, self.progress)?;
         self.rate = Some((wave_end - start) as f64 / clock.elapsed().as_secs_f64().max(1e-6));
         self.state.results.merge(&part);
         self.state.covered[index] += wave_end - start;

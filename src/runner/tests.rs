@@ -156,3 +156,50 @@ fn jobs_sharing_a_size_form_one_group() {
     let many: Vec<Job> = (0..200_000).map(|n| job(&[(1, n)])).collect();
     assert_eq!(super::verification::size_groups(&many).len(), 200_000, "linear: a long run of one-size jobs");
 }
+
+/// [`Toy`] whose evaluator fails on the range holding position `fail_at` of job c (a device
+/// that failed mid-run).
+struct Failing(u64);
+
+impl Verification for Failing {
+    fn game(&self) -> &str {
+        Toy.game()
+    }
+    fn columns(&self) -> crate::output::records::Columns {
+        Toy.columns()
+    }
+    fn rule(&self) -> String {
+        Toy.rule()
+    }
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Toy.jobs()
+    }
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        struct Evaluator<'a>(Box<dyn Evaluate + 'a>, Option<u64>);
+        impl Evaluate for Evaluator<'_> {
+            fn evaluate(&self, range: Range<u64>, results: &mut RunResults) -> Result<()> {
+                match self.1.filter(|at| range.contains(at)) {
+                    Some(at) => Err(crate::error::Error::Usage(format!("the device failed at {at}"))),
+                    None => self.0.evaluate(range, results),
+                }
+            }
+        }
+        Ok(Box::new(Evaluator(Toy.prepare(index)?, (index == 2).then_some(self.0))))
+    }
+}
+
+#[test]
+fn an_evaluator_that_fails_stops_the_run_and_its_checkpoint_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = finished(run(dir.path(), &plan(Shard::ALL), &Options::default(), false, &Silent).unwrap());
+    Checkpoint::remove(dir.path()).unwrap();
+    let failing = Plan::new(&Failing(300), Shard::ALL).unwrap();
+    let err = run(dir.path(), &failing, &small_blocks(None), false, &Silent).unwrap_err();
+    assert_eq!(err.to_string(), "the device failed at 300");
+    let checkpoint = Checkpoint::load(dir.path()).unwrap();
+    assert!(checkpoint.is_some(), "the positions counted before the failure are kept");
+    let resumed = finished(run(dir.path(), &plan(Shard::ALL), &small_blocks(None), true, &Silent).unwrap());
+    assert_eq!(resumed.summary_rows(), whole.summary_rows());
+    assert_eq!(resumed.distribution_rows(), whole.distribution_rows());
+    assert_eq!(resumed.mismatch_rows(), whole.mismatch_rows());
+}

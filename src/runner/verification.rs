@@ -90,13 +90,16 @@ fn root(leader: &mut [usize], mut index: usize) -> usize {
 
 /// Evaluates positions of one job (claim and oracle) and counts them.
 pub trait Evaluate: Sync {
-    /// Evaluates the positions with indices in `positions`, counting into `results`.
-    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults);
+    /// Evaluates the positions with indices in `positions`, counting into `results`; an error
+    /// (a device that failed mid-run) stops the run, keeping its last checkpoint.
+    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults) -> Result<()>;
 }
 
+/// A closure that cannot fail.
 impl<F: Fn(Range<u64>, &mut RunResults) + Sync> Evaluate for F {
-    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults) {
-        self(positions, results)
+    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults) -> Result<()> {
+        self(positions, results);
+        Ok(())
     }
 }
 

@@ -55,12 +55,13 @@ impl<C: Claimed> Evaluate for Positions<'_, C>
 where
     C::Position: Send + Sync,
 {
-    fn evaluate(&self, range: Range<u64>, results: &mut RunResults) {
+    fn evaluate(&self, range: Range<u64>, results: &mut RunResults) -> Result<()> {
         let mut brute = BruteForce::new(self.game);
         for (size, position) in &self.positions[range.start as usize..range.end as usize] {
             let checked = self.game.check(&self.shared[*size], &mut brute, position);
             record(&checked, || self.game.show(position), results);
         }
+        Ok(())
     }
 }
 
@@ -216,7 +217,7 @@ mod tests {
     fn run(game: &str, rule: &str, sizes: &[(u32, u32)]) -> RunResults {
         let v = verifier(game, rule).unwrap();
         let (count, evaluator) = v.positions_of(sizes);
-        evaluate_range(&*evaluator, &RunResults::new(game, rule), 0..count, 4, &Silent)
+        evaluate_range(&*evaluator, &RunResults::new(game, rule), 0..count, 4, &Silent).unwrap()
     }
 
     #[test]

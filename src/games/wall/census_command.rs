@@ -3,7 +3,8 @@
 //! the same files, so shards of either merge, resume and are checked alike (on the CPU).
 
 use super::sizes::{shapes, size_options};
-use super::census::gpu::device::probe;
+use super::board::Shape;
+use super::census::gpu::{self, device::probe};
 use super::verify::{Engine, WallRun};
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
@@ -36,8 +37,8 @@ impl Command for CensusCommand {
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
-        let engine = engine(args, session)?;
         let (shapes, label) = shapes(args)?;
+        let engine = engine(args, &shapes, session)?;
         let run = WallRun::census_on(shapes, label, engine)?;
         let own: Vec<&str> = size_options().iter().map(|o| o.name).collect();
         run_verification(&run, &own, args, session)
@@ -51,8 +52,13 @@ impl Command for CensusCommand {
 
 /// The engine `--device` asks for: `gpu` refused (exit 2) with the reason when no GPU can be
 /// used; `auto` falls back to the CPU and says why on stderr.
-fn engine(args: &Args, session: &mut Session) -> Result<Engine> {
-    match args.text("device").unwrap_or("cpu") {
+fn engine(args: &Args, shapes: &[Shape], session: &mut Session) -> Result<Engine> {
+    let device = args.text("device").unwrap_or("cpu");
+    // A size no engine takes is named before any CUDA library is looked for.
+    if let Some(&bad) = shapes.iter().find(|&&s| device != "cpu" && !gpu::supports(s)) {
+        return Err(gpu::unsupported(bad));
+    }
+    match device {
         "cpu" => Ok(Engine::Cpu),
         "gpu" => match probe() {
             Ok(_) => Ok(Engine::Gpu),

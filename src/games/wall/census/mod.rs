@@ -51,7 +51,8 @@ pub fn supports(shape: Shape) -> bool {
 
 /// The usage error for a size the census cannot take.
 pub fn unsupported(shape: Shape) -> Error {
-    Error::Usage(format!("census handles sizes of at most 7 rows (any rows up to 36 cells), 8 columns and 49 cells, not {shape}"))
+    let gpu = if gpu::supports(shape) { " (the GPU engine, --device gpu, takes it)" } else { "" };
+    Error::Usage(format!("census handles sizes of at most 7 rows (any rows up to 36 cells), 8 columns and 49 cells, not {shape}{gpu}"))
 }
 
 /// The quadrant shapes a census of `shape` reads: everything up to (rows−1)×(cols−1).
@@ -235,13 +236,15 @@ impl Tallies {
 }
 
 impl Evaluate for CensusEngine {
-    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults) {
+    fn evaluate(&self, positions: Range<u64>, results: &mut RunResults) -> crate::error::Result<()> {
         #[cfg(target_arch = "x86_64")]
         if self.bmi2 {
             // SAFETY: `bmi2` was set by `bmi2_available()`.
-            return unsafe { crate::bits::with_bmi2(|| self.evaluate_with::<crate::bits::Bmi2>(positions, results)) };
+            unsafe { crate::bits::with_bmi2(|| self.evaluate_with::<crate::bits::Bmi2>(positions, results)) };
+            return Ok(());
         }
-        self.evaluate_with::<Portable>(positions, results)
+        self.evaluate_with::<Portable>(positions, results);
+        Ok(())
     }
 }
 

@@ -41,11 +41,22 @@ pub fn probe() -> std::result::Result<Device, String> {
         return Err("the CUDA driver library (libcuda.so.1, installed with the NVIDIA driver) was not found".into());
     }
     nvrtc_present()?;
-    // A driver older than the CUDA 13 bindings may lack a symbol, which cudarc reports by panicking.
-    std::panic::catch_unwind(open).unwrap_or_else(|panic| {
+    // A driver older than the CUDA 13 bindings may lack a symbol, which cudarc reports by
+    // panicking: caught, and said in the refusal rather than by the panic hook.
+    quietly(open).unwrap_or_else(|panic| {
         let message = panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
         Err(format!("the CUDA libraries could not be used: {}", message.unwrap_or_default()))
     })
+}
+
+/// `f`'s result, or its panic caught without the panic hook's message on stderr. Only for
+/// the probe, which runs while no other thread works (the hook is process-wide).
+fn quietly<T>(f: impl FnOnce() -> T + std::panic::UnwindSafe) -> std::thread::Result<T> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(f);
+    std::panic::set_hook(hook);
+    result
 }
 
 fn open() -> std::result::Result<Device, String> {
@@ -245,19 +256,20 @@ impl Inner {
 }
 
 impl Evaluate for GpuCensus {
-    fn evaluate(&self, positions: std::ops::Range<u64>, results: &mut RunResults) {
+    /// A GPU failure mid-run is an error that stops the run (its checkpoint keeps what was
+    /// counted before, for `--resume`).
+    fn evaluate(&self, positions: std::ops::Range<u64>, results: &mut RunResults) -> Result<()> {
         if positions.is_empty() {
-            return;
+            return Ok(());
         }
         let mut inner = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        // The runner's evaluators cannot fail: a GPU failure mid-run stops the run loudly
-        // (the checkpoint keeps what was counted before).
         let start = Instant::now();
-        let counts = inner.count(self.shape, &positions).unwrap_or_else(|e| panic!("{e}"));
+        let counts = inner.count(self.shape, &positions)?;
         inner.kernel += start.elapsed();
         inner.boards += positions.end - positions.start;
         self.note(inner.kernel, inner.boards);
         let tally = results.size_mut(self.shape.rows as u32, self.shape.cols as u32);
         tally.record_flat(&counts, super::super::SLOTS);
+        Ok(())
     }
 }
