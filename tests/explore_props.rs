@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use sprague::game::explore::{Explore, Winner};
 use sprague::games::dagame::{Dag, Group, Instance};
-use sprague::games::{find, grundy, octal};
-use sprague::impartial::BruteForce;
+use sprague::games::{catalogue, find, grundy, octal};
+use sprague::impartial::{BruteForce, Impartial};
 
 fn explorer(name: &str) -> Box<dyn Explore> {
     find(name).and_then(|g| g.explore()).unwrap_or_else(|| panic!("{name} has an explorer"))
@@ -22,6 +22,11 @@ fn moves_agree(name: &str, text: &str) -> Result<Winner, TestCaseError> {
         prop_assert_eq!(m.winning, fresh.winner == Winner::Second);
     }
     Ok(analysis.winner)
+}
+
+/// Whether the first player wins `heaps` of a heap game, by the whole-position search.
+fn first_wins<G: Impartial<Position = Vec<u32>>>(game: &G, heaps: &[u64]) -> bool {
+    BruteForce::new(game).first_player_wins(&heaps.iter().map(|&h| h as u32).collect())
 }
 
 fn counted(heaps: &[u64]) -> String {
@@ -49,7 +54,15 @@ proptest! {
     #[test]
     fn nim_family(heaps in proptest::collection::vec(1u64..=9, 0..=4), game in 0usize..5) {
         let name = ["nim", "nim-count", "misere-nim", "odd-even-nim", "pimber"][game];
-        moves_agree(name, &counted(&heaps))?;
+        let winner = moves_agree(name, &counted(&heaps))?;
+        let first = match game {
+            0 => first_wins(&catalogue::nim::Nim, &heaps),
+            1 => first_wins(&catalogue::nim::NimCount, &heaps),
+            2 => first_wins(&catalogue::misere_nim::MisereNim, &heaps),
+            3 => first_wins(&catalogue::odd_even_nim::OddEvenNim, &heaps),
+            _ => first_wins(&catalogue::pimber::Pimber, &heaps),
+        };
+        prop_assert_eq!(winner == Winner::First, first, "{} {:?}", name, heaps);
     }
 
     #[test]

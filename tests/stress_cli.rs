@@ -3,6 +3,8 @@
 //! failure and `sprague solve` prints the saved answers; the right one passes a whole budget;
 //! usage errors exit 2.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sprague::output::csv::read_csv;
@@ -140,7 +142,7 @@ fn output_in_the_wrong_format_and_crashes_are_classified() {
 #[test]
 fn the_progress_line_on_a_terminal_does_not_hang() {
     if std::process::Command::new("script").arg("--version").output().is_err() {
-        eprintln!("no `script` here: the terminal run is not tested");
+        common::skip("no `script` here: the terminal run is not tested");
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

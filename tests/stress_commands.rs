@@ -3,6 +3,8 @@
 //! command that never starts its program is a usage error (exit 2) with the shell's or the
 //! runtime's message, not the program's failure.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
@@ -34,7 +36,7 @@ fn has(program: &str) -> bool {
 #[test]
 fn python_and_relative_programs_run_from_the_users_directory() {
     if !has("python3") {
-        eprintln!("no python3 here: relative Python and script commands are not tested");
+        common::skip("no python3 here: relative Python and script commands are not tested");
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -50,7 +52,7 @@ fn python_and_relative_programs_run_from_the_users_directory() {
 #[test]
 fn java_main_finds_its_class_in_the_users_directory() {
     if !has("javac") || !has("java") {
-        eprintln!("no javac here: `java Main` is not tested");
+        common::skip("no javac or java here: `java Main` is not tested");
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -71,13 +73,15 @@ fn a_command_the_shell_cannot_start_is_a_usage_error() {
     stress_in(tmp.path(), "cat < no-such-input-file").code(2).stderr(predicate::str::contains("sh:"));
     if has("python3") {
         stress_in(tmp.path(), "python3 no_such_sol.py").code(2).stderr(predicate::str::contains("can't open file"));
+    } else {
+        common::skip("no python3 here: a Python script that is not there is not tested");
     }
 }
 
 #[test]
 fn the_end_of_a_long_stderr_is_kept_and_each_generator_counted() {
     if !has("python3") {
-        eprintln!("no python3 here: the crashing Python program is not tested");
+        common::skip("no python3 here: the crashing Python program is not tested");
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

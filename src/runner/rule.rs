@@ -51,12 +51,13 @@ pub fn rule_fields(rule: &str) -> Result<(&str, BTreeMap<&str, &str>)> {
     Ok((kind, fields))
 }
 
-/// A numeric field of a rule read by [`rule_fields`].
-pub fn rule_number(rule: &str, fields: &BTreeMap<&str, &str>, key: &str) -> Result<u64> {
+/// A numeric field of a rule read by [`rule_fields`], as the type it is used as (a value out
+/// of that type's range is an error, never cut short).
+pub fn rule_number<T: std::str::FromStr>(rule: &str, fields: &BTreeMap<&str, &str>, key: &str) -> Result<T> {
     fields
         .get(key)
         .and_then(|v| v.parse().ok())
-        .ok_or_else(|| Error::Usage(format!("rule {rule:?} needs a numeric field {key}=")))
+        .ok_or_else(|| Error::Usage(format!("rule {rule:?} needs a numeric field {key}= ({} at most)", std::any::type_name::<T>())))
 }
 
 #[cfg(test)]
@@ -69,8 +70,11 @@ mod tests {
         let rule = rule_name("random:seed=3:count=9", "greedy", "dp");
         let (kind, fields) = rule_fields(&rule).unwrap();
         assert_eq!((kind, fields["claim"]), ("random", "greedy"));
-        assert_eq!(rule_number(&rule, &fields, "count").unwrap(), 9);
-        assert!(rule_number(&rule, &fields, "max").is_err());
+        assert_eq!(rule_number::<u64>(&rule, &fields, "count").unwrap(), 9);
+        assert!(rule_number::<u64>(&rule, &fields, "max").is_err());
+        let (_, fields) = rule_fields("random:seed=4294967300").unwrap();
+        let err = rule_number::<u32>("r", &fields, "seed").unwrap_err().to_string();
+        assert_eq!(err, "rule \"r\" needs a numeric field seed= (u32 at most)");
         assert!(rule_fields("random:seed").is_err());
         let claims = Claims { game: "toy", variants: &[("right", 1), ("wrong", 2)] };
         assert_eq!((claims.of(None).unwrap(), claims.of(Some("wrong")).unwrap()), (1, 2));

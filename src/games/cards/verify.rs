@@ -220,12 +220,11 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
     match kind {
         EXHAUSTIVE => verify_length(rows as usize, cols, claim),
         "random" => {
-            let number = |key| rule_number(rule, &fields, key);
             let spec = RandomSpec {
-                seed: number("seed")?,
-                count: number("count")?,
-                max_len: number("max_len")? as usize,
-                max_value: number("max_value")? as u32,
+                seed: rule_number(rule, &fields, "seed")?,
+                count: rule_number(rule, &fields, "count")?,
+                max_len: rule_number(rule, &fields, "max_len")?,
+                max_value: rule_number(rule, &fields, "max_value")?,
             };
             if spec.max_value != cols {
                 return Err(Error::Usage(format!("rule {rule:?} has no size with largest value {cols}")));

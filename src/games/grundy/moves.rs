@@ -53,10 +53,10 @@ impl Moves for GrundyContest {
     }
 
     fn illegal(&self, heaps: &Vec<u64>, mv: &Split) -> Option<String> {
-        let Some(&h) = heaps.get(mv.heap - 1) else {
+        let Some(&h) = mv.heap.checked_sub(1).and_then(|i| heaps.get(i)) else {
             return Some(format!("there is no heap {} (of {})", mv.heap, heaps.len()));
         };
-        match (mv.a + mv.b == h, mv.a != mv.b) {
+        match (mv.a.checked_add(mv.b) == Some(h), mv.a != mv.b) {
             (false, _) => Some(format!("{} + {} is not heap {}'s {h}", mv.a, mv.b, mv.heap)),
             (true, false) => Some(format!("heap {} splits into two equal heaps", mv.heap)),
             (true, true) => None,
@@ -83,6 +83,8 @@ mod tests {
         assert_eq!(judge("1 2 1").unwrap().1, "the move leaves the opponent a win");
         assert_eq!(judge("3 1 1").unwrap().1, "illegal move: there is no heap 3 (of 2)");
         assert_eq!(judge("2 1 3").unwrap().1, "illegal move: 1 + 3 is not heap 2's 5");
+        assert_eq!(judge("2 18446744073709551615 6").unwrap().1, "illegal move: 6 + 18446744073709551615 is not heap 2's 5", "no overflow");
+        assert!(judge("0 2 3").unwrap_err().contains("from 1"), "heaps count from 1");
         assert!(judge("2 3").unwrap_err().contains("i a b"));
         assert_eq!(game.answer(&vec![3, 6]), MoveAnswer::Lost("Second"));
         assert_eq!(game.answer(&vec![2, 2]).to_string(), "Second", "no heap can split");

@@ -66,10 +66,11 @@ impl Moves for OctalContest {
     }
 
     fn illegal(&self, (code, heaps): &Case, mv: &Leave) -> Option<String> {
-        let Some(&h) = heaps.get(mv.heap - 1) else {
+        let Some(&h) = mv.heap.checked_sub(1).and_then(|i| heaps.get(i)) else {
             return Some(format!("there is no heap {} (of {})", mv.heap, heaps.len()));
         };
-        let left: u64 = mv.parts.iter().sum();
+        // The program's numbers may be anything: a sum past u64 leaves more than any heap.
+        let left = mv.parts.iter().try_fold(0u64, |sum, &part| sum.checked_add(part)).unwrap_or(u64::MAX);
         if left > h {
             return Some(format!("heap {} has {h} tokens, fewer than the {left} it would leave", mv.heap));
         }
@@ -106,6 +107,8 @@ mod tests {
         assert_eq!(judge("1").unwrap().1, "the move leaves the opponent a win");
         assert_eq!(judge("3 1").unwrap().1, "illegal move: there is no heap 3 (of 2)");
         assert_eq!(judge("2 4").unwrap().1, "illegal move: heap 2 has 3 tokens, fewer than the 4 it would leave");
+        let huge = judge("2 18446744073709551615 18446744073709551615").unwrap().1;
+        assert_eq!(huge, "illegal move: heap 2 has 3 tokens, fewer than the 18446744073709551615 it would leave", "no overflow");
         assert_eq!(judge("2").unwrap().1, "illegal move: 0.77 does not allow taking 3 from heap 2 (3) leaving no heap");
         assert_eq!(judge("Second").unwrap().1, "the position is won (1 winning move)");
         assert!(judge("2 0").unwrap_err().contains("1 to 4 whole numbers") && judge("First").unwrap_err().contains("or Second"));
