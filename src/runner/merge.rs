@@ -65,13 +65,26 @@ pub fn shard_output(dir: &Path, manifest: Manifest, results: RunResults) -> Resu
 /// The results one unsharded run would have produced, from all N shards of a run.
 pub fn merge_shards(outputs: &[ShardOutput]) -> Result<RunResults> {
     let first = outputs.first().ok_or_else(|| Error::Usage("nothing to merge".into()))?;
-    check_compatible(outputs)?;
-    check_complete(outputs)?;
+    check_shard_set(outputs, true)?;
     let mut results = RunResults::new(first.results.game.clone(), first.results.rule.clone()).with_columns(first.results.columns);
     for output in outputs {
         results.merge(&output.results);
     }
     Ok(results)
+}
+
+/// The shards are of one run (the parameters of the first, one split), each at most once, and,
+/// when `complete`, every one of the split is there; a usage error names what is wrong.
+pub fn check_shard_set(outputs: &[ShardOutput], complete: bool) -> Result<()> {
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    check_compatible(outputs)?;
+    check_distinct(outputs)?;
+    if complete {
+        check_complete(outputs)?;
+    }
+    Ok(())
 }
 
 /// Every shard has the parameters of the first (game, rule, mode, sizes, options …) but the shard.
@@ -102,8 +115,8 @@ fn shown(value: Option<&Value>) -> String {
     value.map_or("absent".into(), Value::to_string)
 }
 
-/// The shards are 1/N … N/N, each exactly once.
-fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
+/// The shards are of one split 1/N … N/N, each at most once.
+fn check_distinct(outputs: &[ShardOutput]) -> Result<()> {
     let count = outputs[0].shard.count;
     let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
     for output in outputs {
@@ -125,8 +138,15 @@ fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
             )));
         }
     }
+    Ok(())
+}
+
+/// Every shard of the split 1/N … N/N is there (the shards are distinct: [`check_distinct`]).
+fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
+    let count = outputs[0].shard.count;
+    let seen: std::collections::BTreeSet<u64> = outputs.iter().map(|output| output.shard.index).collect();
     let missing: Vec<String> =
-        (1..=count).filter(|k| !seen.contains_key(k)).map(|k| Shard { index: k, count }.to_string()).collect();
+        (1..=count).filter(|k| !seen.contains(k)).map(|k| Shard { index: k, count }.to_string()).collect();
     if !missing.is_empty() {
         return Err(Error::Usage(format!("missing shard(s) {} of the {count}", missing.join(", "))));
     }
