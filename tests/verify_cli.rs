@@ -233,3 +233,28 @@ fn an_empty_output_path_is_refused() {
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written into the current directory");
 }
+
+/// Every one-byte change of a shard's manifest (each byte's lowest bit flipped, `"digest"`
+/// becoming `"digesu"` among them) is refused by merge, which writes nothing.
+#[test]
+fn no_single_byte_flip_in_a_shard_manifest_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let split = format!("{}/2", k + 1);
+        sprague().args(["census", "wall", "--size", "3x3", "-q", "--shard", &split, "--out"]).arg(shard).assert().code(0);
+    }
+    let (manifest, out) = (shards[0].join("manifest.json"), dir.path().join("out"));
+    let sealed = std::fs::read(&manifest).unwrap();
+    for at in 0..sealed.len() {
+        let mut flipped = sealed.clone();
+        flipped[at] ^= 1;
+        std::fs::write(&manifest, &flipped).unwrap();
+        let shown = String::from_utf8_lossy(&flipped[at.saturating_sub(12)..(at + 12).min(sealed.len())]).into_owned();
+        let refused = merge(&shards, &out, 2).get_output().stderr.clone();
+        assert!(String::from_utf8_lossy(&refused).contains("manifest.json"), "byte {at} ({shown:?}): {}", String::from_utf8_lossy(&refused));
+        assert!(!out.exists(), "byte {at} ({shown:?}): a flipped manifest merged");
+    }
+    std::fs::write(&manifest, &sealed).unwrap();
+    merge(&shards, &out, 0);
+}

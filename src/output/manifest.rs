@@ -9,6 +9,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
+/// What is wrong with a manifest that has no digest.
+pub const NO_DIGEST: &str = "no digest (written by an older sprague, or its \"digest\" key was damaged); rerun the command it records";
+
 /// The manifest written beside every set of result files.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -120,6 +123,17 @@ impl Manifest {
             Some(problem) => Err(Error::malformed(path, problem)),
             None => Ok(manifest),
         }
+    }
+
+    /// [`Manifest::read`], refusing a manifest without a digest: every manifest this version
+    /// writes has one, and without it a change to any byte would go unnoticed (a damaged
+    /// `"digest"` key reads as none).
+    pub fn read_digested(path: &Path) -> Result<Self> {
+        let manifest = Self::read(path)?;
+        if manifest.digest.is_none() {
+            return Err(Error::malformed(path, NO_DIGEST));
+        }
+        Ok(manifest)
     }
 
     /// Reads a manifest and says, apart, what is wrong with its seal: a digest that does not

@@ -29,8 +29,9 @@ pub struct ShardOutput {
     pub device: Option<String>,
 }
 
-/// Reads a finished shard's directory: its manifest (the files must still have the digests it
-/// lists) and its verify files. Refuses unfinished runs and directories without a manifest.
+/// Reads a finished shard's directory: its manifest (sealed by its own digest, which it must
+/// have; the files must still have the digests it lists) and its verify files. Refuses
+/// unfinished runs and directories without a manifest.
 pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     let shown = dir.display();
     if Checkpoint::exists(dir) {
@@ -40,7 +41,7 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     if !manifest_path.exists() {
         return Err(Error::Usage(format!("{shown}: no {MANIFEST}; not the output of a finished verify run")));
     }
-    let manifest = Manifest::read(&manifest_path)?;
+    let manifest = Manifest::read_digested(&manifest_path)?;
     for (name, digest) in &manifest.files {
         if sha256_file(&dir.join(name))? != *digest {
             return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST}")));
