@@ -258,3 +258,24 @@ fn no_single_byte_flip_in_a_shard_manifest_merges() {
     std::fs::write(&manifest, &sealed).unwrap();
     merge(&shards, &out, 0);
 }
+
+/// A resumed run's manifest adds up the time of every sitting, and check estimates from it.
+#[test]
+fn a_resumed_run_records_the_time_of_every_sitting() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let args = ["--max", "2x3", "--block-patterns", "16", "--block-delay-ms", "100", "--checkpoint-secs", "0", "--stop-after-blocks", "3"];
+    verify(&run, &args, 3);
+    verify(&run, &[&args[..], &["--resume"]].concat(), 3);
+    verify(&run, &["--max", "2x3", "--resume"], 0);
+    let manifest = Manifest::read(&run.join("manifest.json")).unwrap();
+    let all = manifest.seconds_all_sittings.expect("a resumed run records the time of its sittings");
+    // Two stopped sittings of 3 blocks of 100 ms each, then the last one.
+    assert!(all >= 0.6 + manifest.wall_seconds - 0.002, "{all} s over every sitting, {} s in the last", manifest.wall_seconds);
+    let threads = manifest.threads as f64;
+    assert_eq!(manifest.cpu_seconds_on(threads), all);
+    // A run of one sitting records none.
+    let once = dir.path().join("once");
+    verify(&once, &["--max", "2x2"], 0);
+    assert_eq!(Manifest::read(&once.join("manifest.json")).unwrap().seconds_all_sittings, None);
+}

@@ -177,7 +177,7 @@ fn midway(k: u64) -> Checkpoint {
         identity: Default::default(),
     };
     let results = toy_shard("toy", "standard", 2, 3, shard).unwrap();
-    Checkpoint { params, position: Position { job: 0, next: 6 }, covered: vec![6], results }
+    Checkpoint { params, position: Position { job: 0, next: 6 }, covered: vec![6], results, seconds: 0.0 }
 }
 
 #[test]
