@@ -281,3 +281,15 @@ fn a_resumed_run_records_the_time_of_every_sitting() {
     verify(&once, &["--max", "2x2"], 0);
     assert_eq!(Manifest::read(&once.join("manifest.json")).unwrap().seconds_all_sittings, None);
 }
+
+/// `--size 2X03` is recorded as `2x3`: its shards merge with those of `--size 2x3`.
+#[test]
+fn sizes_are_recorded_in_one_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    verify(&shards[0], &["--size", "2X03", "--shard", "1/2"], 0);
+    verify(&shards[1], &["--size", "2x3", "--shard", "2/2"], 0);
+    let manifest = Manifest::read(&shards[0].join("manifest.json")).unwrap();
+    assert_eq!(manifest.parameters["options"]["size"], "2x3");
+    merge(&shards, &dir.path().join("out"), 0);
+}
