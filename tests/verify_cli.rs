@@ -293,3 +293,12 @@ fn sizes_are_recorded_in_one_form() {
     assert_eq!(manifest.parameters["options"]["size"], "2x3");
     merge(&shards, &dir.path().join("out"), 0);
 }
+
+/// Under misère the claim is about the winner only: a counterexample whose values agree names
+/// the winners that differ.
+#[test]
+fn a_misere_counterexample_names_the_winners() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--max", "2x2", "--rules", "misere"], 1)
+        .stderr(contains("first counterexample: rows 1, cols 1, board . — claim 1 (first player wins), naive 1 (second player wins)"));
+}
