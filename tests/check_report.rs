@@ -378,6 +378,50 @@ fn check_reports_a_damaged_census_shard_and_goes_on() {
         .stdout(predicate::str::contains("recomputed "));
 }
 
+/// A census shard's manifest flipped, a shard deleted, given twice, or left unfinished (a
+/// checkpoint beside its manifest, or alone beside the merge): damage named (exit 1), never
+/// blamed on "different runs", and the check goes on.
+#[test]
+fn check_names_a_broken_missing_or_extra_census_shard_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let stopped = dir.path().join("stopped");
+    let census = ["census", "wall", "--size", "5x5", "-q", "--block-patterns", "1", "--stop-after-blocks", "1", "--out"];
+    sprague().args(census).arg(&stopped).assert().code(3);
+    let checkpoint = stopped.join("checkpoint.json");
+    let shards = "wall/census/5x8/shards";
+    let cases: [(&str, Box<dyn Fn(&Path)>, &str); 6] = [
+        ("mode flipped", Box::new(|r| edit(&r.join("wall/census/5x8/shards/2/manifest.json"), "\"mode\": \"census\"", "\"mode\": \"cen3us\"")), "shards/2/manifest.json: content does not match its digest"),
+        ("shard deleted", Box::new(|r| std::fs::remove_dir_all(r.join("wall/census/5x8/shards/3")).unwrap()), "shards: missing shard(s) 3/8 of the 8"),
+        ("shard twice", Box::new(|r| copy_dir(&r.join("wall/census/5x8/shards/4"), &r.join("wall/census/5x8/shards/9"))), "shards: shard 4/8 given twice"),
+        ("checkpoint beside a manifest", Box::new(|r| {
+            std::fs::copy(&checkpoint, r.join("wall/census/5x8/shards/5/checkpoint.json")).unwrap();
+        }), "shards/5/checkpoint.json: a finished shard holds a checkpoint"),
+        ("checkpoint alone", Box::new(|r| {
+            std::fs::remove_file(r.join("wall/census/5x8/shards/6/manifest.json")).unwrap();
+            std::fs::copy(&checkpoint, r.join("wall/census/5x8/shards/6/checkpoint.json")).unwrap();
+        }), "shards/6/checkpoint.json: a shard with no manifest.json, only a checkpoint"),
+        ("a 6x7 shard deleted", Box::new(|r| std::fs::remove_dir_all(r.join("wall/census/6x7/shards/17")).unwrap()), "6x7/shards: missing shard(s) 17/32 of the 32"),
+    ];
+    for (what, change, message) in cases {
+        let (_dir, root) = changed_copy(change);
+        let output = sprague().args(["check", "--budget", "0", "--results"]).arg(&root).output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap() + &String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{what}: {text}");
+        assert!(text.contains(message) && text.contains("recomputed "), "{what}: {text}");
+        assert!(!text.contains("different runs"), "{what}: {text}");
+        if what != "a 6x7 shard deleted" {
+            assert!(text.contains(shards), "{what}: {text}");
+        }
+    }
+}
+
+/// `edit` of the text of `path`: `from` (which must be there) replaced by `to`.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{}: no {from}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
 #[test]
 fn check_into_a_closed_pipe_ends_quietly() {
     // `sprague check --budget 0 | head -1`: the skipped list (thousands of lines, more than a

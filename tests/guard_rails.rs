@@ -233,3 +233,19 @@ fn time_options_out_of_range_are_refused() {
     }
     assert!(!root.path().join("out").exists(), "a refused run creates nothing");
 }
+
+/// RAYON_NUM_THREADS is held to the bound of --threads (a manifest would record the threads,
+/// and check divide its estimates by them); --threads, which rayon prefers, still decides.
+#[test]
+fn too_many_threads_in_the_environment_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let run = |extra: &[&str]| {
+        common::sprague().env("RAYON_NUM_THREADS", "100000").args(["verify", "wall", "--size", "2x2", "-q", "--out"]).arg(&out).args(extra).assert()
+    };
+    run(&[]).code(2).stderr(contains("RAYON_NUM_THREADS=100000 is more than this machine can use"));
+    assert!(!out.exists());
+    run(&["--threads", "1"]).code(0);
+    common::sprague().env("RAYON_NUM_THREADS", "100000").args(["check", "--results"]).arg(&out).assert().code(2).stderr(contains("RAYON_NUM_THREADS"));
+    common::sprague().env("RAYON_NUM_THREADS", "2").args(["check", "--budget", "1", "--results"]).arg(&out).assert().code(0);
+}

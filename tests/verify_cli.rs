@@ -218,7 +218,9 @@ fn exit_codes() {
     verify(dir.path(), &["--size", "2x2"], 0);
     verify(dir.path(), &["--rule", "x-blocks", "--size", "1x3"], 1);
     assert!(read(&dir.path().join("mismatches.csv")).lines().count() > 1);
-    verify(dir.path(), &["--size", "9x9"], 2).stderr(contains("81 cells"));
+    verify(dir.path(), &["--size", "9x9"], 2).stderr(contains("81 cells; exhaustive verification handles at most 63"));
+    // The option's check and the run name one limit: 64 cells are refused as 81 are.
+    verify(dir.path(), &["--size", "8x8"], 2).stderr(contains("size 8x8 has 64 cells; exhaustive verification handles at most 63 (2^63 patterns)"));
     verify(dir.path(), &["--size", "2x2", "--shard", "4/3"], 2).stderr(contains("invalid shard"));
     verify(dir.path(), &["--size", "2x2", "--max", "2x2"], 2);
     sprague().args(["merge", "--out"]).arg(dir.path()).assert().code(2);
@@ -232,4 +234,71 @@ fn an_empty_output_path_is_refused() {
         sprague().current_dir(dir.path()).args(args).assert().code(2).stderr(contains("empty path"));
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written into the current directory");
+}
+
+/// Every one-byte change of a shard's manifest (each byte's lowest bit flipped, `"digest"`
+/// becoming `"digesu"` among them) is refused by merge, which writes nothing.
+#[test]
+fn no_single_byte_flip_in_a_shard_manifest_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let split = format!("{}/2", k + 1);
+        sprague().args(["census", "wall", "--size", "3x3", "-q", "--shard", &split, "--out"]).arg(shard).assert().code(0);
+    }
+    let (manifest, out) = (shards[0].join("manifest.json"), dir.path().join("out"));
+    let sealed = std::fs::read(&manifest).unwrap();
+    for at in 0..sealed.len() {
+        let mut flipped = sealed.clone();
+        flipped[at] ^= 1;
+        std::fs::write(&manifest, &flipped).unwrap();
+        let shown = String::from_utf8_lossy(&flipped[at.saturating_sub(12)..(at + 12).min(sealed.len())]).into_owned();
+        let refused = merge(&shards, &out, 2).get_output().stderr.clone();
+        assert!(String::from_utf8_lossy(&refused).contains("manifest.json"), "byte {at} ({shown:?}): {}", String::from_utf8_lossy(&refused));
+        assert!(!out.exists(), "byte {at} ({shown:?}): a flipped manifest merged");
+    }
+    std::fs::write(&manifest, &sealed).unwrap();
+    merge(&shards, &out, 0);
+}
+
+/// A resumed run's manifest adds up the time of every sitting, and check estimates from it.
+#[test]
+fn a_resumed_run_records_the_time_of_every_sitting() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let args = ["--max", "2x3", "--block-patterns", "16", "--block-delay-ms", "100", "--checkpoint-secs", "0", "--stop-after-blocks", "3"];
+    verify(&run, &args, 3);
+    verify(&run, &[&args[..], &["--resume"]].concat(), 3);
+    verify(&run, &["--max", "2x3", "--resume"], 0);
+    let manifest = Manifest::read(&run.join("manifest.json")).unwrap();
+    let all = manifest.seconds_all_sittings.expect("a resumed run records the time of its sittings");
+    // Two stopped sittings of 3 blocks of 100 ms each, then the last one.
+    assert!(all >= 0.6 + manifest.wall_seconds - 0.002, "{all} s over every sitting, {} s in the last", manifest.wall_seconds);
+    let threads = manifest.threads as f64;
+    assert_eq!(manifest.cpu_seconds_on(threads), all);
+    // A run of one sitting records none.
+    let once = dir.path().join("once");
+    verify(&once, &["--max", "2x2"], 0);
+    assert_eq!(Manifest::read(&once.join("manifest.json")).unwrap().seconds_all_sittings, None);
+}
+
+/// `--size 2X03` is recorded as `2x3`: its shards merge with those of `--size 2x3`.
+#[test]
+fn sizes_are_recorded_in_one_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    verify(&shards[0], &["--size", "2X03", "--shard", "1/2"], 0);
+    verify(&shards[1], &["--size", "2x3", "--shard", "2/2"], 0);
+    let manifest = Manifest::read(&shards[0].join("manifest.json")).unwrap();
+    assert_eq!(manifest.parameters["options"]["size"], "2x3");
+    merge(&shards, &dir.path().join("out"), 0);
+}
+
+/// Under misère the claim is about the winner only: a counterexample whose values agree names
+/// the winners that differ.
+#[test]
+fn a_misere_counterexample_names_the_winners() {
+    let dir = tempfile::tempdir().unwrap();
+    verify(dir.path(), &["--max", "2x2", "--rules", "misere"], 1)
+        .stderr(contains("first counterexample: rows 1, cols 1, board . — claim 1 (first player wins), naive 1 (second player wins)"));
 }

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::output::atomic::sha256_file;
-use crate::output::manifest::Manifest;
+use crate::output::manifest::{Manifest, NO_DIGEST};
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::output::records::Columns;
 use crate::output::verify_files::{VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
@@ -78,7 +78,7 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
     let mut damage: Vec<Damage> = seal.into_iter().map(|m| damaged(&manifest_path, m)).collect();
     if manifest.digest.is_none() {
-        damage.push(damaged(&manifest_path, "no digest (written by an older sprague); rerun the command it records".into()));
+        damage.push(damaged(&manifest_path, NO_DIGEST.into()));
     }
     for name in required.iter().filter(|name| !manifest.files.contains_key(**name)) {
         damage.push(damaged(&manifest_path, format!("lists no digest of {name}")));

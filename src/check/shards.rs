@@ -10,7 +10,7 @@ use super::protect::{protect_files, Damage};
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::files::read_verify_files_unchecked;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
-use crate::runner::merge::{merge_shards, merged_parameters, shard_output, ShardOutput};
+use crate::runner::merge::{check_shard_set, merge_shards, merged_parameters, shard_output, ShardOutput};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -52,16 +52,12 @@ impl Plan {
             self.sharded.notes.push(format!("{}: no shard finished yet, {running} (a run in progress)", entry.dir));
             return Ok(());
         }
-        let mut shards = Vec::new();
-        for shard in &found.finished {
-            let (output, committed, damage) = read_shard(shard, self.rebuild)?;
-            self.damage.extend(damage);
-            shards.push((output, committed));
-        }
+        let (shards, sealed) = self.read_finished(&found.finished)?;
         let count = shards[0].0.shard.count;
         let merged = if dir.join(MANIFEST).is_file() {
             let (committed, damage) = Committed::read(&dir, self.rebuild)?;
             self.damage.extend(damage);
+            self.damage.extend(found.running.iter().map(|shard| unfinished_beside_merge(shard)));
             Some(committed)
         } else if shards.len() as u64 >= count {
             return Err(Error::malformed(dir.join(MANIFEST), format!("missing: all {count} shards are finished but not merged")));
@@ -69,12 +65,13 @@ impl Plan {
             self.sharded.notes.push(format!("{}: {} of {count} shards finished, {running}, not merged yet (a run in progress)", entry.dir, shards.len()));
             None
         };
+        let comparable = sealed && self.shard_set_sound(&dir, &shards, merged.is_some());
         let mut unit = |label: String, estimate: f64, part: Part| self.units.push(Unit { label, estimate, work: Work::Sharded { entry: index, part } });
-        if merged.is_some() {
+        if merged.is_some() && comparable {
             unit(format!("{} merge of {} shards", entry.dir, shards.len()), 0.0, Part::Merge);
-            if let Some(check) = own_check {
-                unit(format!("{} {}", entry.dir, check.label), check.seconds, Part::Merged);
-            }
+        }
+        if let Some(check) = own_check.filter(|_| merged.is_some()) {
+            unit(format!("{} {}", entry.dir, check.label), check.seconds, Part::Merged);
         }
         for (i, (output, committed)) in shards.iter().enumerate() {
             let run_seconds = committed.manifest.cpu_seconds_on(threads);
@@ -82,6 +79,31 @@ impl Plan {
         }
         self.sharded.dirs.insert(entry.dir, ShardedDir { shards, merged });
         Ok(())
+    }
+
+    /// The finished shards in `dirs`, their damage noted (a checkpoint left beside a manifest
+    /// too), and whether every one's manifest is sound (its digest matches): only then are
+    /// they compared as one run, so that a damaged manifest is named as such, not as another run.
+    fn read_finished(&mut self, dirs: &[PathBuf]) -> Result<(Vec<(ShardOutput, Committed)>, bool)> {
+        let mut shards = Vec::new();
+        let mut sealed = true;
+        for shard in dirs {
+            let (output, committed, damage) = read_shard(shard, self.rebuild)?;
+            sealed &= !damage.iter().any(|d| d.file == shard.join(MANIFEST));
+            self.damage.extend(damage);
+            self.damage.extend(leftover_checkpoint(shard));
+            shards.push((output, committed));
+        }
+        Ok((shards, sealed))
+    }
+
+    /// Whether `shards` (their manifests sound) are of one run, each once and, for a run that
+    /// was `merged`, all there; when not, that is damage of the `shards` directory of `dir`.
+    fn shard_set_sound(&mut self, dir: &Path, shards: &[(ShardOutput, Committed)], merged: bool) -> bool {
+        let outputs: Vec<ShardOutput> = shards.iter().map(|(output, _)| output.clone()).collect();
+        let Err(error) = check_shard_set(&outputs, merged) else { return true };
+        self.damage.push(Damage { file: dir.join("shards"), message: error.to_string() });
+        false
     }
 
     /// Checks the checkpoints of shards still running against their digests (a damaged one is
@@ -169,6 +191,21 @@ fn read_shard(dir: &Path, rebuild: Rebuild) -> Result<(ShardOutput, Committed, V
     damage.extend(consistency.err().map(|message| Damage { file: dir.join(SUMMARY), message }));
     let output = shard_output(dir, manifest.clone(), results)?;
     Ok((output, Committed::with_manifest(dir, manifest, rebuild)?, damage))
+}
+
+/// A checkpoint beside a finished shard's manifest: damage (`merge` refuses the directory as
+/// an unfinished run, so the committed merge could not be made again from it).
+fn leftover_checkpoint(shard: &Path) -> Option<Damage> {
+    Checkpoint::exists(shard).then(|| Damage {
+        file: Checkpoint::path(shard),
+        message: format!("a finished shard holds a checkpoint beside its {MANIFEST} (merge refuses the directory as unfinished)"),
+    })
+}
+
+/// A shard with only a checkpoint in a run that was merged: damage (the merge needs every shard finished).
+fn unfinished_beside_merge(shard: &Path) -> Damage {
+    let message = format!("a shard with no {MANIFEST}, only a checkpoint, in a run whose shards were merged");
+    Damage { file: Checkpoint::path(shard), message }
 }
 
 /// Every (game, rule, rows, cols) in a directory's summary.

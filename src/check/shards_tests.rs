@@ -161,6 +161,11 @@ fn remove_run_files(dir: &Path) {
 /// Replaces the finished shard `k` of 2 in `dir` by a checkpoint halfway through it.
 fn stop_midway(dir: &Path, k: u64) {
     remove_run_files(dir);
+    midway(k).save(dir).unwrap();
+}
+
+/// A checkpoint halfway through shard `k` of 2.
+fn midway(k: u64) -> Checkpoint {
     let shard = Shard { index: k, count: 2 };
     let params = RunParams {
         game: "toy".into(),
@@ -172,7 +177,7 @@ fn stop_midway(dir: &Path, k: u64) {
         identity: Default::default(),
     };
     let results = toy_shard("toy", "standard", 2, 3, shard).unwrap();
-    Checkpoint { params, position: Position { job: 0, next: 6 }, covered: vec![6], results }.save(dir).unwrap();
+    Checkpoint { params, position: Position { job: 0, next: 6 }, covered: vec![6], results, seconds: 0.0 }
 }
 
 #[test]
@@ -197,4 +202,53 @@ fn a_run_with_no_shard_finished_is_noted_and_its_checkpoints_checked() {
     std::fs::remove_dir_all(dir.join("shards/1")).unwrap();
     let empty = plan(root.path(), 1e9, toy_shard).err().unwrap().to_string();
     assert!(empty.contains("no shard directory"), "{empty}");
+}
+
+/// The damage of a plan of the toy run, a line each.
+fn damage(root: &Path) -> Vec<String> {
+    plan(root, 1e9, toy_shard).unwrap().damage.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_damaged_shard_manifest_is_named_not_taken_for_another_run() {
+    let root = tempfile::tempdir().unwrap();
+    write_sharded(root.path(), |_| {});
+    let manifest = root.path().join("t/shards/2").join(MANIFEST);
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("\"game\": \"toy\"", "\"game\": \"tox\"")).unwrap();
+    let damaged = plan(root.path(), 1e9, toy_shard).unwrap();
+    let found: Vec<String> = damaged.damage.iter().map(ToString::to_string).collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with("t/shards/2/manifest.json: content does not match its digest (the manifest was changed or damaged)"), "{found:?}");
+    let labels: Vec<&str> = damaged.selected().map(|u| u.label.as_str()).collect();
+    assert_eq!(labels, ["t own check", "t shard 1/2", "t shard 2/2"]);
+    assert!(differences(&damaged).is_empty());
+}
+
+#[test]
+fn a_missing_twice_given_or_unfinished_shard_is_damage_of_the_shards() {
+    let root = tempfile::tempdir().unwrap();
+    write_sharded(root.path(), |_| {});
+    let shards = root.path().join("t/shards");
+    // A finished shard that holds a checkpoint too: merge refuses it as unfinished.
+    midway(2).save(&shards.join("2")).unwrap();
+    let found = damage(root.path());
+    assert!(found.len() == 1 && found[0].contains("t/shards/2/checkpoint.json: a finished shard holds a checkpoint"), "{found:?}");
+    // Shard 2 running (only its checkpoint) beside the merge: it is missing from the merge.
+    remove_run_files(&shards.join("2"));
+    let found = damage(root.path());
+    assert!(found.iter().any(|d| d.ends_with("t/shards: missing shard(s) 2/2 of the 2")), "{found:?}");
+    assert!(found.iter().any(|d| d.contains("t/shards/2/checkpoint.json: a shard with no manifest.json, only a checkpoint")), "{found:?}");
+    // No shard 2 at all; shard 1 twice.
+    std::fs::remove_dir_all(shards.join("2")).unwrap();
+    assert!(damage(root.path()).iter().any(|d| d.ends_with("t/shards: missing shard(s) 2/2 of the 2")));
+    std::fs::create_dir(shards.join("3")).unwrap();
+    for name in [SUMMARY, DISTRIBUTION, MISMATCHES, MANIFEST] {
+        std::fs::copy(shards.join("1").join(name), shards.join("3").join(name)).unwrap();
+    }
+    let found = damage(root.path());
+    assert!(found.iter().any(|d| d.contains("t/shards: shard 1/2 given twice")), "{found:?}");
+    // Each is damage: the plan still runs its other units.
+    let twice = plan(root.path(), 1e9, toy_shard).unwrap();
+    assert!(twice.selected().count() > 0 && differences(&twice).is_empty());
 }

@@ -81,7 +81,11 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = cli_for(&words);
     let args = attach_hyphen_values(&cli, args);
     let matches = cli.get_matches_from(args);
-    let status = match matches.subcommand().expect("a subcommand is required") {
+    let subcommand = matches.subcommand().expect("a subcommand is required");
+    if ["merge", "check", "serve"].contains(&subcommand.0) {
+        threads_from_env()?;
+    }
+    let status = match subcommand {
         ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
         ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
         ("serve", m) => serve::run(serve::Args::from_arg_matches(m)?)?,
@@ -158,18 +162,31 @@ fn max_threads() -> usize {
     (16 * cores).max(64)
 }
 
-/// Sets up the rayon pool when `--threads` was given.
+/// Sets up the rayon pool when `--threads` was given; else checks `RAYON_NUM_THREADS`.
 fn start_threads(args: &Args) -> anyhow::Result<()> {
-    if let Some(threads) = args.get::<usize>("threads")? {
-        anyhow::ensure!(threads >= 1, "--threads must be at least 1");
-        let most = max_threads();
-        anyhow::ensure!(
-            threads <= most,
-            "--threads {threads} is more than this machine can use ({} cores; at most {most} accepted)",
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        );
-        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().context("cannot start the thread pool")?;
+    let Some(threads) = args.get::<usize>("threads")? else { return threads_from_env() };
+    anyhow::ensure!(threads >= 1, "--threads must be at least 1");
+    within_machine(threads, &format!("--threads {threads}"))?;
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().context("cannot start the thread pool")?;
+    Ok(())
+}
+
+/// Refuses a `RAYON_NUM_THREADS` above what `--threads` accepts: rayon would start that many
+/// threads and manifests record them (check's estimates divide by them). A value rayon ignores
+/// (not a number) is left alone, as is 0 (rayon's default).
+fn threads_from_env() -> anyhow::Result<()> {
+    let Some(text) = std::env::var_os("RAYON_NUM_THREADS") else { return Ok(()) };
+    match text.to_str().and_then(|text| text.parse::<usize>().ok()) {
+        Some(threads) => within_machine(threads, &format!("RAYON_NUM_THREADS={threads}")),
+        None => Ok(()),
     }
+}
+
+/// An error naming `what` when `threads` is more than [`max_threads`].
+fn within_machine(threads: usize, what: &str) -> anyhow::Result<()> {
+    let most = max_threads();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    anyhow::ensure!(threads <= most, "{what} is more than this machine can use ({cores} cores; at most {most} accepted)");
     Ok(())
 }
 

@@ -35,7 +35,7 @@ fn arg(spec: &OptSpec) -> Arg {
         let old = |value| spec.value_aliases.iter().filter(move |&&(_, new)| new == value).map(|&(old, _)| old);
         let values = spec.choices.iter().map(|&(value, help)| PossibleValue::new(value).help(help).aliases(old(value)));
         let spec = *spec;
-        arg = arg.value_parser(PossibleValuesParser::new(values).map(move |value: String| spec.current_value(&value).to_string()));
+        arg = arg.value_parser(PossibleValuesParser::new(values).map(move |value: String| spec.current_value(&value).into_owned()));
     } else if spec.validate.is_some() || spec.is_path() {
         let spec = *spec;
         arg = arg.value_parser(move |s: &str| spec.check(s).map(|()| s.to_string()));
@@ -49,13 +49,14 @@ fn arg(spec: &OptSpec) -> Arg {
     arg.conflicts_with_all(spec.conflicts.iter().copied())
 }
 
-/// The values of `spec`'s options in `matches` (defaults included).
+/// The values of `spec`'s options in `matches` (defaults included), each in its current form
+/// ([`OptSpec::current_value`]: `4X4` is recorded as `4x4`).
 pub fn values(spec: &CommandSpec, matches: &ArgMatches) -> Args {
     spec.options.iter().fold(Args::new(), |args, option| match option.value {
         None if matches.get_flag(option.name) => args.with_flag(option.name),
         None => args,
         Some(_) => match matches.get_many::<String>(option.name) {
-            Some(values) => args.with(option.name, values.map(String::as_str).collect::<Vec<_>>().join(",")),
+            Some(values) => args.with(option.name, values.map(|value| option.current_value(value)).collect::<Vec<_>>().join(",")),
             None => args,
         },
     })

@@ -132,14 +132,28 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
 }
 
 /// The smallest counterexample in the game's own column names, e.g. `first counterexample:
-/// rows 1, cols 3, board .X. — claim 1, naive 0`.
+/// rows 1, cols 3, board .X. — claim 1, naive 0`; where the values agree (a misère claim is
+/// wrong about the winner only), the winners: `claim 1 (first player wins), naive 1 (second
+/// player wins)`.
 fn first_counterexample(row: &MismatchRow, columns: Columns) -> String {
     let [a, b] = columns.size;
-    let naive = match row.naive_grundy {
-        Some(value) => format!("naive {value}"),
-        None => format!("naive: {} player wins", row.naive_outcome.to_lowercase()),
+    let naive_wins = format!("{} player wins", row.naive_outcome.to_lowercase());
+    let claim = row.dp_grundy;
+    let (claim, naive) = match row.naive_grundy {
+        Some(value) if value == claim => (format!("claim {claim} ({})", other_winner(&row.naive_outcome)), format!("naive {value} ({naive_wins})")),
+        Some(value) => (format!("claim {claim}"), format!("naive {value}")),
+        None => (format!("claim {claim}"), format!("naive: {naive_wins}")),
     };
-    format!("first counterexample: {a} {}, {b} {}, {} {} — claim {}, {naive}", row.rows, row.cols, columns.position, row.board, row.dp_grundy)
+    format!("first counterexample: {a} {}, {b} {}, {} {} — {claim}, {naive}", row.rows, row.cols, columns.position, row.board)
+}
+
+/// The winner a claim names when it disagrees with `naive_outcome` (`First` or `Second`) on it.
+fn other_winner(naive_outcome: &str) -> &'static str {
+    match naive_outcome {
+        "First" => "second player wins",
+        "Second" => "first player wins",
+        _ => "another winner",
+    }
 }
 
 /// One line per run: positions checked and mismatches, and where the files are.

@@ -1,6 +1,8 @@
 //! Command options as data: what a game's command accepts (for any front end) and the values given.
 
+use super::vocabulary::split_pair;
 use crate::error::{Error, Result};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Display;
 use std::str::FromStr;
@@ -130,9 +132,24 @@ impl OptSpec {
         OptSpec { value_aliases, ..self }
     }
 
-    /// `value` with an old spelling replaced by the current one.
-    pub fn current_value<'a>(&self, value: &'a str) -> &'a str {
-        self.value_aliases.iter().find(|(old, _)| *old == value).map_or(value, |&(_, new)| new)
+    /// `value` as the current version records it: an old spelling replaced by the current one,
+    /// and a pair of numbers (the value of an option whose value name is a pair, e.g. `HxW`) in
+    /// one form, lower-case `x` and no leading zeros (`04X5` → `4x5`), so that runs given
+    /// either spelling record the same options (and their shards merge).
+    pub fn current_value<'a>(&self, value: &'a str) -> Cow<'a, str> {
+        if let Some(&(_, new)) = self.value_aliases.iter().find(|(old, _)| *old == value) {
+            return Cow::Borrowed(new);
+        }
+        match split_pair(value).filter(|_| self.takes_pair()) {
+            Some((a, b)) => Cow::Owned(format!("{a}x{b}")),
+            None => Cow::Borrowed(value),
+        }
+    }
+
+    /// Whether the value name is a pair of upper-case names joined by `x` (`HxW`, `LENxVALUE`).
+    fn takes_pair(&self) -> bool {
+        let upper = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase());
+        self.value.and_then(|name| name.split_once('x')).is_some_and(|(a, b)| upper(a) && upper(b))
     }
 
     pub const fn hidden(self) -> OptSpec {
@@ -239,7 +256,7 @@ impl Args {
     pub fn current(&self, options: &[OptSpec]) -> Args {
         let spec = |name: &str| options.iter().find(|o| o.name == name || o.aliases.contains(&name));
         let name = |name: &str| spec(name).map_or(name, |o| o.name).to_string();
-        let values = self.values.iter().map(|(k, v)| (name(k), spec(k).map_or(v.as_str(), |o| o.current_value(v)).to_string()));
+        let values = self.values.iter().map(|(k, v)| (name(k), spec(k).map_or(Cow::Borrowed(v.as_str()), |o| o.current_value(v)).into_owned()));
         Args { values: values.collect(), flags: self.flags.iter().map(|f| name(f)).collect() }
     }
 
@@ -290,5 +307,15 @@ mod tests {
         let current = Args::new().with("rules", "misere").with("engine", "claim").with("other", "1").with_flag("quiet");
         assert_eq!(old.current(&options), current);
         assert_eq!(current.current(&options), current);
+    }
+
+    #[test]
+    fn pairs_read_in_one_form() {
+        let options = [OptSpec::value("size", "HxW", ""), OptSpec::value("max", "LENxVALUE", ""), OptSpec::value("seed", "N", "")];
+        let given = Args::new().with("size", "04X5").with("max", "+3x007").with("seed", "04X5");
+        let current = Args::new().with("size", "4x5").with("max", "3x7").with("seed", "04X5");
+        assert_eq!(given.current(&options), current);
+        assert_eq!(options[0].current_value("9"), "9");
+        assert_eq!(options[0].current_value("4x5x6"), "4x5x6");
     }
 }

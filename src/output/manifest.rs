@@ -9,6 +9,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
+/// What is wrong with a manifest that has no digest.
+pub const NO_DIGEST: &str = "no digest (written by an older sprague, or its \"digest\" key was damaged); rerun the command it records";
+
 /// The manifest written beside every set of result files.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -21,6 +24,11 @@ pub struct Manifest {
     pub started: String,
     pub finished: String,
     pub wall_seconds: f64,
+    /// A resumed run's wall seconds over every sitting (each stopped process up to its last
+    /// checkpoint, and the last one's `wall_seconds`): what the whole run cost. Absent for a run
+    /// of one sitting, and in manifests of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_all_sittings: Option<f64>,
     pub peak_memory_bytes: Option<u64>,
     /// File name → SHA-256 (hex) of every result file of the run.
     pub files: BTreeMap<String, String>,
@@ -42,17 +50,26 @@ pub struct Manifest {
 }
 
 /// Measures a run from its start; [`RunClock::finish`] produces the manifest.
+#[derive(Clone)]
 pub struct RunClock {
     started: chrono::DateTime<chrono::Utc>,
     instant: Instant,
     command_line: Vec<String>,
     threads: usize,
+    /// Wall seconds of the earlier sittings of a resumed run.
+    earlier: Option<f64>,
 }
 
 impl RunClock {
     /// Starts the clock for a run invoked as `command_line` on `threads` threads.
     pub fn start(command_line: Vec<String>, threads: usize) -> Self {
-        RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads }
+        RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads, earlier: None }
+    }
+
+    /// The same clock for a run resumed after earlier sittings that spent `earlier` wall
+    /// seconds: its manifest records their sum with this one ([`Manifest::seconds_all_sittings`]).
+    pub fn resumed(&self, earlier: f64) -> RunClock {
+        RunClock { earlier: Some(earlier), ..self.clone() }
     }
 
     /// Locks output directory `dir` for this run (see [`DirLock`]), naming it by its command
@@ -77,7 +94,8 @@ impl RunClock {
             threads: self.threads,
             started: self.started.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             finished: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            wall_seconds: (self.instant.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+            wall_seconds: milliseconds(self.instant.elapsed().as_secs_f64()),
+            seconds_all_sittings: self.earlier.map(|earlier| milliseconds(earlier + self.instant.elapsed().as_secs_f64())),
             peak_memory_bytes: sys::peak_rss_bytes(),
             files: digests,
             notes: Vec::new(),
@@ -86,6 +104,11 @@ impl RunClock {
             digest: None,
         })
     }
+}
+
+/// `seconds` rounded to the millisecond.
+fn milliseconds(seconds: f64) -> f64 {
+    (seconds * 1000.0).round() / 1000.0
 }
 
 impl Manifest {
@@ -122,6 +145,17 @@ impl Manifest {
         }
     }
 
+    /// [`Manifest::read`], refusing a manifest without a digest: every manifest this version
+    /// writes has one, and without it a change to any byte would go unnoticed (a damaged
+    /// `"digest"` key reads as none).
+    pub fn read_digested(path: &Path) -> Result<Self> {
+        let manifest = Self::read(path)?;
+        if manifest.digest.is_none() {
+            return Err(Error::malformed(path, NO_DIGEST));
+        }
+        Ok(manifest)
+    }
+
     /// Reads a manifest and says, apart, what is wrong with its seal: a digest that does not
     /// match the content, or text not in the form sprague writes. Unreadable JSON is an error.
     pub fn read_unsealed(path: &Path) -> Result<(Self, Option<String>)> {
@@ -138,13 +172,14 @@ impl Manifest {
         Ok((manifest, problem.map(str::to_string)))
     }
 
-    /// Estimated seconds to recompute the run on `threads` CPU threads: its wall time × its
-    /// threads / `threads`; infinite for a run a device counted (see [`Manifest::device`]).
+    /// Estimated seconds to recompute the run on `threads` CPU threads: its wall time (over
+    /// every sitting of a resumed run) × its threads / `threads`; infinite for a run a device
+    /// counted (see [`Manifest::device`]).
     pub fn cpu_seconds_on(&self, threads: f64) -> f64 {
         if self.device.is_some() {
             return f64::INFINITY;
         }
-        self.wall_seconds * self.threads.max(1) as f64 / threads
+        self.seconds_all_sittings.unwrap_or(self.wall_seconds) * self.threads.max(1) as f64 / threads
     }
 
     /// The SHA-256 of the manifest's text without the digest field.

@@ -79,6 +79,9 @@ pub struct Checkpoint {
     pub covered: Vec<u64>,
     /// Results of every finished job and of the finished blocks of the current one.
     pub results: RunResults,
+    /// Wall seconds the run has spent up to this checkpoint, over every sitting (a resumed
+    /// run's manifest adds them up; 0 in checkpoints of older versions).
+    pub seconds: f64,
 }
 
 /// One size's tally as stored in the file.
@@ -104,6 +107,8 @@ struct Stored {
     mismatches: Vec<MismatchRow>,
     #[serde(default)]
     extra_rows: Vec<String>,
+    #[serde(default)]
+    seconds: f64,
 }
 
 /// The file: the content and the SHA-256 of its exact text, so that no change to it (a flipped
@@ -191,6 +196,7 @@ impl Checkpoint {
             sizes,
             mismatches: self.results.mismatch_rows(),
             extra_rows: self.results.extra_rows.clone(),
+            seconds: self.seconds,
         }
     }
 
@@ -212,7 +218,11 @@ impl Checkpoint {
         }
         results.mismatches = stored.mismatches;
         results.extra_rows = stored.extra_rows;
-        Ok(Checkpoint { params: stored.params, position: stored.position, covered: stored.covered, results })
+        let seconds = stored.seconds;
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(Error::malformed(path, format!("seconds spent {seconds} is not a number of seconds")));
+        }
+        Ok(Checkpoint { params: stored.params, position: stored.position, covered: stored.covered, results, seconds })
     }
 }
 
@@ -234,7 +244,7 @@ mod tests {
             version: "0.1.0".into(),
             identity: BTreeMap::new(),
         };
-        Checkpoint { params, position: Position { job: 1, next: 0 }, covered: vec![3, 0], results }
+        Checkpoint { params, position: Position { job: 1, next: 0 }, covered: vec![3, 0], results, seconds: 1.5 }
     }
 
     #[test]

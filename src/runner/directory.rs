@@ -79,13 +79,14 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     if outcome.is_err() && !run.resume && !verification.resumable_after_error() {
         Checkpoint::remove(&run.dir)?;
     }
-    let results = match outcome? {
-        Outcome::Finished(results) => results,
+    let (results, earlier) = match outcome? {
+        Outcome::Finished(results, earlier) => (results, earlier),
         Outcome::Stopped => return Ok(Finished::Stopped),
     };
     let mut notes = verification.notes(&results);
+    let clock = if run.resume { &clock.resumed(earlier) } else { clock };
     if run.resume {
-        notes.push("resumed from a checkpoint: times cover the last process only".into());
+        notes.push("resumed from a checkpoint: wall_seconds and the memory cover the last process only, seconds_all_sittings every sitting".into());
     }
     let mut parameters = parameters(verification, run.shard);
     parameters.extend(run.parameters.clone());

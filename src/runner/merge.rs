@@ -29,8 +29,9 @@ pub struct ShardOutput {
     pub device: Option<String>,
 }
 
-/// Reads a finished shard's directory: its manifest (the files must still have the digests it
-/// lists) and its verify files. Refuses unfinished runs and directories without a manifest.
+/// Reads a finished shard's directory: its manifest (sealed by its own digest, which it must
+/// have; the files must still have the digests it lists) and its verify files. Refuses
+/// unfinished runs and directories without a manifest.
 pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     let shown = dir.display();
     if Checkpoint::exists(dir) {
@@ -40,7 +41,7 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     if !manifest_path.exists() {
         return Err(Error::Usage(format!("{shown}: no {MANIFEST}; not the output of a finished verify run")));
     }
-    let manifest = Manifest::read(&manifest_path)?;
+    let manifest = Manifest::read_digested(&manifest_path)?;
     for (name, digest) in &manifest.files {
         if sha256_file(&dir.join(name))? != *digest {
             return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST}")));
@@ -65,13 +66,26 @@ pub fn shard_output(dir: &Path, manifest: Manifest, results: RunResults) -> Resu
 /// The results one unsharded run would have produced, from all N shards of a run.
 pub fn merge_shards(outputs: &[ShardOutput]) -> Result<RunResults> {
     let first = outputs.first().ok_or_else(|| Error::Usage("nothing to merge".into()))?;
-    check_compatible(outputs)?;
-    check_complete(outputs)?;
+    check_shard_set(outputs, true)?;
     let mut results = RunResults::new(first.results.game.clone(), first.results.rule.clone()).with_columns(first.results.columns);
     for output in outputs {
         results.merge(&output.results);
     }
     Ok(results)
+}
+
+/// The shards are of one run (the parameters of the first, one split), each at most once, and,
+/// when `complete`, every one of the split is there; a usage error names what is wrong.
+pub fn check_shard_set(outputs: &[ShardOutput], complete: bool) -> Result<()> {
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    check_compatible(outputs)?;
+    check_distinct(outputs)?;
+    if complete {
+        check_complete(outputs)?;
+    }
+    Ok(())
 }
 
 /// Every shard has the parameters of the first (game, rule, mode, sizes, options …) but the shard.
@@ -102,8 +116,8 @@ fn shown(value: Option<&Value>) -> String {
     value.map_or("absent".into(), Value::to_string)
 }
 
-/// The shards are 1/N … N/N, each exactly once.
-fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
+/// The shards are of one split 1/N … N/N, each at most once.
+fn check_distinct(outputs: &[ShardOutput]) -> Result<()> {
     let count = outputs[0].shard.count;
     let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
     for output in outputs {
@@ -125,8 +139,15 @@ fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
             )));
         }
     }
+    Ok(())
+}
+
+/// Every shard of the split 1/N … N/N is there (the shards are distinct: [`check_distinct`]).
+fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
+    let count = outputs[0].shard.count;
+    let seen: std::collections::BTreeSet<u64> = outputs.iter().map(|output| output.shard.index).collect();
     let missing: Vec<String> =
-        (1..=count).filter(|k| !seen.contains_key(k)).map(|k| Shard { index: k, count }.to_string()).collect();
+        (1..=count).filter(|k| !seen.contains(k)).map(|k| Shard { index: k, count }.to_string()).collect();
     if !missing.is_empty() {
         return Err(Error::Usage(format!("missing shard(s) {} of the {count}", missing.join(", "))));
     }

@@ -83,7 +83,7 @@ impl<'a> Plan<'a> {
     fn start(&self) -> Checkpoint {
         let next = if self.jobs.is_empty() { 0 } else { self.range(0).start };
         let position = Position { job: 0, next };
-        Checkpoint { params: self.params(), position, covered: vec![0; self.jobs.len()], results: self.empty_results() }
+        Checkpoint { params: self.params(), position, covered: vec![0; self.jobs.len()], results: self.empty_results(), seconds: 0.0 }
     }
 }
 
@@ -145,8 +145,8 @@ impl Default for Options {
 /// How a run ended.
 #[derive(Debug)]
 pub enum Outcome {
-    /// Every job is done.
-    Finished(RunResults),
+    /// Every job is done; the wall seconds the earlier sittings spent (0 for a fresh run).
+    Finished(RunResults, f64),
     /// Stopped by `stop_after_blocks`; the checkpoint holds the state.
     Stopped,
 }
@@ -157,14 +157,15 @@ pub enum Outcome {
 pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &dyn Progress) -> Result<Outcome> {
     let state = initial_state(dir, plan, resume)?;
     remove_stale_temps(dir)?;
-    let mut runner = Runner { dir, plan, options, progress, state, last_save: Instant::now(), blocks: 0, rate: None };
+    let (earlier, sitting) = (state.seconds, Instant::now());
+    let mut runner = Runner { dir, plan, options, progress, state, earlier, sitting, last_save: sitting, blocks: 0, rate: None };
     while runner.state.position.job < plan.jobs.len() {
         if !runner.run_job()? {
             return Ok(Outcome::Stopped);
         }
     }
     plan.check_final(&runner.state.results)?;
-    Ok(Outcome::Finished(runner.state.results))
+    Ok(Outcome::Finished(runner.state.results, earlier))
 }
 
 /// The checkpoint a run starts from: a fresh one, or the one in `dir` when resuming.
@@ -219,6 +220,10 @@ struct Runner<'a> {
     options: &'a Options,
     progress: &'a dyn Progress,
     state: Checkpoint,
+    /// Wall seconds of the earlier sittings (from the checkpoint resumed).
+    earlier: f64,
+    /// When this process started running.
+    sitting: Instant,
     last_save: Instant,
     /// Blocks evaluated by this process.
     blocks: u64,
@@ -291,6 +296,7 @@ impl Runner<'_> {
     }
 
     fn save(&mut self) -> Result<()> {
+        self.state.seconds = self.earlier + self.sitting.elapsed().as_secs_f64();
         self.state.save(self.dir)?;
         self.last_save = Instant::now();
         Ok(())

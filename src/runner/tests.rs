@@ -61,7 +61,7 @@ fn small_blocks(stop: Option<u64>) -> Options {
 
 fn finished(outcome: Outcome) -> RunResults {
     match outcome {
-        Outcome::Finished(results) => results,
+        Outcome::Finished(results, _) => results,
         Outcome::Stopped => panic!("run stopped"),
     }
 }
@@ -78,7 +78,7 @@ fn stopped_and_resumed_runs_equal_one_run() {
     loop {
         match run(dir.path(), &plan(Shard::ALL), &small_blocks(Some(5)), resume, &Silent).unwrap() {
             Outcome::Stopped => resume = true,
-            Outcome::Finished(results) => {
+            Outcome::Finished(results, _) => {
                 assert_eq!(results.summary_rows(), whole.summary_rows());
                 assert_eq!(results.distribution_rows(), whole.distribution_rows());
                 assert_eq!(results.mismatch_rows(), whole.mismatch_rows());

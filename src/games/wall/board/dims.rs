@@ -1,5 +1,5 @@
-//! Board sizes as options give them: `HxW` (any size, or one that fits a 64-bit mask), and every
-//! size up to a maximum (`--max`).
+//! Board sizes as options give them: `HxW` (any size, or one exhaustive verification takes, of
+//! at most 63 cells), and every size up to a maximum (`--max`).
 
 use super::Shape;
 use crate::game::vocabulary::split_pair;
@@ -15,13 +15,22 @@ pub fn parse_dims(s: &str) -> std::result::Result<Shape, String> {
     Ok(Shape::new(side(rows)?, side(cols)?))
 }
 
-/// Checks `HxW` with 1 ≤ H, W and H·W ≤ 64.
+/// Most cells of a size exhaustive verification takes: its 2^cells patterns are counted in 64 bits.
+pub const MAX_VERIFY_CELLS: usize = 63;
+
+/// Checks `HxW` with 1 ≤ H, W and H·W ≤ [`MAX_VERIFY_CELLS`].
 pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
     let shape = parse_dims(s)?;
-    if !shape.fits_mask() {
-        return Err(format!("size {shape} has {} cells; verification handles boards of at most 64", shape.cells()));
-    }
+    verifiable(shape)?;
     Ok(shape)
+}
+
+/// An error when `shape` has more than [`MAX_VERIFY_CELLS`] cells.
+pub fn verifiable(shape: Shape) -> std::result::Result<(), String> {
+    if shape.cells() > MAX_VERIFY_CELLS {
+        return Err(format!("size {shape} has {} cells; exhaustive verification handles at most {MAX_VERIFY_CELLS} (2^{MAX_VERIFY_CELLS} patterns)", shape.cells()));
+    }
+    Ok(())
 }
 
 /// Every size h×w with h ≤ max.rows and w ≤ max.cols, row by row.
@@ -43,7 +52,9 @@ mod tests {
         for empty in ["0x3", "3x0", "0x0"] {
             assert!(parse_dims(empty).unwrap_err().ends_with("a board has at least 1 row and 1 column"), "{empty}");
         }
-        assert_eq!(parse_shape("8x8"), Ok(Shape::new(8, 8)));
+        assert_eq!(parse_shape("7x9"), Ok(Shape::new(7, 9)));
         assert!(parse_shape("9x8").unwrap_err().contains("72 cells"));
+        // The option's check and the run refuse alike (8x8 passed the one, not the other).
+        assert_eq!(parse_shape("8x8").unwrap_err(), "size 8x8 has 64 cells; exhaustive verification handles at most 63 (2^63 patterns)");
     }
 }

@@ -7,7 +7,7 @@ pub mod transposes;
 
 use crate::games::wall::census::{self, gpu, CensusEngine};
 use shrink::{write_counterexamples, COUNTEREXAMPLES};
-use crate::games::wall::board::{rules::Rule, Shape};
+use crate::games::wall::board::{dims::verifiable, rules::Rule, Shape};
 use crate::error::{Error, Result};
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
@@ -52,11 +52,8 @@ const GPU_SECONDS_PER_BOARD: f64 = 5e-12;
 impl WallRun {
     /// Claim vs oracle on `shapes`; refuses sizes whose patterns cannot be counted in 64 bits.
     pub fn verify(shapes: Vec<Shape>, rule: Rule, sizes_label: impl Into<String>) -> Result<WallRun> {
-        if let Some(big) = shapes.iter().find(|s| s.cells() > 63) {
-            return Err(Error::Usage(format!(
-                "size {big} has {} cells; exhaustive verification handles at most 63 (2^63 patterns)",
-                big.cells()
-            )));
+        for &shape in &shapes {
+            verifiable(shape).map_err(Error::Usage)?;
         }
         Ok(WallRun { shapes, rule, census: false, shrink: false, sizes_label: sizes_label.into(), engine: Engine::Cpu, gpu_timings: Default::default() })
     }
