@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates results/wall/ (issues 4, 5, 6):
 #   standard/  every X-pattern of every size up to 6x6, rectangle DP vs naive whole-board search
-#              (~24 min and ~7 GB on 2 cores), plus the empty-board table empty.csv (1..20 x 1..20);
-#   census/    the DP-side census of all 2^36 6x6 boards (~2 min, ~4.3 GB);
+#              (20 min and 6.5 GiB on 2 idle cores, docs/performance.md), plus the empty-board table empty.csv (1..20 x 1..20);
+#   census/    the DP-side census of all 2^36 6x6 boards (seconds, 40 MiB: docs/performance.md);
 #   x-blocks/, misere/, t-split/  the rule variants up to 4x4 with --shrink (seconds; the two
 #              false claims exit 1, which is expected here).
 # Pass --quick to regenerate standard/ up to 5x6 only (~40 s), e.g. to try the script.

@@ -1,4 +1,4 @@
-//! `sprague` command line: arguments → library command → exit code (0 ok, 1 mismatch, 2 bad input).
+//! `sprague` command line: arguments → library command → exit code (0 ok, 1 mismatch, 2 bad input, 3 stopped early).
 
 mod cli;
 

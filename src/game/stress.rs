@@ -73,7 +73,7 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("timeout", "SECONDS", "CPU time limit per run (the program and its children); killed past it, or after 3 times as much wall-clock time (at least 5 s more).").default("2"),
         OptSpec::value("failures", "N", "Stop after this many failures.").default("1").aliases(&["max-failures"]),
         OptSpec::value("threads", "N", "Programs run at once (default: the number of cores).").aliases(&["jobs"]),
-        OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, failures.csv, manifest.json.").default("out/stress"),
+        OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, .err (the program's stderr), failures.csv, manifest.json.").default("out/stress"),
         OptSpec::value("memory", "MIB", "Address-space limit of the program under test, in MiB (default: none)."),
         OptSpec::value("shrink-budget", "SECONDS", "Time for shrinking the failures, after --budget.").default("60"),
         OptSpec::value("search-budget", "SECONDS", "Time for the search for the smallest failing inputs (every smaller input in the game's size order) and where they first go wrong, after shrinking; 0: no search.").default("10"),
