@@ -10,19 +10,34 @@
 #               building in this checkout while the run goes on)
 #      THREADS  threads per shard (default 2)     NICE  nice level (default 19)
 #      COMMIT=1 commit each finished shard (only its own files, with `git commit -- PATHS`)
-# Appends "K wall_s user_s sys_s max_rss_kib" per shard to .../shards/times.tsv (GNU time).
+# Appends "K wall_s user_s sys_s max_rss_kib" per finished shard to .../shards/times.tsv (GNU
+# time; a resumed shard's row has its last run). A failed run leaves no row: its exit status and
+# times go to stderr, and the script stops with the shard's exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:?usage: scripts/census-run.sh SIZE N}
 n=${2:?usage: scripts/census-run.sh SIZE N}
+size=${size,,}
 [[ $size =~ ^[0-9]+x[0-9]+$ ]] || { echo "error: SIZE must be HxW, e.g. 6x7, not '$size'" >&2; exit 2; }
 [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "error: N must be a positive number of shards, not '$n'" >&2; exit 2; }
 bin=${SPRAGUE:-target/release/sprague}
 [[ -x $bin ]] || { echo "error: no executable sprague at $bin (set SPRAGUE)" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "error: needs GNU time at /usr/bin/time" >&2; exit 2; }
 out=results/wall/census/$size/shards
 times=$out/times.tsv
 mkdir -p "$out"
 [[ -f $times ]] || printf 'shard\twall_s\tuser_s\tsys_s\tmax_rss_kib\n' >"$times"
+run_times=$(mktemp)
+trap 'rm -f "$run_times"' EXIT
+
+# field DIR NAME: the value of the last line "NAME": "value" of DIR/manifest.json.
+field() {
+  local line value=""
+  while IFS= read -r line || [[ -n $line ]]; do
+    [[ $line == *"\"$2\": \""* ]] && { value=${line#*\"$2\": \"}; value=${value%%\"*}; }
+  done <"$1/manifest.json"
+  printf '%s' "$value"
+}
 
 # Commits the given paths alone (other staged changes stay staged); retries while another
 # git command holds the index.
@@ -42,14 +57,27 @@ for k in $(seq 1 "$n"); do
   dir=$out/$k
   files=("$dir/summary.csv" "$dir/distribution.csv" "$dir/mismatches.csv" "$dir/manifest.json")
   if [[ -f $dir/manifest.json && ! -f $dir/checkpoint.json ]]; then
+    # Skip only a finished shard of this census; refuse a finished shard of another census.
+    if [[ $(field "$dir" sizes) != "$size" || $(field "$dir" shard) != "$k/$n" ]]; then
+      echo "error: $dir holds a finished shard $(field "$dir" shard) of $(field "$dir" sizes), not shard $k/$n of $size: move it away first" >&2
+      exit 2
+    fi
     echo "shard $k/$n: finished earlier"
   else
-    resume=()
-    [[ -f $dir/checkpoint.json ]] && resume=(--resume)
-    echo "shard $k/$n: started $(date -u +%FT%TZ) ${resume[*]:-}"
-    /usr/bin/time -f "$k	%e	%U	%S	%M" -a -o "$times" \
+    resume=
+    [[ -f $dir/checkpoint.json ]] && resume=--resume
+    echo "shard $k/$n: started $(date -u +%FT%TZ) $resume"
+    status=0
+    /usr/bin/time -f "$k	%e	%U	%S	%M" -o "$run_times" \
       nice -n "${NICE:-19}" "$bin" census wall --size "$size" --shard "$k/$n" \
-      --threads "${THREADS:-2}" --quiet --out "$dir" "${resume[@]}"
+      --threads "${THREADS:-2}" --quiet --out "$dir" ${resume:+"$resume"} || status=$?
+    if [[ $status != 0 ]]; then
+      # GNU time's "Command exited with non-zero status" and the row of the failed run.
+      cat "$run_times" >&2
+      echo "shard $k/$n: FAILED (exit $status) $(date -u +%FT%TZ); run the same command again to continue" >&2
+      exit "$status"
+    fi
+    cat "$run_times" >>"$times"
     echo "shard $k/$n: finished $(date -u +%FT%TZ): $(tail -1 "$times")"
   fi
   if [[ ${COMMIT:-0} == 1 && -n $(git status --porcelain -- "${files[@]}" "$times") ]]; then

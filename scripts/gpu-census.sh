@@ -14,7 +14,8 @@
 #       of every GPU run in $OUT/times.tsv. Exit 1 at the first difference.
 #   scripts/gpu-census.sh shards SIZE N [SECONDS]
 #       the shards of N of SIZE (e.g. 7x7 1) with --device gpu into $OUT/SIZE/shards/K, one
-#       after another: a shard finished in $RESULTS/wall/census/SIZE/shards/K is skipped, one
+#       after another: a shard finished in $RESULTS/wall/census/SIZE/shards/K is skipped (refused,
+#       exit 2, when its manifest is of another shard count), one
 #       with only a checkpoint there is resumed from it; the running shard is stopped (SIGTERM;
 #       its checkpoint is at most 30 s old) when SECONDS (default 540) have passed since the
 #       script began. Bring $OUT/SIZE/shards/* back into results/wall/census/SIZE/shards/
@@ -33,17 +34,36 @@ for lib in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib; do
   [[ -d $lib ]] && export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 done
 
+# now: seconds since the epoch, to the microsecond (EPOCHREALTIME is bash 5's).
+now() { if [[ -n ${EPOCHREALTIME:-} ]]; then echo "$EPOCHREALTIME"; else date +%s.%N; fi; }
+
 # census NAME SIZE ENGINE [options...]: one run into $out/NAME, its wall time in times.tsv
-# (stopped by SIGTERM after $TIMEOUT seconds when set; then the status is 124).
+# (stopped by SIGTERM after $TIMEOUT seconds when set; then the status is 124). Its error
+# output goes to $out/log.txt, and on a failure (not the stop at TIMEOUT) its last lines to
+# stderr as well.
 census() {
-  local name=$1 size=$2 engine=$3 status=0
+  local name=$1 size=$2 engine=$3 status=0 logged=0
   shift 3
-  local start=$EPOCHREALTIME
-  timeout -s TERM "${TIMEOUT:-0}" "$bin" census wall --size "$size" --device "$engine" --quiet --out "$out/$name" "$@" \
+  local start
+  start=$(now)
+  [[ -f $out/log.txt ]] && logged=$(wc -c <"$out/log.txt")
+  timeout -s TERM "${TIMEOUT:-0}" "$bin" census wall --size "$size" --device "$engine" --quiet --out "$out/$name" ${1+"$@"} \
     2>>"$out/log.txt" || status=$?
-  awk -v a="$start" -v b="$EPOCHREALTIME" -v n="$name" -v s="$size" -v e="$engine" -v x="$status" \
+  awk -v a="$start" -v b="$(now)" -v n="$name" -v s="$size" -v e="$engine" -v x="$status" \
     'BEGIN { printf "%s\t%s\t%s\t%.3f s\texit %s\n", n, s, e, b - a, x }' | tee -a "$out/times.tsv"
+  if [[ $status != 0 && $status != 124 ]]; then
+    { echo "$name: its last error lines (all in $out/log.txt):"; tail -c +$((logged + 1)) "$out/log.txt" | tail -n 20; } >&2
+  fi
   return "$status"
+}
+
+# field DIR NAME: the value of the last line "NAME": "value" of DIR/manifest.json.
+field() {
+  local line value=""
+  while IFS= read -r line || [[ -n $line ]]; do
+    [[ $line == *"\"$2\": \""* ]] && { value=${line#*\"$2\": \"}; value=${value%%\"*}; }
+  done <"$1/manifest.json"
+  printf '%s' "$value"
 }
 
 # same A B: the three CSV files of two run directories are identical.
@@ -91,22 +111,27 @@ validate() {
 
 # shards SIZE N BUDGET: as the usage above says.
 shards() {
-  local size=$1 n=$2 budget=$3 k
+  local size=${1,,} n=$2 budget=$3 k
   [[ $size =~ ^[0-9]+x[0-9]+$ && $n =~ ^[1-9][0-9]*$ && $budget =~ ^[0-9]+$ ]] \
     || { echo "usage: $0 shards SIZE N [SECONDS], e.g. 7x7 1 540" >&2; exit 2; }
   for k in $(seq 1 "$n"); do
-    local committed=$results/wall/census/$size/shards/$k name=$size/shards/$k resume=()
+    local committed=$results/wall/census/$size/shards/$k name=$size/shards/$k resume=
     if [[ -f $committed/manifest.json && ! -f $committed/checkpoint.json ]]; then
+      # Skip only a finished shard of this census; refuse a finished shard of another census.
+      if [[ $(field "$committed" sizes) != "$size" || $(field "$committed" shard) != "$k/$n" ]]; then
+        echo "error: $committed holds a finished shard $(field "$committed" shard) of $(field "$committed" sizes), not shard $k/$n of $size" | tee -a "$out/log.txt" >&2
+        exit 2
+      fi
       echo "shard $k/$n: finished earlier" | tee -a "$out/log.txt"
       continue
     fi
     if [[ -f $committed/checkpoint.json ]]; then
-      mkdir -p "$out/$name" && cp "$committed"/* "$out/$name"/ && resume=(--resume)
+      mkdir -p "$out/$name" && cp "$committed"/* "$out/$name"/ && resume=--resume
     fi
     local left=$((budget - SECONDS))
     (( left >= 30 )) || { echo "budget spent before shard $k/$n" | tee -a "$out/log.txt"; break; }
     local status=0
-    TIMEOUT=$left census "$name" "$size" gpu --shard "$k/$n" "${resume[@]}" || status=$?
+    TIMEOUT=$left census "$name" "$size" gpu --shard "$k/$n" ${resume:+"$resume"} || status=$?
     case $status in
       0) ;;
       124) echo "shard $k/$n: stopped at the budget; its checkpoint is in $out/$name" | tee -a "$out/log.txt"

@@ -3,16 +3,23 @@
 # its own process, merged with `sprague merge`, give byte-identical summary.csv,
 # distribution.csv and mismatches.csv to one unsharded run. Prints times and peak memory.
 # Usage: scripts/shards-local.sh [SIZE] [N] [DIR]   (default 5x5, 8 shards, a temporary DIR)
-# Env: JOBS = shard processes at a time (default nproc), THREADS = threads per shard (default 1).
+# Env: JOBS = shard processes at a time (default nproc), THREADS = threads per shard (default 1),
+#      SPRAGUE = a built binary to use (default: cargo build --release, then target/release/sprague).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-5x5}
+size=${size,,}
+[[ $size =~ ^[0-9]+x[0-9]+$ ]] || { echo "error: SIZE must be HxW, e.g. 5x6, not '$1'" >&2; exit 2; }
 n=${2:-8}
 dir=${3:-}
 jobs=${JOBS:-$(nproc)}
 threads=${THREADS:-1}
-cargo build --release --quiet
-bin=$PWD/target/release/sprague
+if [[ -n ${SPRAGUE:-} ]]; then
+  bin=$(realpath "$SPRAGUE")
+else
+  cargo build --release --quiet
+  bin=$PWD/target/release/sprague
+fi
 if [[ -z $dir ]]; then
   dir=$(mktemp -d)
   trap 'rm -rf "$dir"' EXIT
@@ -44,7 +51,7 @@ seq 1 "$n" | xargs -P "$jobs" -I{} bash -c \
 shards_end=$(date +%s.%N)
 shard_dirs=()
 for k in $(seq 1 "$n"); do shard_dirs+=("$dir/shards/$k"); done
-timed merge "$bin" merge "${shard_dirs[@]}" --out "$dir/merged"
+timed merge "$bin" merge ${shard_dirs[@]+"${shard_dirs[@]}"} --out "$dir/merged"
 timed whole "$bin" census wall --size "$size" --threads "$threads" --quiet --out "$dir/whole"
 
 status=0

@@ -2,8 +2,10 @@
 # The Slurm path on a real scheduler (CI runs this after the tests): installs Debian's
 # slurm-wlm and munge when missing, starts munged, slurmctld and slurmd for one node on this
 # machine (a minimal slurm.conf in a temporary directory, ports 16817/16818), submits the
-# census of SIZE as an array job with scripts/slurm-census.sh (one task per shard), cancels
-# one task mid-run (scancel), resubmits (finished shards skipped, the cancelled one resumed
+# census of SIZE as array jobs with scripts/slurm-census.sh (one task per shard; MaxArraySize
+# is set to N - 2, at least 4, so that the shards are split over two or more array jobs as for
+# N above 1000 on a default cluster), cancels one task mid-run (scancel), resubmits with the
+# SIZE in upper case (finished shards skipped, the cancelled one resumed
 # from its checkpoint), waits for the merge and compares summary.csv, distribution.csv and
 # mismatches.csv with a plain local run byte for byte. Stops the daemons it started, also
 # on failure. Skips (exit 0, loudly) only when not root or without apt-get.
@@ -11,6 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-4x5} n=${2:-8}
+size=${size,,}
+[[ $n =~ ^[0-9]+$ && $n -ge 4 ]] || { echo "error: N must be at least 4 (shard 3 is cancelled; two array jobs)" >&2; exit 2; }
+# Array indices stay below MaxArraySize: chunks of max_array - 1 shards, shard 3 in the first.
+max_array=$((n - 2 > 4 ? n - 2 : 4))
 skip() { echo "################ SKIPPED: slurm-test.sh: $* ################" >&2; exit 0; }
 [[ $(id -u) == 0 ]] || skip "needs root to install and start slurmctld, slurmd and munged"
 command -v apt-get >/dev/null || skip "needs apt-get to install slurm-wlm and munge"
@@ -29,8 +35,8 @@ chmod 755 "$dir"
 pids=()
 cleanup() {
   local status=$?
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done; done
+  for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; done
+  for pid in ${pids[@]+"${pids[@]}"}; do while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done; done
   if [[ $status != 0 ]]; then
     echo "slurm-test: FAILED; logs:" >&2
     tail -n 20 "$dir"/*.log "$dir"/out/logs/* 2>/dev/null >&2 || true
@@ -71,6 +77,7 @@ SelectTypeParameters=CR_Core
 MpiDefault=none
 ReturnToService=2
 SchedulerParameters=sched_min_interval=100000
+MaxArraySize=$max_array
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$(awk '/MemTotal/ { print int($2 / 1024 * 0.8) }' /proc/meminfo) State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -96,7 +103,7 @@ fi
 exec $sprague "\$@"
 EOF
 chmod +x "$dir/sprague"
-submit() { SPRAGUE=$dir/sprague CPUS=1 MEM=500M TIME=00:10:00 scripts/slurm-census.sh "$size" "$n" "$dir/out"; }
+submit() { SPRAGUE=$dir/sprague CPUS=1 MEM=500M TIME=00:10:00 scripts/slurm-census.sh "$1" "$n" "$dir/out"; }
 # Waits until `squeue` lists no job but the one given (none: "-").
 wait_jobs() {
   for _ in $(seq 600); do
@@ -107,8 +114,11 @@ wait_jobs() {
   return 1
 }
 
-first=$(submit)
+first=$(submit "$size")
 echo "$first"
+arrays=$(grep -o 'array of shards' <<<"$first" | wc -l)
+[[ $arrays == $(((n + max_array - 2) / (max_array - 1))) && $arrays -ge 2 ]] \
+  || { echo "slurm-test: expected the $n shards in array jobs of at most $((max_array - 1)) (MaxArraySize=$max_array), got: $first" >&2; exit 1; }
 array=$(sed -n 's/^submitted shards: job \([0-9]*\).*/\1/p' <<<"$first")
 merge=$(sed -n 's/.*merge: job \([0-9]*\).*/\1/p' <<<"$first")
 for _ in $(seq 300); do [[ -f $dir/out/shards/3/checkpoint.json ]] && break; sleep 0.2; done
@@ -122,13 +132,16 @@ wait_jobs "$merge"
 scancel "$merge" 2>/dev/null || true
 wait_jobs -
 
-echo "$(submit)"
+echo "$(submit "${size^^}")"
 wait_jobs -
 grep -q "already finished" "$dir/out/logs/shard-1.out" || { echo "slurm-test: shard 1 was not skipped on resubmission" >&2; exit 1; }
+offset=$(((n - 1) / (max_array - 1) * (max_array - 1)))
+last=$offset+$((n - offset))
+grep -q "already finished" "$dir/out/logs/shard-$last.out" || { echo "slurm-test: shard $n (log shard-$last.out) was not skipped on resubmission" >&2; exit 1; }
 grep -q -- '"--resume"' "$dir/out/shards/3/manifest.json" || { echo "slurm-test: shard 3 was not resumed from its checkpoint" >&2; exit 1; }
 "$sprague" census wall --size "$size" --quiet --out "$dir/local" 2>/dev/null
 for file in summary.csv distribution.csv mismatches.csv; do
   cmp "$dir/out/merged/$file" "$dir/local/$file"
 done
-echo "slurm-test: OK: $size in $n Slurm array tasks (one cancelled mid-run and resubmitted) merged byte-identical to one local run"
+echo "slurm-test: OK: $size in $n Slurm array tasks ($arrays array jobs; one task cancelled mid-run and resubmitted) merged byte-identical to one local run"
 echo "slurm-test: $((installed - start)) s installing, $((SECONDS - installed)) s with the scheduler"
