@@ -58,7 +58,7 @@ fn check_reports_a_tampered_count() {
         .stdout(predicate::str::contains(line))
         .stdout(predicate::str::contains(damaged))
         .stdout(predicate::str::contains("(2 damaged)"))
-        .stdout(predicate::str::contains(": 1 differences"));
+        .stdout(predicate::str::contains(": 1 difference\n"));
 }
 
 /// A large size no budget recomputes is still protected: its digest and its totals.

@@ -1,6 +1,7 @@
 //! The text `check` prints: the damage, the differences, what the budget left out, the totals.
 
 use super::{Outcome, Plan};
+use crate::stress::numbers::count;
 use std::fmt::Write;
 
 /// The report of a check run with `budget` estimated seconds, a line each.
@@ -24,10 +25,10 @@ pub fn report(plan: &Plan, outcome: &Outcome, budget: f64) -> String {
     line(
         &mut text,
         format_args!(
-            "checked every committed file against its manifest ({damaged} damaged); recomputed {} units in {:.1} s (estimated {estimate:.1} s, budget {budget} s): {} differences",
-            outcome.checked,
+            "checked every committed file against its manifest ({damaged} damaged); recomputed {} in {:.1} s (estimated {estimate:.1} s, budget {budget} s): {}",
+            count(outcome.checked, "unit"),
             outcome.seconds,
-            outcome.differences.len()
+            count(outcome.differences.len(), "difference")
         ),
     );
     text

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         budget.program.timeout = args.game_timeout;
         budget.program.timeout_option = "game-timeout";
         budget.graph.max_positions = args.max_positions;
-        explorers.push(program_explorer(command, budget).map_err(|e| anyhow::anyhow!("--game-cmd: {e}"))?);
+        explorers.push(program_explorer(command, budget)?);
     }
     let mut options = Options::new(args.port, explorers);
     options.queue_wait = args.queue_wait;

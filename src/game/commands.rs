@@ -34,7 +34,16 @@ pub const RUN_OPTIONS: &[OptSpec] = &[
 ];
 
 /// `--memory-limit BYTES`: the memory a run may plan for.
-pub const MEMORY_LIMIT: OptSpec = OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden();
+pub const MEMORY_LIMIT: OptSpec = OptSpec::value(
+    "memory-limit",
+    "BYTES",
+    "Memory the run may plan for, in bytes (default: what is available: MemAvailable, within `ulimit -v`); a run estimated to need more is refused.",
+);
+
+/// The memory of `--memory-limit`, else the memory available; `None` when neither is known.
+pub fn memory_limit(args: &Args) -> Result<Option<u64>> {
+    Ok(args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes))
+}
 
 /// `sprague solve GAME [FILE] …`: the game's options plus FILE; `solve` prints the answer.
 #[derive(Clone, Copy)]

@@ -103,6 +103,11 @@ impl Command for StressCommand {
     }
 }
 
+/// The options of [`common_options`] only the built-in games have: `--answer move` (a game
+/// program or a problem has no move format sprague could read). `stress custom` and `stress
+/// problem` leave them out of their help and refuse them as unknown.
+pub const BUILT_IN_ONLY: [&str; 1] = ["answer"];
+
 /// The spec of `stress NAME`: the game's `--max`, then [`common_options`].
 pub fn stress_spec(name: &'static str, about: &'static str, max: OptSpec, examples: &'static [&'static str]) -> CommandSpec {
     let mut options = vec![max];
@@ -131,7 +136,7 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     session.progress.start(&format!("stress {name}"), None, 0);
     let summary = side.stress(&command, &config, &|p| {
         let rate = p.runs as f64 / p.elapsed.as_secs_f64().max(1e-9);
-        session.progress.message(&format!("stress {name}: {} runs, {} failures, {rate:.0} runs/s", p.runs, p.failures));
+        session.progress.message(&format!("stress {name}: {}, {}, {rate:.0} runs/s", stress::numbers::count(p.runs as usize, "run"), stress::numbers::count(p.failures, "failure")));
     });
     session.progress.finish();
     let summary = summary?;
@@ -172,9 +177,9 @@ pub fn side_with_moves<G: crate::stress::moves::Moves + 'static>(contest: G, arg
 
 /// `--search-budget`: seconds, or none for 0.
 fn search_budget(args: &Args) -> Result<Option<Duration>> {
-    match args.require::<f64>("search-budget")? {
-        0.0 => Ok(None),
-        _ => seconds(args, "search-budget").map(Some),
+    match args.get::<f64>("search-budget")? {
+        None | Some(0.0) => Ok(None),
+        Some(_) => seconds(args, "search-budget").map(Some),
     }
 }
 
@@ -265,8 +270,8 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
 fn failure_text(row: &FailureRow, input: &Path) -> String {
     let mut how = match (row.minimal || row.size_shrunk != row.size_after, row.shrink_steps) {
         (true, 0) => "already minimal".to_string(),
-        (true, steps) => format!("shrunk in {steps} steps to {} (minimal)", row.size_shrunk),
-        (false, steps) => format!("shrunk in {steps} steps to {} (time ran out before a minimal one)", row.size_shrunk),
+        (true, steps) => format!("shrunk in {} to {} (minimal)", stress::numbers::count(steps, "step"), row.size_shrunk),
+        (false, steps) => format!("shrunk in {} to {} (time ran out before a minimal one)", stress::numbers::count(steps, "step"), row.size_shrunk),
     };
     if row.size_shrunk != row.size_after {
         how.push_str(&format!("; the search found {} below it", row.size_after));

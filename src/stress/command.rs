@@ -22,7 +22,13 @@ impl CommandLine {
     /// name files are made absolute too ([`super::shell`]). Unknown or non-executable
     /// programs are refused here, before any run.
     pub fn parse(text: &str) -> Result<Self> {
-        let bad = |m: String| Error::Usage(format!("--cmd {text:?}: {m}"));
+        Self::parse_option("--cmd", text)
+    }
+
+    /// [`CommandLine::parse`] of the command given with `option` (e.g. `--game-cmd`), which
+    /// its errors name.
+    pub fn parse_option(option: &str, text: &str) -> Result<Self> {
+        let bad = |m: String| Error::Usage(format!("{option} {text:?}: {m}"));
         if text.trim().is_empty() {
             return Err(bad("empty command".into()));
         }

@@ -220,11 +220,11 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     ];
     manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));
     manifest.notes.push(format!(
-        "{} runs in {:.1} s ({:.0} runs/s), {} failures",
-        summary.runs,
+        "{} in {:.1} s ({:.0} runs/s), {}",
+        super::numbers::count(summary.runs as usize, "run"),
         summary.judging_seconds,
         summary.rate(),
-        summary.failures.len()
+        super::numbers::count(summary.failures.len(), "failure")
     ));
     manifest.write(&config.out.join(MANIFEST))?;
     Ok(manifest)

@@ -249,6 +249,9 @@ test('every other game is drawn from its example and played to the end against t
     }
     assert.match(banner, /^(You win!|The engine wins)$/, `${game.name}: the game ended`);
     const history = await p.$$eval('#history li', (items) => items.map((li) => li.textContent));
+    // The start keeps its worth when play begins (it once lost the winner: "to move loses").
+    const start = game.grundy ? `value ${expected.value}` : expected.winner === 'First' ? 'to move wins' : 'to move loses';
+    assert.ok(history[0].startsWith('start') && history[0].endsWith(start), `${game.name}: the start\n${history.join('\n')}`);
     // Who won is the server's word on the last position (misère: the player to move wins).
     const last = await analysed(game.name, await p.inputValue('#position-text'));
     const youMove = history[history.length - 1].startsWith('engine');

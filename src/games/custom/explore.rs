@@ -52,7 +52,7 @@ const EXAMPLE_SIZE: u32 = 6;
 /// The explorer of the game program `command` (normal play) within `budget`, started now: its
 /// example is the first starting position of the largest size up to 6 that has one.
 pub fn program_explorer(command: &str, budget: Budget) -> Result<Box<dyn Explore>> {
-    let line = CommandLine::parse(command)?;
+    let line = CommandLine::parse_option("--game-cmd", command)?;
     let mut explorer = start(&line, budget)?;
     let sizes = starting_positions(&mut explorer, EXAMPLE_SIZE)?;
     let example = sizes.iter().rev().find_map(|ids| ids.first()).map(|&id| explorer.token(id).to_string());

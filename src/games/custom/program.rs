@@ -2,7 +2,7 @@
 
 use crate::custom::program::{GameProgram, GraphLimits, ProgramLimits};
 use crate::error::{Error, Result};
-use crate::game::commands::MEMORY_LIMIT;
+use crate::game::commands::{memory_limit, MEMORY_LIMIT};
 use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
 use crate::stress::CommandLine;
@@ -48,7 +48,7 @@ pub fn options_with_memory() -> Vec<OptSpec> {
 /// The memory budget of `--memory-limit`, else the memory available (no bound when unknown):
 /// half for the positions kept, half for the answers held at once.
 fn memory_budget(args: &Args) -> Result<u64> {
-    Ok(args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes).unwrap_or(u64::MAX))
+    Ok(memory_limit(args)?.unwrap_or(u64::MAX))
 }
 
 /// The game program the options name, started as `copies` processes.
@@ -76,7 +76,7 @@ fn limits_from(args: &Args, option: &'static str) -> Result<ProgramLimits> {
 /// The command line of `--game-cmd`.
 pub fn command(args: &Args) -> Result<CommandLine> {
     let text: String = args.require("game-cmd")?;
-    CommandLine::parse(&text).map_err(|e| Error::Usage(e.to_string().replacen("--cmd ", "--game-cmd ", 1)))
+    CommandLine::parse_option("--game-cmd", &text)
 }
 
 pub fn convention(args: &Args) -> Result<Convention> {

@@ -4,7 +4,7 @@ use super::program;
 use crate::custom::program::contest::ProgramContest;
 use crate::custom::program::Explorer;
 use crate::error::Result;
-use crate::game::stress::{run_stress, stress_spec};
+use crate::game::stress::{run_stress, stress_spec, BUILT_IN_ONLY};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
 use crate::stress::{self, CommandLine, SlowestSummary, Source, StressConfig, StressSummary};
 use serde_json::Value;
@@ -34,6 +34,7 @@ impl Command for StressCustom {
                 "sprague stress custom --game-cmd ./game --cmd ./a.out --max 20 --generator adversarial --convention misere",
             ],
         );
+        spec.options.retain(|o| !BUILT_IN_ONLY.contains(&o.name));
         spec.options.extend(game_options());
         spec
     }

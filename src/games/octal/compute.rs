@@ -6,6 +6,7 @@ use super::estimate::{check_time, PROBE};
 use super::values::{Engine, Method};
 use crate::error::{Error, Result};
 use crate::game::{Args, OptSpec, Session};
+use crate::game::commands::{memory_limit, MEMORY_LIMIT};
 use crate::output::csv::{write_csv_rows, CsvRecord};
 use crate::runner::progress::Progress;
 use crate::sys::format_bytes;
@@ -29,9 +30,9 @@ pub fn value_options() -> [OptSpec; 5] {
     [
         OptSpec::value("threads", "N", "Threads (default: all cores); the sparse method uses two (docs/octal.md)."),
         OptSpec::value("method", "METHOD", "How values are computed.").default("sparse").choices(METHODS).hidden(),
-        OptSpec::flag("force", "Run even when the estimate says it takes more than a minute (three-heap moves)."),
+        OptSpec::flag("force", "Run even when the estimate says it takes too long (more than an hour; for codes with three-heap moves, more than a minute)."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
-        OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
+        MEMORY_LIMIT,
     ]
 }
 
@@ -65,7 +66,7 @@ pub fn check_size(code: &Code, max: usize, args: &Args) -> Result<()> {
         return Err(Error::Usage(format!("heaps up to 2^32 − 1 = {} at most (the rare heaps are kept as 32-bit numbers), not {max}", u32::MAX)));
     }
     let bytes = (max as u64).saturating_add(1).saturating_mul(2).saturating_add(1 << 20);
-    let available = args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes);
+    let available = memory_limit(args)?;
     if let Some(available) = available.filter(|&a| bytes > a) {
         return Err(Error::Usage(format!("the values of {code} up to {max} need about {} of memory (2 bytes each); {} are available", format_bytes(bytes), format_bytes(available))));
     }

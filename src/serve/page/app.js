@@ -44,6 +44,12 @@ function pickGame(name, position) {
   load(position || S.info.example, { start: true });
 }
 
+// The history's entry of an analysed position reached `by` the start, you or the engine: its
+// value, and its winner for the games that have no value.
+function historyEntry(analysis, by) {
+  return { position: analysis.position, value: analysis.value, winner: analysis.winner, by };
+}
+
 // Analyses `position` and shows it. how: {start} begins a new history, {move, by} adds a move.
 async function load(position, how = {}) {
   const request = ++S.request;
@@ -51,9 +57,8 @@ async function load(position, how = {}) {
     const analysis = await analyse(S.info.name, position);
     if (request !== S.request) return null;
     const moveCell = how.move && how.move.detail ? how.move.detail.cell : null;
-    const entry = { position: analysis.position, value: analysis.value, winner: analysis.winner };
-    if (how.start) S.history = [{ ...entry, by: 'start' }];
-    if (how.move) S.history.push({ ...entry, by: how.by, name: how.move.name, cell: moveCell });
+    if (how.start) S.history = [historyEntry(analysis, 'start')];
+    if (how.move) S.history.push({ ...historyEntry(analysis, how.by), name: how.move.name, cell: moveCell });
     S.analysis = analysis;
     showError(null);
     render();
@@ -147,7 +152,7 @@ function engineMove() {
 function setMode(mode) {
   S.mode = mode;
   if (S.analysis) {
-    S.history = [{ position: S.analysis.position, value: S.analysis.value, by: 'start' }];
+    S.history = [historyEntry(S.analysis, 'start')];
     render();
   }
 }

@@ -102,7 +102,7 @@ pub fn run_on(runner: &mut Runner, input: &[u8]) -> Result<ToolRun> {
 
 /// `text` as a command line, errors naming `option`.
 pub fn parse(option: &str, text: &str) -> Result<CommandLine> {
-    CommandLine::parse(text).map_err(|e| Error::Usage(e.to_string().replacen("--cmd", option, 1)))
+    CommandLine::parse_option(option, text)
 }
 
 /// The generator command for `seed`: `{seed}` replaced in `template` (which must hold it).

@@ -7,6 +7,7 @@ use super::table::{table_memory, table_work, Table};
 use super::verdict::Verdict;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
+use crate::game::commands::{memory_limit, MEMORY_LIMIT};
 use super::dp::EmptyRow;
 use crate::output::csv::write_csv_rows;
 use crate::sys::format_bytes;
@@ -47,13 +48,13 @@ fn run_options() -> [OptSpec; 4] {
         OptSpec::value("threads", "N", "Worker threads (default: all cores)."),
         OptSpec::flag("quiet", "No progress bar.").short('q'),
         OptSpec::flag("force", "Run even when the estimate says it takes more than a day."),
-        OptSpec::value("memory-limit", "BYTES", "Memory to assume available (default: MemAvailable).").hidden(),
+        MEMORY_LIMIT,
     ]
 }
 
 /// Refuses a run whose memory does not fit or whose time exceeds a day without --force.
 fn check_fits(what: &str, bytes: u64, steps: f64, args: &Args) -> Result<()> {
-    let available = args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes);
+    let available = memory_limit(args)?;
     if let Some(available) = available.filter(|&a| bytes > a) {
         return Err(Error::Usage(format!("{what} needs about {} of memory; {} are available", format_bytes(bytes), format_bytes(available))));
     }
