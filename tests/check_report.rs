@@ -239,6 +239,39 @@ fn report_renders_the_fixture() {
         assert!(svg.contains(title), "{file} lacks its title");
     }
     assert!(std::fs::read_to_string(out.path().join("p_fraction.svg")).unwrap().contains("H = 2"), "legend");
+    for (file, _) in plots {
+        let svg = std::fs::read_to_string(out.path().join(file)).unwrap();
+        assert!(whole_ticks(&svg), "{file} writes a whole number with \".0\"");
+    }
+    let heat = std::fs::read_to_string(out.path().join("empty_heat_map.svg")).unwrap();
+    assert!(heat.contains("value 0 (circled)") && heat.matches("<circle").count() > 1, "the empty board's zeros are circled");
+}
+
+/// No `<text>` of `svg` is a whole number written with ".0" ("15000.0", "3.0").
+fn whole_ticks(svg: &str) -> bool {
+    svg.split("</text>").filter_map(|t| t.rsplit('>').next()).all(|text| !(text.trim().ends_with(".0") && text.trim().parse::<f64>().is_ok()))
+}
+
+/// The report of the committed results: no ".0" ticks (the y title of empty_start.svg used to
+/// overlap "15000.0"), the census's 5x7 and 7x5 lines drawn as one, and the values of games
+/// that are not impartial named for what they are.
+#[test]
+fn report_labels_the_committed_results() {
+    let out = tempfile::tempdir().unwrap();
+    sprague().args(["report", "--results", "results", "--out"]).arg(out.path()).assert().success();
+    let read = |file: &str| std::fs::read_to_string(out.path().join(file)).unwrap();
+    for file in ["empty_start.svg", "empty_constant.svg", "empty_table_heat_map.svg", "census_p_by_x.svg", "mean_grundy_by_x.svg", "p_fraction.svg"] {
+        assert!(whole_ticks(&read(file)), "{file}");
+    }
+    assert!(read("census_p_by_x.svg").contains("5x7 = 7x5"), "transposes drawn once");
+    for (game, value) in [("cards", "1 = first player gets more"), ("footholds", "1 = A (moving first) wins"), ("kings", "claimed nim-sum")] {
+        let svg = read(&format!("{game}/distribution.svg"));
+        assert!(svg.contains(value) && !svg.contains("Grundy value") && !svg.contains("share of patterns"), "{game}");
+        assert!(!read(&format!("{game}/report.md")).contains("P-positions"), "{game}");
+    }
+    let index = read("report.md");
+    assert!(index.contains("190629 rows the first player does not win") && !index.contains("190629 P-positions"), "cards");
+    assert!(index.contains("203 P-positions"), "nim keeps its P-positions");
 }
 
 #[test]

@@ -19,7 +19,7 @@ pub use crate::check::{MergedCheck, Recompute, ResultsDir};
 pub use crate::output::run_report::RunReport;
 
 use crate::error::Result;
-use crate::output::records::Columns;
+use crate::output::records::{Columns, Values};
 use crate::runner::Verification;
 
 /// The verbs of the command line (`sprague VERB NAME`).
@@ -131,6 +131,10 @@ pub trait Game: Sync {
     fn oracle(&self) -> Oracle;
     /// The names of the size, key and position columns of its verify files.
     fn columns(&self) -> Columns;
+    /// What its value column means ([`Values::GRUNDY`]: Grundy values, zeros are P-positions).
+    fn values(&self) -> Values {
+        Values::GRUNDY
+    }
     /// The game's own report of one of its run directories (`None`: the generic one, a
     /// summary table and the Grundy-value distribution).
     fn report(&self) -> Option<RunReport> {
@@ -150,6 +154,8 @@ pub struct GameEntry {
     pub results: fn() -> Vec<ResultsDir>,
     pub oracle: Oracle,
     pub columns: Columns,
+    /// What the value column of its verify files means.
+    pub values: Values,
     pub report: Option<RunReport>,
     /// The game's explorer for `sprague serve` (`None`: not shown there).
     pub explore: Option<fn() -> Box<dyn explore::Explore>>,
@@ -170,6 +176,9 @@ impl Game for GameEntry {
     }
     fn columns(&self) -> Columns {
         self.columns
+    }
+    fn values(&self) -> Values {
+        self.values
     }
     fn report(&self) -> Option<RunReport> {
         self.report

@@ -3,8 +3,9 @@
 
 use crate::check::{Plan, ResultsDir};
 use crate::error::{Error, Result};
-use crate::game::{Args, Command, Game, RunReport, Verb};
+use crate::game::{Args, Command, Game, Verb};
 use crate::output::records::Columns;
+use crate::output::run_report::KnownGame;
 use crate::runner::Verification;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -65,10 +66,11 @@ pub fn columns(name: &str) -> Columns {
     find(name).map_or(Columns::BOARD, |g| g.columns())
 }
 
-/// Game `name`'s column names and its own report of a run directory, if it has one: what
-/// `report` hands down to [`crate::output::run_report::report_runs`].
-pub fn run_report(name: &str) -> Option<(Columns, Option<RunReport>)> {
-    find(name).map(|g| (g.columns(), g.report()))
+/// Game `name`'s column names, what its value column means and its own report of a run
+/// directory, if it has one: what `report` hands down to
+/// [`crate::output::run_report::report_runs`].
+pub fn run_report(name: &str) -> Option<KnownGame> {
+    find(name).map(|g| KnownGame { columns: g.columns(), values: g.values(), report: g.report() })
 }
 
 /// Every committed results directory of every registered game (what `check` recomputes).

@@ -1,6 +1,6 @@
 //! Small multiples of line charts: a few series per panel, panels on a grid with common axes.
 
-use super::plots::{PlotResult, Series, FONT};
+use super::plots::{legend, tick, Entry, Mark, PlotResult, Series, FONT};
 use plotters::prelude::*;
 
 /// Distinct colours for the few series of one panel (Tableau 10).
@@ -17,6 +17,9 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
+/// Width of the legend beside each panel (outside its plot area, so that it hides no line).
+const PANEL_LEGEND: u32 = 80;
+
 /// One panel: its caption and its series (at most [`PALETTE`]'s length are told apart).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinePanel {
@@ -25,41 +28,38 @@ pub struct LinePanel {
 }
 
 /// Line charts of `panels`, `columns` per row, sharing their x and y ranges; each panel
-/// carries the legend of its own series.
+/// carries the legend of its own series beside its plot area.
 pub fn line_panels(title: &str, x_desc: &str, y_desc: &str, panels: &[LinePanel], columns: usize) -> PlotResult<String> {
     let columns = columns.clamp(1, panels.len().max(1));
     let rows = panels.len().div_ceil(columns).max(1);
     let points = || panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter()));
     let x1 = points().map(|p| p.0).fold(1.0, f64::max);
     let y1 = points().map(|p| p.1).fold(1e-9, f64::max) * 1.08;
-    let (width, height) = (20 + 320 * columns as u32, 60 + 260 * rows as u32);
+    let (width, height) = (20 + (320 + PANEL_LEGEND) * columns as u32, 60 + 260 * rows as u32);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         root.fill(&WHITE)?;
         let body = root.titled(title, (FONT, 24))?;
         for (area, panel) in body.split_evenly((rows, columns)).iter().zip(panels) {
-            let mut chart = ChartBuilder::on(area)
+            let (plot, side) = area.split_horizontally(area.dim_in_pixel().0.saturating_sub(PANEL_LEGEND));
+            let mut chart = ChartBuilder::on(&plot)
                 .caption(&panel.label, (FONT, 15))
                 .margin(8)
                 .x_label_area_size(34)
                 .y_label_area_size(44)
                 .build_cartesian_2d(0.0..x1, 0.0..y1)?;
-            chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).label_style((FONT, 10)).axis_desc_style((FONT, 11)).draw()?;
+            let mut mesh = chart.configure_mesh();
+            mesh.x_desc(x_desc).y_desc(y_desc).x_label_formatter(&tick).y_label_formatter(&tick);
+            mesh.label_style((FONT, 10)).axis_desc_style((FONT, 11)).draw()?;
+            let mut entries: Vec<Entry> = Vec::new();
             for (i, s) in panel.series.iter().enumerate() {
                 let c = PALETTE[i % PALETTE.len()];
-                chart.draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))?.label(s.label.clone()).legend(
-                    move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(3)),
-                );
+                chart.draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))?;
                 chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 2, c.filled())))?;
+                entries.push((s.label.clone(), c, Mark::Line));
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .label_font((FONT, 10))
-                .background_style(WHITE.mix(0.8))
-                .border_style(BLACK.mix(0.3))
-                .draw()?;
+            legend(&side, &entries)?;
         }
         root.present()?;
     }
@@ -82,5 +82,11 @@ mod tests {
             assert!(svg.contains(text), "{text}");
         }
         assert!(svg.contains("rgb(255,127,14)") || svg.contains("#FF7F0E"), "second series in its own colour");
+        // The legend is beside the plot area of its panel (it used to cover its lines), and the
+        // ticks carry no ".0".
+        let panel_width = 20.0 / 2.0 + 320.0 + f64::from(PANEL_LEGEND);
+        let x = super::super::plots::text_positions(&svg, "W = 2")[0].0;
+        assert!(x > panel_width - f64::from(PANEL_LEGEND) && x < panel_width, "legend at x = {x}");
+        assert!(!svg.contains("1.0\n"), "whole ticks");
     }
 }

@@ -65,6 +65,33 @@ impl Default for Columns {
     }
 }
 
+/// What a game's value column means (`grundy` of distribution.csv; `p_positions` of
+/// summary.csv counts the positions of value 0), in the words of its reports. Each game declares
+/// it once ([`crate::game::Game::values`]); impartial games keep [`Values::GRUNDY`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Values {
+    /// The value, as an axis title: "Grundy value".
+    pub value: &'static str,
+    /// A position of value 0, singular and plural: "P-position", "P-positions".
+    pub zero: [&'static str; 2],
+}
+
+impl Values {
+    /// Grundy values, whose zeros are the P-positions (second-player wins).
+    pub const GRUNDY: Values = Values { value: "Grundy value", zero: ["P-position", "P-positions"] };
+
+    /// `n` positions of value 0 and their name: "1 P-position", "3 P-positions".
+    pub fn zeros(&self, n: u64) -> String {
+        format!("{n} {}", self.zero[usize::from(n != 1)])
+    }
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::GRUNDY
+    }
+}
+
 /// One row of summary.csv: one size of one game and rule (columns named by [`Columns`]).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SummaryRow {

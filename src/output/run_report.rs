@@ -6,7 +6,7 @@
 use super::atomic::write_bytes_atomic;
 use super::manifest::Manifest;
 use super::plots::{self, Panel};
-use super::records::Columns;
+use super::records::{Columns, Values};
 use super::verify_files::{first_game, manifest_dirs, VerifyRows, MANIFEST};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
@@ -24,9 +24,18 @@ const PANEL_COLUMNS: usize = 6;
 /// text and the files written.
 pub type RunReport = fn(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)>;
 
-/// What the caller knows of a game, by name: its column names and its own report (`None`: the
-/// generic one); `None` for a name it does not know (its files are read as their headers say).
-pub type Games<'a> = &'a dyn Fn(&str) -> Option<(Columns, Option<RunReport>)>;
+/// What the caller knows of a game: its column names, what its value column means and its own
+/// report (`None`: the generic one).
+#[derive(Clone, Copy)]
+pub struct KnownGame {
+    pub columns: Columns,
+    pub values: Values,
+    pub report: Option<RunReport>,
+}
+
+/// What the caller knows of a game, by name; `None` for a name it does not know (its files are
+/// read as their headers say, its values taken for Grundy values).
+pub type Games<'a> = &'a dyn Fn(&str) -> Option<KnownGame>;
 
 /// Writes a report of every unsharded run directory under `root` but those `skip` names
 /// (relative paths) into `out/<run>/`, each run's files read under its game's columns and
@@ -42,7 +51,7 @@ pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: 
         // A game the caller knows is read under its own column names (which a damaged header's
         // error then names); another under its headers'.
         let rows = match first_game(&dir)?.and_then(|game| games(&game)) {
-            Some((columns, _)) => VerifyRows::read_as(&dir, columns)?,
+            Some(known) => VerifyRows::read_as(&dir, known.columns)?,
             None => VerifyRows::read(&dir)?,
         };
         runs.push((rows.summary[0].game.clone(), rel, rows));
@@ -56,41 +65,49 @@ pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: 
             game = name;
         }
         let target = out.join(if rel == "." { "run" } else { rel });
-        let report = games(name).and_then(|(_, report)| report).unwrap_or(generic_report);
-        let (markdown, files) = report(&root.join(rel), &target)?;
+        let known = games(name);
+        let values = known.map_or(Values::GRUNDY, |k| k.values);
+        let (markdown, files) = match known.and_then(|k| k.report) {
+            Some(report) => report(&root.join(rel), &target)?,
+            None => generic_report(&root.join(rel), &target, values)?,
+        };
         let page = target.join("report.md");
         write_bytes_atomic(&page, markdown.as_bytes())?;
         written.extend(files);
         written.push(page);
         let link = target.strip_prefix(out).unwrap_or(&target).join("report.md");
-        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows));
+        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values));
     }
     Ok((index, written))
 }
 
-/// rule, sizes, positions, P-positions and mismatches of a run, in one line.
-fn totals(rows: &VerifyRows) -> String {
+/// rule, sizes, positions, positions of value 0 (P-positions, in the words of `values`) and
+/// mismatches of a run, in one line.
+fn totals(rows: &VerifyRows, values: Values) -> String {
     let sum = |f: fn(&super::records::SummaryRow) -> u64| rows.summary.iter().map(f).sum::<u64>();
     format!(
         "rule {}, {}, {}, {}, {}",
         rows.summary[0].rule,
         super::counted(rows.summary.len() as u64, "size"),
         super::counted(sum(|r| r.patterns), "position"),
-        super::counted(sum(|r| r.p_positions), "P-position"),
+        values.zeros(sum(|r| r.p_positions)),
         super::counted(sum(|r| r.mismatches), "mismatch")
     )
 }
 
 /// The generic report of run directory `dir`: provenance, a table row per size (in the game's
-/// column names) and the distribution of claimed values per size.
-pub fn generic_report(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
+/// column names) and the distribution of claimed values per size, both named by what the
+/// game's value column means (`values`).
+pub fn generic_report(dir: &Path, out: &Path, values: Values) -> Result<(String, Vec<PathBuf>)> {
     let rows = VerifyRows::read(dir)?;
     let manifest = Manifest::read(&dir.join(MANIFEST))?;
     let [a, b] = rows.columns.size;
     let first = &rows.summary[0];
     let mut md = format!("# {} ({}): {}\n\n", first.game, first.rule, dir.display());
     let _ = writeln!(md, "The run was `{}` at commit `{}`.\n", manifest.command_line.join(" "), manifest.git_commit.as_deref().unwrap_or("unknown"));
-    let _ = writeln!(md, "| {a} | {b} | positions | P-positions | P-positions % | max value | mismatches |");
+    let zeros = values.zero[1];
+    let _ = writeln!(md, "Value of a position: {}; value 0: {zeros}.\n", values.value);
+    let _ = writeln!(md, "| {a} | {b} | positions | {zeros} | {zeros} % | max value | mismatches |");
     let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows.summary {
         let share = 100.0 * r.p_positions as f64 / r.patterns.max(1) as f64;
@@ -99,7 +116,7 @@ pub fn generic_report(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> 
     let title = format!("{}: claimed value distribution per size ({a}, {b})", first.game);
     let _ = writeln!(md, "\n![{title}]({DISTRIBUTION_SVG})");
     let path = out.join(DISTRIBUTION_SVG);
-    let svg = plots::histograms(&title, grid(panels(&rows).len()), &panels(&rows))
+    let svg = plots::histograms(&title, values.value, "share of positions", grid(panels(&rows).len()), &panels(&rows))
         .map_err(|e| Error::Usage(format!("{}: cannot draw the plot: {e}", path.display())))?;
     write_bytes_atomic(&path, svg.as_bytes())?;
     Ok((md, vec![path]))

@@ -2,7 +2,7 @@
 
 use super::verify::{CardsRun, RandomSpec, CLAIMS, MAX_BRUTE_LEN};
 use super::{brute, claim, parse_input};
-use crate::output::records::Columns;
+use crate::output::records::{Columns, Values};
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
@@ -10,6 +10,9 @@ use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
 pub const COLUMNS: Columns = Columns { size: ["cards", "max_value"], key: "tie", position: "row" };
+/// The value column: 1 when the first player ends with the larger total, 0 on a tie or when he
+/// ends with less (so `p_positions` counts the rows he does not win).
+pub const VALUES: Values = Values { value: "1 = first player gets more", zero: ["row the first player does not win", "rows the first player does not win"] };
 
 /// The card game (BOJ 11062).
 pub static GAME: GameEntry = GameEntry {
@@ -21,6 +24,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &[],
     },
     columns: COLUMNS,
+    values: VALUES,
     report: None,
     explore: Some(super::explore::explorer),
 };

@@ -31,6 +31,7 @@ pub static GAME: GameEntry = GameEntry {
         ],
     },
     columns: COLUMNS,
+    values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: None,
 };

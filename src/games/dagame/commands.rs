@@ -22,6 +22,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::Dag", "super::Instance", "crate::error"]
     },
     columns: COLUMNS,
+    values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: Some(super::explore::explorer),
 };

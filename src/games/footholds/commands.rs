@@ -2,7 +2,7 @@
 
 use super::verify::{FootholdsRun, RandomSpec, CLAIMS};
 use super::{brute, claim, Position};
-use crate::output::records::Columns;
+use crate::output::records::{Columns, Values};
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
@@ -10,6 +10,8 @@ use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
 pub const COLUMNS: Columns = Columns { size: ["rows", "cols"], key: "moves", position: "position" };
+/// The value column: 1 when A (moving first) wins, 0 when B does.
+pub const VALUES: Values = Values { value: "1 = A (moving first) wins", zero: ["position B wins", "positions B wins"] };
 
 /// Disappearing footholds.
 pub static GAME: GameEntry = GameEntry {
@@ -21,6 +23,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::Geometry", "super::Outcome", "super::Position"]
     },
     columns: COLUMNS,
+    values: VALUES,
     report: None,
     explore: Some(super::explore::explorer),
 };

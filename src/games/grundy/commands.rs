@@ -21,6 +21,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::splits", "crate::impartial"]
     },
     columns: COLUMNS,
+    values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: Some(super::explore::explorer),
 };

@@ -3,7 +3,7 @@
 use super::retro::{start_value, Value};
 use super::verify::{KingsRun, CLAIMS};
 use super::{claim, parse_input};
-use crate::output::records::Columns;
+use crate::output::records::{Columns, Values};
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
@@ -11,6 +11,8 @@ use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
 pub const COLUMNS: Columns = Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" };
+/// The value column: the claimed nim-sum (0: the claim says the player to move loses).
+pub const VALUES: Values = Values { value: "claimed nim-sum", zero: ["claimed first-player loss", "claimed first-player losses"] };
 
 /// Kings' bridge.
 pub static GAME: GameEntry = GameEntry {
@@ -22,6 +24,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["super::Game", "super::Side", "crate::error"]
     },
     columns: COLUMNS,
+    values: VALUES,
     report: None,
     explore: Some(super::explore::explorer),
 };

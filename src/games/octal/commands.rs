@@ -18,6 +18,7 @@ pub static GAME: GameEntry = GameEntry {
     results: super::family_check::results,
     oracle: Oracle { files: &["src/games/octal/brute.rs", "src/impartial.rs"], may_use: &["super::code", "crate::impartial"] },
     columns: super::verify::COLUMNS,
+    values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: Some(super::explore::explorer),
 };

@@ -21,6 +21,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["crate::error", "crate::stress::outcome", "crate::stress::process", "crate::stress::start", "crate::stress::CommandLine"],
     },
     columns: Columns::BOARD,
+    values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: None,
 };

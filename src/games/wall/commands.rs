@@ -27,6 +27,7 @@ pub static GAME: GameEntry = GameEntry {
         may_use: &["crate::games::wall::board", "crate::games::wall::naive", "crate::bits", "crate::error"],
     },
     columns: Columns::BOARD,
+    values: crate::output::records::Values::GRUNDY,
     report: Some(super::report::runs::run_report),
     explore: Some(super::explore::explorer),
 };

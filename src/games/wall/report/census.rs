@@ -112,7 +112,7 @@ pub fn census_plots(sizes: &[CensusSize]) -> [(&'static str, PlotResult<String>)
         })
         .collect();
     [
-        (CENSUS_HISTOGRAM_SVG, plots::histograms(CENSUS_HISTOGRAM_TITLE, (1, panels.len()), &panels)),
+        (CENSUS_HISTOGRAM_SVG, plots::histograms(CENSUS_HISTOGRAM_TITLE, "Grundy value", "share of patterns", (1, panels.len()), &panels)),
         (CENSUS_P_BY_X_SVG, plots::line_chart(CENSUS_P_BY_X_TITLE, "number of X cells", "fraction of patterns that are P-positions", &series)),
     ]
 }

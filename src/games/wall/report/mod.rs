@@ -246,7 +246,7 @@ fn histogram_plot(data: &WallResults) -> PlotResult<String> {
         false => (shown.len().div_ceil(HISTOGRAM_COLUMNS), HISTOGRAM_COLUMNS),
     };
     let panels: Vec<Panel> = shown.iter().map(|size| histogram_panel(*size, sizes.get(size).map_or(&[][..], Vec::as_slice))).collect();
-    plots::histograms(HISTOGRAM_TITLE, layout, &panels)
+    plots::histograms(HISTOGRAM_TITLE, "Grundy value", "share of patterns", layout, &panels)
 }
 
 /// The share of a size's patterns per Grundy value.

@@ -78,7 +78,7 @@ fn committed_wall(results: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> 
 pub fn run_report(dir: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
     let manifest = Manifest::read(&dir.join(MANIFEST))?;
     if manifest.parameters.get("mode").and_then(|m| m.as_str()) == Some("census") {
-        return generic_report(dir, out);
+        return generic_report(dir, out, crate::output::records::Values::GRUNDY);
     }
     let VerifyRows { summary, distribution, .. } = super::read_sizes(dir)?;
     let empty: Vec<EmptyRow> = if manifest.files.contains_key(EMPTY) { super::read_empty(&dir.join(EMPTY))? } else { Vec::new() };
