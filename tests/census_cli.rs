@@ -164,7 +164,7 @@ fn a_driver_without_the_expected_symbols_is_refused_without_a_panic() {
     let auto = census("auto", "3x3").assert().code(0);
     let stderr = String::from_utf8_lossy(&auto.get_output().stderr).to_string();
     assert!(stderr.contains("counting on the CPU") && !stderr.contains("panicked"), "{stderr}");
-    census("gpu", "8x8").assert().code(2).stderr(contains("the GPU census handles sizes of at most 8 rows, 8 columns and 56 cells, not 8x8"));
+    census("gpu", "9x7").assert().code(2).stderr(contains("the GPU census handles sizes of at most 8 rows, 8 columns and 56 cells, not 9x7"));
     census("cpu", "7x8").assert().code(2).stderr(contains("not 7x8 (the GPU engine, --device gpu, takes it)"));
 }
 

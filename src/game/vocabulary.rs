@@ -46,6 +46,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("max-moves", "custom: the most moves from one position"),
     ("failures", "stress: stop after this many failures"),
     ("memory", "stress: address-space limit of the program under test, in MiB"),
+    ("memory-limit", "the memory a run may plan for, in bytes (default: what is available); a run estimated to need more is refused"),
     ("cmd", "stress: the program under test"),
     ("generator", "stress: which input generators"),
     ("ref", "stress problem: the reference program whose output is the trusted answer"),
