@@ -45,6 +45,8 @@ pub struct CatalogueGame {
     /// How a program's move is printed and judged (`stress --answer move`); none: the game's
     /// answer is not a move (nim-count) or needs more than the claim (cross).
     pub moves: Option<MoveRule>,
+    /// The naive oracle: the game's move rule and brute force under `rules/`, never its claim.
+    pub oracle: Oracle,
 }
 
 impl Game for CatalogueGame {
@@ -61,7 +63,7 @@ impl Game for CatalogueGame {
     }
 
     fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/impartial.rs"], may_use: &[] }
+        self.oracle
     }
 
     fn columns(&self) -> Columns {

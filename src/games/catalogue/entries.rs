@@ -1,10 +1,32 @@
 //! The catalogue's eight games as registry entries: names, help, solvers, results, stress bounds.
 
 use super::commands::{CatalogueGame, PILES};
+use crate::game::Oracle;
 use crate::output::records::Columns;
 use super::contest::{divisor_special, pile_of, Family};
 use super::moves::{self, MoveRule};
 use super::{cross, divisor, explore, explore_polygon, explore_strip, misere_nim, nim, odd_even_nim, pimber, polygon};
+
+/// The oracle of a pile game whose move rule is `rules/<file>`: it may use the pile rule and the
+/// generic brute force only (`super::piles` is rules::piles, not the claims' piles.rs).
+macro_rules! pile_oracle {
+    ($file:literal) => {
+        Oracle {
+            files: &[concat!("src/games/catalogue/rules/", $file), "src/games/catalogue/rules/piles.rs", "src/games/catalogue/rules/mod.rs", "src/impartial.rs"],
+            may_use: &["super::piles", "crate::impartial"],
+        }
+    };
+}
+
+/// The oracle of a one-number game whose move rule is `rules/<file>`: the generic brute force only.
+macro_rules! own_oracle {
+    ($file:literal) => {
+        Oracle { files: &[concat!("src/games/catalogue/rules/", $file), "src/games/catalogue/rules/mod.rs", "src/impartial.rs"], may_use: &["crate::impartial"] }
+    };
+}
+
+/// The catalogue's games, in the order of the registry.
+pub static GAMES: [&CatalogueGame; 8] = [&NIM, &NIM_COUNT, &MISERE_NIM, &ODD_EVEN_NIM, &PIMBER, &POLYGON, &CROSS, &DIVISOR];
 
 const WINNER: &[&str] = &["koosaga", "cubelover"];
 const ONE_TWO: &[&str] = &["1", "2"];
@@ -35,6 +57,7 @@ pub static NIM: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress nim --cmd ./a.out", "sprague stress nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: moves::nim_why_not, targets: moves::nim_targets }),
+    oracle: pile_oracle!("nim.rs"),
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -55,6 +78,7 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress nim-count --cmd ./a.out", "sprague stress nim-count --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: None,
+    oracle: pile_oracle!("nim.rs"),
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -75,6 +99,7 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress misere-nim --cmd ./a.out", "sprague stress misere-nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::MisereTake),
+    oracle: pile_oracle!("misere_nim.rs"),
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -95,6 +120,7 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress odd-even-nim --cmd ./a.out", "sprague stress odd-even-nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: odd_even_nim::why_not, targets: odd_even_nim::targets }),
+    oracle: pile_oracle!("odd_even_nim.rs"),
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -115,6 +141,7 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress pimber --cmd ./a.out", "sprague stress pimber --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: pimber::why_not, targets: pimber::targets }),
+    oracle: pile_oracle!("pimber.rs"),
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -135,6 +162,7 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     stress_max: "1000",
     stress_examples: &["sprague stress polygon --cmd ./a.out", "sprague stress polygon --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Chord),
+    oracle: own_oracle!("polygon.rs"),
 };
 
 const CROSS_CLAIMS: &[(&str, &str)] = &[
@@ -160,6 +188,7 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     stress_max: "2000",
     stress_examples: &["sprague stress cross --cmd ./a.out", "sprague stress cross --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: None,
+    oracle: own_oracle!("cross.rs"),
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -180,4 +209,5 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     stress_max: "100000",
     stress_examples: &["sprague stress divisor --cmd ./a.out", "sprague stress divisor --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Divisor),
+    oracle: own_oracle!("divisor.rs"),
 };
