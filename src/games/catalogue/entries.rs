@@ -5,7 +5,9 @@ use crate::game::Oracle;
 use crate::output::records::Columns;
 use super::contest::{divisor_special, pile_of, Family};
 use super::moves::{self, MoveRule};
+use super::verify::Layout;
 use super::{cross, divisor, explore, explore_polygon, explore_strip, misere_nim, nim, odd_even_nim, pimber, polygon};
+use crate::error::{Error, Result};
 
 /// The oracle of a pile game whose move rule is `rules/<file>`: it may use the pile rule and the
 /// generic brute force only (`super::piles` is rules::piles, not the claims' piles.rs).
@@ -25,8 +27,14 @@ macro_rules! own_oracle {
     };
 }
 
-/// The catalogue's games, in the order of the registry.
+/// The catalogue's games, in the order of the registry: the one list behind its commands,
+/// verifiers, size layouts and columns.
 pub static GAMES: [&CatalogueGame; 8] = [&NIM, &NIM_COUNT, &MISERE_NIM, &ODD_EVEN_NIM, &PIMBER, &POLYGON, &CROSS, &DIVISOR];
+
+/// The catalogue game named `name`.
+pub fn entry(name: &str) -> Result<&'static CatalogueGame> {
+    GAMES.into_iter().find(|g| g.name == name).ok_or_else(|| Error::Usage(format!("unknown catalogue game {name:?}")))
+}
 
 const WINNER: &[&str] = &["koosaga", "cubelover"];
 const ONE_TWO: &[&str] = &["1", "2"];
@@ -58,6 +66,8 @@ pub static NIM: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress nim --cmd ./a.out", "sprague stress nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: moves::nim_why_not, targets: moves::nim_targets }),
     oracle: pile_oracle!("nim.rs"),
+    verifier: |_| Box::new(nim::Nim),
+    layout: Layout::Piles,
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -79,6 +89,8 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress nim-count --cmd ./a.out", "sprague stress nim-count --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: None,
     oracle: pile_oracle!("nim.rs"),
+    verifier: |_| Box::new(nim::NimCount),
+    layout: Layout::Piles,
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -100,6 +112,8 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress misere-nim --cmd ./a.out", "sprague stress misere-nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::MisereTake),
     oracle: pile_oracle!("misere_nim.rs"),
+    verifier: |_| Box::new(misere_nim::MisereNim),
+    layout: Layout::Piles,
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -121,6 +135,8 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress odd-even-nim --cmd ./a.out", "sprague stress odd-even-nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: odd_even_nim::why_not, targets: odd_even_nim::targets }),
     oracle: pile_oracle!("odd_even_nim.rs"),
+    verifier: |_| Box::new(odd_even_nim::OddEvenNim),
+    layout: Layout::Piles,
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -142,6 +158,8 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress pimber --cmd ./a.out", "sprague stress pimber --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: pimber::why_not, targets: pimber::targets }),
     oracle: pile_oracle!("pimber.rs"),
+    verifier: |_| Box::new(pimber::Pimber),
+    layout: Layout::Piles,
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -163,6 +181,8 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress polygon --cmd ./a.out", "sprague stress polygon --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Chord),
     oracle: own_oracle!("polygon.rs"),
+    verifier: |_| Box::new(polygon::Polygon),
+    layout: Layout::Line { first: 0 },
 };
 
 const CROSS_CLAIMS: &[(&str, &str)] = &[
@@ -189,6 +209,8 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress cross --cmd ./a.out", "sprague stress cross --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: None,
     oracle: own_oracle!("cross.rs"),
+    verifier: |claim| Box::new(cross::Cross(if claim == Some("solver") { cross::CrossClaim::Solver } else { cross::CrossClaim::Published })),
+    layout: Layout::Line { first: 1 },
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -210,4 +232,6 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     stress_examples: &["sprague stress divisor --cmd ./a.out", "sprague stress divisor --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Divisor),
     oracle: own_oracle!("divisor.rs"),
+    verifier: |_| Box::new(divisor::Divisor),
+    layout: Layout::Decades { max_decade: divisor::MAX_DECADE },
 };
