@@ -78,6 +78,29 @@ fn oracles_name_only_what_their_game_allows() {
     assert!(checked >= REGISTRY.len(), "{checked} files");
 }
 
+/// The catalogue's oracles are its move rules (src/games/catalogue/rules/) and the generic brute
+/// force, not the brute force alone; and a sibling a rules file may use (`super::piles`) is one
+/// of the oracle's files, so it is checked too (the claims' piles.rs, with the XOR, is not).
+#[test]
+fn catalogue_oracles_are_their_rules_files() {
+    const RULES: &str = "src/games/catalogue/rules/";
+    for game in sprague::games::catalogue::GAMES {
+        let oracle = game.oracle;
+        for file in oracle.files {
+            assert!(file.starts_with(RULES) || *file == "src/impartial.rs", "{}: oracle file {file} is not a move rule", game.name);
+        }
+        let own = oracle.files.iter().filter(|f| f.starts_with(RULES) && !f.ends_with("/mod.rs") && !f.ends_with("/piles.rs"));
+        assert!(own.count() >= 1, "{} declares no move-rule file of its own: {:?}", game.name, oracle.files);
+        for module in oracle.may_use {
+            let sibling = module.strip_prefix("super::").map(|m| format!("{RULES}{}.rs", m.split("::").next().unwrap_or(m)));
+            match sibling {
+                Some(file) => assert!(oracle.files.contains(&file.as_str()), "{}: may use {module} but {file} is not checked", game.name),
+                None => assert_eq!(*module, "crate::impartial", "{} may use only its rules and crate::impartial", game.name),
+            }
+        }
+    }
+}
+
 #[test]
 fn the_check_catches_a_claim_import() {
     let oracle = Oracle { files: &[], may_use: &["super::board", "super::rules", "crate::error"] };

@@ -3,6 +3,7 @@
 use super::contest::{CatalogueContest, Family};
 use super::moves::MoveRule;
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
+use super::verify::{Layout, Verifier};
 use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::commands::{run_verification, RUN_OPTIONS};
@@ -45,6 +46,13 @@ pub struct CatalogueGame {
     /// How a program's move is printed and judged (`stress --answer move`); none: the game's
     /// answer is not a move (nim-count) or needs more than the claim (cross).
     pub moves: Option<MoveRule>,
+    /// The naive oracle: the game's move rule and brute force under `rules/`, never its claim.
+    pub oracle: Oracle,
+    /// What `verify` checks: the claim variant named (`None`: the game's default claim; a name
+    /// the game lacks gives the default, which `verify::verifier` then refuses by its rule).
+    pub verifier: fn(Option<&str>) -> Box<dyn Verifier>,
+    /// How `verify` lays out its sizes (`--piles`/`--max`/`--heaps` and the jobs they make).
+    pub layout: Layout,
 }
 
 impl Game for CatalogueGame {
@@ -61,7 +69,7 @@ impl Game for CatalogueGame {
     }
 
     fn oracle(&self) -> Oracle {
-        Oracle { files: &["src/impartial.rs"], may_use: &[] }
+        self.oracle
     }
 
     fn columns(&self) -> Columns {

@@ -3,16 +3,14 @@
 
 use crate::games::octal::code::Code;
 use crate::games::octal::values::{values, Method};
-use crate::impartial::{BruteForce, Impartial};
+use crate::impartial::BruteForce;
 use super::claimed::{Checked, Claimed};
+pub use super::rules::cross::{has_three, Cross, Strip, MAX_BRUTE_CELLS};
 use crate::error::Result;
 use crate::input::Scanner;
 
 /// Contest limit on N.
 pub const MAX_N: u32 = 2000;
-/// The brute force handles strips up to this many cells (one bit per cell).
-pub const MAX_BRUTE_CELLS: u32 = 64;
-
 /// Which claim a verification checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CrossClaim {
@@ -20,28 +18,6 @@ pub enum CrossClaim {
     Published,
     /// What `solve` answers: the recurrence corrected where real play differs.
     Solver,
-}
-
-/// The strip game checked against one claim. A position is (N, bit set of x cells).
-pub struct Cross(pub CrossClaim);
-
-/// (cells, x cells as bits).
-pub type Strip = (u32, u64);
-
-/// True when three adjacent cells hold x's (the player who wrote the last x has won).
-pub fn has_three(x: u64) -> bool {
-    x & (x >> 1) & (x >> 2) != 0
-}
-
-impl Impartial for Cross {
-    type Position = Strip;
-    /// After three in a row the game is over: the player to move has lost, so no moves.
-    fn moves(&self, &(n, x): &Strip) -> Vec<Strip> {
-        if has_three(x) {
-            return Vec::new();
-        }
-        (0..n).filter(|&c| x >> c & 1 == 0).map(|c| (n, x | 1 << c)).collect()
-    }
 }
 
 /// The published recurrence: dp[1] = dp[2] = dp[3] = 1, dp[i] = mex over 1 ≤ j ≤ (i+1)/2 of
@@ -89,7 +65,7 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
     Ok(if real_first_player_wins(n)[n as usize] { "1" } else { "2" }.to_string())
 }
 
-impl Claimed for Cross {
+impl Claimed for Cross<CrossClaim> {
     type Shared = Vec<u32>;
     fn game(&self) -> &'static str {
         "cross"

@@ -1,8 +1,9 @@
 //! Divisor game: replace N by a divisor other than 1 and N. Claim: g(N) = Ω(N) − 1 for N ≥ 2
 //! (Ω = prime factors with multiplicity, OEIS A001222), g(1) = 0; first wins iff N is composite.
 
-use crate::impartial::{mex_bits, BruteForce, Impartial};
+use crate::impartial::BruteForce;
 use super::claimed::{Checked, Claimed};
+pub use super::rules::divisor::{brute_table, Divisor};
 use crate::error::Result;
 use crate::input::Scanner;
 
@@ -10,29 +11,6 @@ use crate::input::Scanner;
 pub const MAX_N: u64 = 1_000_000_000_000_000_000;
 /// Largest decade `--max 10^k` the verification accepts.
 pub const MAX_DECADE: u32 = 8;
-
-/// The divisor game; a position is the number on the paper.
-pub struct Divisor;
-
-impl Impartial for Divisor {
-    type Position = u64;
-    /// The divisors d of n with 1 < d < n, by trial division.
-    fn moves(&self, &n: &u64) -> Vec<u64> {
-        let mut out = Vec::new();
-        let mut d = 2;
-        while d * d <= n {
-            if n % d == 0 {
-                out.push(d);
-                if d * d != n {
-                    out.push(n / d);
-                }
-            }
-            d += 1;
-        }
-        out.retain(|&d| d != n);
-        out
-    }
-}
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64
@@ -149,20 +127,6 @@ pub fn claimed_grundy(n: u64) -> u32 {
     big_omega(n).saturating_sub(1)
 }
 
-/// Brute-force Grundy values over the divisor DAG for 0..=max (index 0 unused): a number's value
-/// is the mex of its proper divisors' values, pushed to every multiple as it is found.
-pub fn brute_table(max: u32) -> Vec<u8> {
-    let mut seen = vec![0u32; max as usize + 1];
-    let mut g = vec![0u8; max as usize + 1];
-    for d in 2..=max as usize {
-        g[d] = mex_bits(u64::from(seen[d])) as u8;
-        for m in (2 * d..=max as usize).step_by(d) {
-            seen[m] |= 1 << g[d];
-        }
-    }
-    g
-}
-
 /// `solve divisor`: koosaga / cubelover.
 pub fn solve(source_name: &str, text: &str) -> Result<String> {
     let mut s = Scanner::new(source_name, text);
@@ -227,15 +191,6 @@ mod tests {
         // (10^9 + 7)(10^9 + 9): two large primes.
         assert_eq!(big_omega(1_000_000_007 * 1_000_000_009), 2);
         assert_eq!(big_omega(999_999_999_999_999_989), 1);
-    }
-
-    #[test]
-    fn sieve_equals_generic_brute_force() {
-        let table = brute_table(3000);
-        let mut brute = BruteForce::new(&Divisor);
-        for n in 1..=3000u64 {
-            assert_eq!(u32::from(table[n as usize]), brute.grundy(&n), "n = {n}");
-        }
     }
 
     #[test]

@@ -1,10 +1,40 @@
 //! The catalogue's eight games as registry entries: names, help, solvers, results, stress bounds.
 
 use super::commands::{CatalogueGame, PILES};
+use crate::game::Oracle;
 use crate::output::records::Columns;
 use super::contest::{divisor_special, pile_of, Family};
 use super::moves::{self, MoveRule};
+use super::verify::Layout;
 use super::{cross, divisor, explore, explore_polygon, explore_strip, misere_nim, nim, odd_even_nim, pimber, polygon};
+use crate::error::{Error, Result};
+
+/// The oracle of a pile game whose move rule is `rules/<file>`: it may use the pile rule and the
+/// generic brute force only (`super::piles` is rules::piles, not the claims' piles.rs).
+macro_rules! pile_oracle {
+    ($file:literal) => {
+        Oracle {
+            files: &[concat!("src/games/catalogue/rules/", $file), "src/games/catalogue/rules/piles.rs", "src/games/catalogue/rules/mod.rs", "src/impartial.rs"],
+            may_use: &["super::piles", "crate::impartial"],
+        }
+    };
+}
+
+/// The oracle of a one-number game whose move rule is `rules/<file>`: the generic brute force only.
+macro_rules! own_oracle {
+    ($file:literal) => {
+        Oracle { files: &[concat!("src/games/catalogue/rules/", $file), "src/games/catalogue/rules/mod.rs", "src/impartial.rs"], may_use: &["crate::impartial"] }
+    };
+}
+
+/// The catalogue's games, in the order of the registry: the one list behind its commands,
+/// verifiers, size layouts and columns.
+pub static GAMES: [&CatalogueGame; 8] = [&NIM, &NIM_COUNT, &MISERE_NIM, &ODD_EVEN_NIM, &PIMBER, &POLYGON, &CROSS, &DIVISOR];
+
+/// The catalogue game named `name`.
+pub fn entry(name: &str) -> Result<&'static CatalogueGame> {
+    GAMES.into_iter().find(|g| g.name == name).ok_or_else(|| Error::Usage(format!("unknown catalogue game {name:?}")))
+}
 
 const WINNER: &[&str] = &["koosaga", "cubelover"];
 const ONE_TWO: &[&str] = &["1", "2"];
@@ -35,6 +65,9 @@ pub static NIM: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress nim --cmd ./a.out", "sprague stress nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: moves::nim_why_not, targets: moves::nim_targets }),
+    oracle: pile_oracle!("nim.rs"),
+    verifier: |_| Box::new(nim::Nim),
+    layout: Layout::Piles,
 };
 
 pub static NIM_COUNT: CatalogueGame = CatalogueGame {
@@ -55,6 +88,9 @@ pub static NIM_COUNT: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress nim-count --cmd ./a.out", "sprague stress nim-count --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: None,
+    oracle: pile_oracle!("nim.rs"),
+    verifier: |_| Box::new(nim::NimCount),
+    layout: Layout::Piles,
 };
 
 pub static MISERE_NIM: CatalogueGame = CatalogueGame {
@@ -75,6 +111,9 @@ pub static MISERE_NIM: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress misere-nim --cmd ./a.out", "sprague stress misere-nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::MisereTake),
+    oracle: pile_oracle!("misere_nim.rs"),
+    verifier: |_| Box::new(misere_nim::MisereNim),
+    layout: Layout::Piles,
 };
 
 pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
@@ -95,6 +134,9 @@ pub static ODD_EVEN_NIM: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress odd-even-nim --cmd ./a.out", "sprague stress odd-even-nim --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: odd_even_nim::why_not, targets: odd_even_nim::targets }),
+    oracle: pile_oracle!("odd_even_nim.rs"),
+    verifier: |_| Box::new(odd_even_nim::OddEvenNim),
+    layout: Layout::Piles,
 };
 
 pub static PIMBER: CatalogueGame = CatalogueGame {
@@ -115,6 +157,9 @@ pub static PIMBER: CatalogueGame = CatalogueGame {
     stress_max: "12",
     stress_examples: &["sprague stress pimber --cmd ./a.out", "sprague stress pimber --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Take { why_not: pimber::why_not, targets: pimber::targets }),
+    oracle: pile_oracle!("pimber.rs"),
+    verifier: |_| Box::new(pimber::Pimber),
+    layout: Layout::Piles,
 };
 
 pub static POLYGON: CatalogueGame = CatalogueGame {
@@ -135,6 +180,9 @@ pub static POLYGON: CatalogueGame = CatalogueGame {
     stress_max: "1000",
     stress_examples: &["sprague stress polygon --cmd ./a.out", "sprague stress polygon --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Chord),
+    oracle: own_oracle!("polygon.rs"),
+    verifier: |_| Box::new(polygon::Polygon),
+    layout: Layout::Line { first: 0 },
 };
 
 const CROSS_CLAIMS: &[(&str, &str)] = &[
@@ -160,6 +208,9 @@ pub static CROSS: CatalogueGame = CatalogueGame {
     stress_max: "2000",
     stress_examples: &["sprague stress cross --cmd ./a.out", "sprague stress cross --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: None,
+    oracle: own_oracle!("cross.rs"),
+    verifier: |claim| Box::new(cross::Cross(if claim == Some("solver") { cross::CrossClaim::Solver } else { cross::CrossClaim::Published })),
+    layout: Layout::Line { first: 1 },
 };
 
 pub static DIVISOR: CatalogueGame = CatalogueGame {
@@ -180,4 +231,7 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     stress_max: "100000",
     stress_examples: &["sprague stress divisor --cmd ./a.out", "sprague stress divisor --cmd 'python3 sol.py' --generator random --seed 7"],
     moves: Some(MoveRule::Divisor),
+    oracle: own_oracle!("divisor.rs"),
+    verifier: |_| Box::new(divisor::Divisor),
+    layout: Layout::Decades { max_decade: divisor::MAX_DECADE },
 };

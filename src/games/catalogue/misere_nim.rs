@@ -1,23 +1,11 @@
 //! Misère Nim: the player who takes the last stone loses (Bouton, 1901; Winning Ways ch. 13).
 
-use crate::impartial::{BruteForce, Convention, Impartial};
+use crate::impartial::BruteForce;
 use super::claimed::{Checked, Claimed};
 use super::nim::{xor, MAX_PILE, MAX_PILES};
-use super::piles::{self, read_piles, winner_word, PileGame, Piles};
+use super::piles::{self, read_piles, winner_word, Piles};
+pub use super::rules::misere_nim::MisereNim;
 use crate::error::Result;
-
-/// Misère Nim: Nim moves, the player left without a move wins.
-pub struct MisereNim;
-
-impl Impartial for MisereNim {
-    type Position = Piles;
-    fn moves(&self, p: &Piles) -> Vec<Piles> {
-        PileGame { heap_moves: |n| (0..n).collect(), convention: Convention::Misere }.moves(p)
-    }
-    fn convention(&self) -> Convention {
-        Convention::Misere
-    }
-}
 
 /// The claim: with every pile ≤ 1, first wins iff the number of non-empty piles is even;
 /// otherwise iff the XOR ≠ 0.

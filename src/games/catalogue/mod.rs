@@ -16,13 +16,13 @@ pub mod odd_even_nim;
 pub mod piles;
 pub mod pimber;
 pub mod polygon;
+pub mod rules;
 pub mod run;
 pub mod verify;
 
-pub use entries::{CROSS, DIVISOR, MISERE_NIM, NIM, NIM_COUNT, ODD_EVEN_NIM, PIMBER, POLYGON};
+pub use entries::{entry, GAMES, CROSS, DIVISOR, MISERE_NIM, NIM, NIM_COUNT, ODD_EVEN_NIM, PIMBER, POLYGON};
 
 /// The column names of catalogue game `name` (the Nim family's for a name it does not have).
 pub fn columns(name: &str) -> crate::output::records::Columns {
-    let games = [&NIM, &NIM_COUNT, &MISERE_NIM, &ODD_EVEN_NIM, &PIMBER, &POLYGON, &CROSS, &DIVISOR];
-    games.into_iter().find(|g| g.name == name).map_or(commands::PILES, |g| g.columns)
+    entry(name).map_or(commands::PILES, |g| g.columns)
 }

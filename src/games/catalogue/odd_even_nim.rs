@@ -1,29 +1,11 @@
 //! Odd-even Nim: take an even number leaving ≥ 1, or a whole odd pile; closed-form Grundy values.
 
-use crate::impartial::{BruteForce, Impartial};
+use crate::impartial::BruteForce;
 use super::claimed::{Checked, Claimed};
 use super::nim::{MAX_PILE, MAX_PILES};
-use super::piles::{self, read_piles, winner_word, PileGame, Piles};
+use super::piles::{self, read_piles, winner_word, Piles};
+pub use super::rules::odd_even_nim::{heap_moves, OddEvenNim};
 use crate::error::Result;
-
-/// Odd-even Nim under normal play.
-pub struct OddEvenNim;
-
-/// Sizes one heap of `n` can become: n − 2k ≥ 1, or 0 when n is odd.
-pub fn heap_moves(n: u32) -> Vec<u32> {
-    let mut out: Vec<u32> = (1..=n / 2).map(|k| n - 2 * k).filter(|&r| r >= 1).collect();
-    if n % 2 == 1 {
-        out.push(0);
-    }
-    out
-}
-
-impl Impartial for OddEvenNim {
-    type Position = Piles;
-    fn moves(&self, p: &Piles) -> Vec<Piles> {
-        PileGame { heap_moves, convention: crate::impartial::Convention::Normal }.moves(p)
-    }
-}
 
 /// The claimed closed form: g(0)=g(2)=0; g(n)=(n+1)/2 for odd n; g(n)=(n−2)/2 for even n > 2.
 pub fn claimed_grundy(n: u32) -> u32 {

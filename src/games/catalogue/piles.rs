@@ -1,46 +1,10 @@
-//! Positions made of several heaps (Nim family): sorted pile multisets, their moves, input, enumeration.
+//! Positions made of several heaps (Nim family): input, enumeration by size, the claims' XOR and checks (the move rule is rules::piles).
 
-use crate::impartial::{BruteForce, Convention, Impartial};
-use super::claimed::{Checked};
+use crate::impartial::{BruteForce, Impartial};
+use super::claimed::Checked;
+pub use super::rules::piles::{PileGame, Piles};
 use crate::error::Result;
 use crate::input::Scanner;
-
-/// A position of heap games: the non-empty piles, sorted ascending (a multiset, compared exactly).
-pub type Piles = Vec<u32>;
-
-/// A game on several heaps where a move changes one heap by `heap_moves`.
-pub struct PileGame<F: Fn(u32) -> Vec<u32>> {
-    /// The sizes one heap of `n` stones can become in one move (0 = the heap is gone).
-    pub heap_moves: F,
-    pub convention: Convention,
-}
-
-impl<F: Fn(u32) -> Vec<u32>> Impartial for PileGame<F> {
-    type Position = Piles;
-
-    fn moves(&self, piles: &Piles) -> Vec<Piles> {
-        let mut out = Vec::new();
-        for (i, &p) in piles.iter().enumerate() {
-            if i > 0 && piles[i - 1] == p {
-                continue; // equal piles give the same positions
-            }
-            for after in (self.heap_moves)(p) {
-                let mut next = piles.clone();
-                next.remove(i);
-                if after > 0 {
-                    let at = next.partition_point(|&q| q < after);
-                    next.insert(at, after);
-                }
-                out.push(next);
-            }
-        }
-        out
-    }
-
-    fn convention(&self) -> Convention {
-        self.convention
-    }
-}
 
 /// Reads `N` (1 ≤ N ≤ max_n) then N piles of 1..=max_pile stones, and nothing else.
 pub fn read_piles(source_name: &str, text: &str, max_n: u32, max_pile: u32) -> Result<Vec<u32>> {
@@ -174,14 +138,6 @@ mod tests {
         assert_eq!(total, 20);
         assert_eq!(multisets(2, 2), vec![vec![1, 2], vec![2, 2]]);
         assert!(multisets(2, 3).iter().all(|p| p.windows(2).all(|w| w[0] <= w[1]) && p[1] == 3));
-    }
-
-    #[test]
-    fn moves_keep_positions_sorted_and_drop_empty_piles() {
-        let nim = PileGame { heap_moves: |n| (0..n).collect(), convention: Convention::Normal };
-        let mut moves = nim.moves(&vec![1, 2, 2]);
-        moves.sort();
-        assert_eq!(moves, vec![vec![1, 1, 2], vec![1, 2], vec![2, 2]]);
     }
 
     #[test]

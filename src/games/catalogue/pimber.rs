@@ -1,12 +1,10 @@
 //! Pimber: a move removes a Fibonacci number (1, 2, 3, 5, 8, …) of stones from one pile.
 
-use crate::impartial::{mex_bits, BruteForce, Convention, Impartial};
+use crate::impartial::{mex_bits, BruteForce};
 use super::claimed::{Checked, Claimed};
-use super::piles::{self, read_piles, winner_word, PileGame, Piles};
+use super::piles::{self, read_piles, winner_word, Piles};
+pub use super::rules::pimber::{fibonacci_up_to, Pimber};
 use crate::error::Result;
-
-/// Pimber under normal play.
-pub struct Pimber;
 
 /// Contest limits.
 pub const MAX_PILES: u32 = 100_000;
@@ -14,25 +12,6 @@ pub const MAX_PILE: u32 = 3_000_000;
 
 /// Largest period searched for in the claimed table.
 pub const PERIOD_SEARCH: usize = 100_000;
-
-/// The distinct Fibonacci numbers 1, 2, 3, 5, 8, … up to `max`.
-pub fn fibonacci_up_to(max: u32) -> Vec<u32> {
-    let (mut a, mut b) = (1u64, 2u64);
-    let mut out = Vec::new();
-    while a <= u64::from(max) {
-        out.push(a as u32);
-        (a, b) = (b, a + b);
-    }
-    out
-}
-
-impl Impartial for Pimber {
-    type Position = Piles;
-    fn moves(&self, p: &Piles) -> Vec<Piles> {
-        let heap_moves = |n: u32| fibonacci_up_to(n).into_iter().map(|f| n - f).collect();
-        PileGame { heap_moves, convention: Convention::Normal }.moves(p)
-    }
-}
 
 /// The claim: g(n) = mex{ g(n − F) : F Fibonacci, F ≤ n }, as a table for 0..=max.
 pub fn grundy_table(max: u32) -> Vec<u8> {

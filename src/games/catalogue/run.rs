@@ -1,6 +1,7 @@
 //! A catalogue verification run: the sizes of one game as jobs, sequence.csv, manifest notes; `check`'s recomputation.
 
-use super::verify::{check_request, default_rule, size_groups, verifier, SizeGroups, Verifier, SEQUENCE};
+use super::entries::entry;
+use super::verify::{check_request, default_rule, size_groups, verifier, Layout, SizeGroups, Verifier, SEQUENCE};
 use crate::output::records::SequenceRow;
 use crate::error::{Error, Result};
 use crate::output::csv::write_csv;
@@ -46,7 +47,11 @@ impl CatalogueRun {
         let groups = size_groups(&options.game, options.piles, options.max, options.heaps)?;
         let mut run = CatalogueRun::with_groups(&options.game, &rule, groups)?;
         run.sequence = std::sync::OnceLock::new();
-        let heap_max = if options.game == "divisor" { options.max } else { options.max.max(options.heaps) };
+        // Single heaps beyond --max (--heaps) exist in pile layouts only.
+        let heap_max = match entry(&options.game)?.layout {
+            Layout::Piles => options.max.max(options.heaps),
+            Layout::Line { .. } | Layout::Decades { .. } => options.max,
+        };
         let wanted = options.sequence.unwrap_or(heap_max.min(SEQUENCE_CAP));
         let sequence_max = u32::try_from(wanted)
             .map_err(|_| Error::Usage(format!("--sequence {wanted} is too large (at most {})", u32::MAX)))?;

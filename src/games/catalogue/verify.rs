@@ -13,7 +13,7 @@
 //! winning moves) and misere-nim / cross-solver (1 = first player wins, 0 = loses).
 
 use super::claimed::{Checked, Claimed};
-use super::{cross, divisor, misere_nim, nim, odd_even_nim, pimber, polygon};
+use super::entries::entry;
 use crate::error::{Error, Result};
 use crate::impartial::BruteForce;
 use crate::output::records::{outcome_name, SequenceRow};
@@ -110,33 +110,30 @@ where
     }
 }
 
+/// How a catalogue game's sizes are laid out (each entry's `layout`, in entries.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Pile games: size (k, m) holds the multisets of k piles with largest pile m; a run covers
+    /// per pile count 1..=`--piles` every largest pile 1..=`--max`, then single heaps up to `--heaps`.
+    Piles,
+    /// One row: size (1, n) for n in first..=`--max` (polygon: from 0 vertices, cross: from 1 cell).
+    Line { first: u32 },
+    /// Decades: size (1, k) for k in 0..=log10(`--max`), `--max` a power of ten up to 10^max_decade.
+    Decades { max_decade: u32 },
+}
+
 /// The verifier of `game` under claim variant `rule`.
 pub fn verifier(game: &str, rule: &str) -> Result<Box<dyn Verifier>> {
-    let boxed: Box<dyn Verifier> = match game {
-        "nim" => Box::new(nim::Nim),
-        "nim-count" => Box::new(nim::NimCount),
-        "misere-nim" => Box::new(misere_nim::MisereNim),
-        "odd-even-nim" => Box::new(odd_even_nim::OddEvenNim),
-        "pimber" => Box::new(pimber::Pimber),
-        "polygon" => Box::new(polygon::Polygon),
-        "cross" if rule == "solver" => Box::new(cross::Cross(cross::CrossClaim::Solver)),
-        "cross" => Box::new(cross::Cross(cross::CrossClaim::Published)),
-        "divisor" => Box::new(divisor::Divisor),
-        _ => return Err(Error::Usage(format!("unknown catalogue game {game:?}"))),
-    };
+    let boxed = (entry(game)?.verifier)(Some(rule));
     if boxed.rule() != rule {
         return Err(Error::Usage(format!("game {game} has no rule {rule:?} (it has {:?})", boxed.rule())));
     }
     Ok(boxed)
 }
 
-/// The default rule of a game (the first claim it checks).
+/// The default rule of a game (the first claim it checks; "standard" for a name it does not know).
 pub fn default_rule(game: &str) -> &'static str {
-    match game {
-        "misere-nim" => "misere",
-        "cross" => "published",
-        _ => "standard",
-    }
+    entry(game).map_or("standard", |g| (g.verifier)(None).rule())
 }
 
 /// The largest n ≤ u32::MAX with `allowed(n)`, for `allowed` true up to a bound (0 when none).
@@ -163,10 +160,10 @@ pub fn check_request(verifier: &dyn Verifier, piles: u32, max: u64, heaps: u64) 
     let allowed = |rows: u32, cols: u64| u32::try_from(cols).is_ok_and(|c| verifier.size_allowed(rows, c));
     let beyond = |what: String, limit: String| Err(Error::Usage(format!("{what} is beyond what the {game} brute force handles ({limit})")));
     let most_cols = |rows: u32| largest(|c| verifier.size_allowed(rows, c));
-    match game {
-        "divisor" => Ok(()),
-        "polygon" | "cross" if !allowed(1, max) => beyond(format!("--max {max}"), format!("--max at most {}", most_cols(1))),
-        "polygon" | "cross" => Ok(()),
+    match entry(game)?.layout {
+        Layout::Decades { .. } => Ok(()),
+        Layout::Line { .. } if !allowed(1, max) => beyond(format!("--max {max}"), format!("--max at most {}", most_cols(1))),
+        Layout::Line { .. } => Ok(()),
         _ if piles > 0 && !allowed(piles, 1) => {
             beyond(format!("--piles {piles}"), format!("--piles at most {}", largest(|rows| verifier.size_allowed(rows, 1))))
         }
@@ -181,22 +178,21 @@ pub fn check_request(verifier: &dyn Verifier, piles: u32, max: u64, heaps: u64) 
 /// Jobs of a catalogue run: a label and the sizes it covers.
 pub type SizeGroups = Vec<(String, Vec<(u32, u32)>)>;
 
-/// The sizes a run covers, grouped into jobs: per pile count 1..=piles every largest pile
-/// 1..=max, then the single heaps up to `heaps` (pile games); 1 × (0 or 1)..=max otherwise;
-/// divisor: decades 0..=log10(max).
+/// The sizes a run covers, grouped into jobs, as the game's [`Layout`] says: per pile count
+/// 1..=piles every largest pile 1..=max, then the single heaps up to `heaps` (pile games);
+/// 1 × first..=max (one row); decades 0..=log10(max).
 pub fn size_groups(game: &str, piles: u32, max: u64, heaps: u64) -> Result<SizeGroups> {
     let max32 = u32::try_from(max).map_err(|_| Error::Usage(format!("--max {max} is too large")))?;
     let all = |sizes: Vec<(u32, u32)>| vec![("sizes".to_string(), sizes)];
-    Ok(match game {
-        "polygon" => all((0..=max32).map(|n| (1, n)).collect()),
-        "cross" => all((1..=max32).map(|n| (1, n)).collect()),
-        "divisor" => {
-            let k = (0..=divisor::MAX_DECADE).find(|&k| 10u64.pow(k) == max).ok_or_else(|| {
-                Error::Usage(format!("divisor --max must be a power of ten up to 10^{}, found {max}", divisor::MAX_DECADE))
+    Ok(match entry(game)?.layout {
+        Layout::Line { first } => all((first..=max32).map(|n| (1, n)).collect()),
+        Layout::Decades { max_decade } => {
+            let k = (0..=max_decade).find(|&k| 10u64.pow(k) == max).ok_or_else(|| {
+                Error::Usage(format!("{game} --max must be a power of ten up to 10^{max_decade}, found {max}"))
             })?;
             all((0..=k).map(|d| (1, d)).collect())
         }
-        _ => {
+        Layout::Piles => {
             let heaps = u32::try_from(heaps).map_err(|_| Error::Usage(format!("--heaps {heaps} is too large")))?;
             let mut groups: SizeGroups =
                 (1..=piles).map(|k| (format!("piles={k}"), (1..=max32).map(|m| (k, m)).collect())).collect();
@@ -250,6 +246,22 @@ mod tests {
         assert_eq!(r.mismatches.len(), 1);
         assert_eq!((r.mismatches[0].board.as_str(), r.mismatches[0].naive_outcome.as_str()), ("..", "Second"));
         assert!(run("cross", "solver", &[(1, 2)]).all_agree());
+    }
+
+    #[test]
+    fn every_entry_builds_its_own_verifiers() {
+        for game in crate::games::catalogue::GAMES {
+            assert!(crate::games::find(game.name).is_some(), "{} is not in the registry", game.name);
+            let rule = default_rule(game.name);
+            assert_eq!(verifier(game.name, rule).unwrap().game(), game.name);
+            assert_eq!(game.claims.first().map_or(rule, |&(first, _)| first), rule, "{}", game.name);
+            for &(claim, _) in game.claims {
+                assert_eq!(verifier(game.name, claim).unwrap().rule(), claim, "{}", game.name);
+            }
+        }
+        assert_eq!((default_rule("misere-nim"), default_rule("cross"), default_rule("divisor")), ("misere", "published", "standard"));
+        assert_eq!(size_groups("polygon", 0, 2, 0).unwrap(), vec![("sizes".into(), vec![(1, 0), (1, 1), (1, 2)])]);
+        assert_eq!(size_groups("cross", 0, 2, 0).unwrap(), vec![("sizes".into(), vec![(1, 1), (1, 2)])]);
     }
 
     #[test]
