@@ -414,6 +414,9 @@ fn check_reports_a_damaged_census_shard_and_goes_on() {
 /// A census shard's manifest flipped, a shard deleted, given twice, or left unfinished (a
 /// checkpoint beside its manifest, or alone beside the merge): damage named (exit 1), never
 /// blamed on "different runs", and the check goes on.
+/// A change that damages a copy of the results, given its root.
+type Damaging<'a> = Box<dyn Fn(&Path) + 'a>;
+
 #[test]
 fn check_names_a_broken_missing_or_extra_census_shard_and_goes_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -422,7 +425,7 @@ fn check_names_a_broken_missing_or_extra_census_shard_and_goes_on() {
     sprague().args(census).arg(&stopped).assert().code(3);
     let checkpoint = stopped.join("checkpoint.json");
     let shards = "wall/census/5x8/shards";
-    let cases: [(&str, Box<dyn Fn(&Path)>, &str); 6] = [
+    let cases: [(&str, Damaging<'_>, &str); 6] = [
         ("mode flipped", Box::new(|r| edit(&r.join("wall/census/5x8/shards/2/manifest.json"), "\"mode\": \"census\"", "\"mode\": \"cen3us\"")), "shards/2/manifest.json: content does not match its digest"),
         ("shard deleted", Box::new(|r| std::fs::remove_dir_all(r.join("wall/census/5x8/shards/3")).unwrap()), "shards: missing shard(s) 3/8 of the 8"),
         ("shard twice", Box::new(|r| copy_dir(&r.join("wall/census/5x8/shards/4"), &r.join("wall/census/5x8/shards/9"))), "shards: shard 4/8 given twice"),
