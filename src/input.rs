@@ -248,12 +248,7 @@ impl<'a> LineReader<'a> {
         if n as u64 > MAX_INPUT_BYTES {
             return Err(too_large(self.source_name, &format!("line {}", self.read)));
         }
-        String::from_utf8(bytes).map(Some).map_err(|e| Error::Input {
-            source_name: self.source_name.to_string(),
-            line: self.read,
-            col: e.utf8_error().valid_up_to() + 1,
-            message: "not UTF-8 text".into(),
-        })
+        String::from_utf8(bytes).map(Some).map_err(|e| not_utf8(self.source_name, &e.as_bytes()[..e.utf8_error().valid_up_to()], self.read))
     }
 
     /// The next line that is not blank, with its 1-based number.
@@ -264,6 +259,19 @@ impl<'a> LineReader<'a> {
             }
         }
         Ok(None)
+    }
+}
+
+/// The error for input that stops being UTF-8 right after `valid` (its valid start), placed at
+/// the bad byte's line and column, 1-based (`first_line`: the line `valid` starts on).
+pub fn not_utf8(source_name: &str, valid: &[u8], first_line: usize) -> Error {
+    let text = std::str::from_utf8(valid).unwrap_or_default();
+    let line_start = text.rfind('\n').map_or(0, |i| i + 1);
+    Error::Input {
+        source_name: source_name.to_string(),
+        line: first_line + text.matches('\n').count(),
+        col: text[line_start..].chars().count() + 1,
+        message: "not UTF-8 text".into(),
     }
 }
 
@@ -278,6 +286,16 @@ mod tests {
         assert!(err.len() < 200, "{} bytes", err.len());
         assert!(err.ends_with(&format!("\"{}\"… (10000000 bytes)", "y".repeat(40))), "{err}");
         assert_eq!(quoted("X.X"), "\"X.X\"");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_placed_by_line_and_column() {
+        assert_eq!(not_utf8("t", "2 2\né.".as_bytes(), 1).to_string(), "t:2:3: not UTF-8 text");
+        assert_eq!(not_utf8("t", b"", 4).to_string(), "t:4:1: not UTF-8 text");
+        let mut stream = "2 2\n".as_bytes().chain(&[b'.', 0xff, b'\n'][..]);
+        let mut lines = LineReader::new("s", &mut stream);
+        lines.next_line().unwrap();
+        assert_eq!(lines.next_line().unwrap_err().to_string(), "s:2:2: not UTF-8 text");
     }
 
     #[test]

@@ -181,6 +181,19 @@ fn check_finds_a_damaged_checkpoint() {
         .stdout(predicate::str::contains("(1 damaged)"));
 }
 
+/// A rerun stopped in the directory of a finished run: its files are still the earlier run's
+/// (checked as such), and the run in progress is named.
+#[test]
+fn check_names_a_run_in_progress_over_finished_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("v");
+    let args = ["verify", "nim", "--piles", "3", "--max", "6", "-q", "--block-patterns", "4", "--checkpoint-secs", "0", "--out"];
+    sprague().args(args).arg(&run).assert().success();
+    sprague().args(args).arg(&run).arg("--stop-after-blocks").arg("1").assert().code(3);
+    assert!(run.join("checkpoint.json").is_file() && run.join("manifest.json").is_file());
+    check(dir.path()).assert().success().stdout(predicate::str::contains("a run in progress (checkpoint.json) over an earlier run's files"));
+}
+
 #[test]
 fn check_of_untouched_shards_in_a_tree_passes() {
     let dir = tempfile::tempdir().unwrap();

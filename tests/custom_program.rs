@@ -154,6 +154,19 @@ fn check_reruns_the_program_and_refuses_a_changed_one() {
     sprague().args(["check", "--results"]).arg(&tree).assert().code(2).stderr(contains("pairs.py: its SHA-256 is"));
 }
 
+/// A command that names its program by a relative path is rerun by `check` from the directory
+/// the run was started in; from another one, check says so (the file is there, not missing).
+#[test]
+fn check_from_another_directory_names_where_to_run_it() {
+    let dir = tempfile::tempdir().unwrap();
+    program(dir.path(), "pairs.py", PAIRS);
+    let mut run = sprague();
+    run.current_dir(dir.path()).args(["verify", "custom", "-q", "--game-cmd", "python3 pairs.py", "--out", "run", "--max", "6"]);
+    run.assert().code(1);
+    sprague().current_dir(dir.path()).args(["check", "--results", "run"]).assert().code(0);
+    sprague().args(["check", "--results"]).arg(dir.path().join("run")).assert().code(2).stderr(contains("is not named by the command from this directory")).stderr(contains("run from there"));
+}
+
 /// Runs `game` and expects exit 2, a message with every one of `expected`, and nothing left in
 /// the output directory.
 fn refused(name: &str, body: &str, args: &[&str], expected: &[&str]) {

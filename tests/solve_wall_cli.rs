@@ -101,7 +101,7 @@ fn unreadable_file_and_non_utf8_input_exit_2() {
         .write_stdin(vec![b'1', b' ', b'1', b'\n', 0xff, b'\n'])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not UTF-8"));
+        .stderr(predicate::str::contains("<stdin>:2:1: not UTF-8 text"));
 }
 
 #[test]

@@ -169,6 +169,10 @@ fn cli_solve_rule() {
     assert_eq!(solve(&["--rules", "misere"], "1 1\n.\n"), "Second\n");
     assert_eq!(solve(&["--rules", "misere", "--engine", "naive"], "1 1\n.\n"), "Second\n");
     assert_eq!(solve(&["--rules", "misere", "--engine", "claim"], "1 1\n.\n"), "First (claim: rectangle DP, known false under misere rules)\n");
+    // Under misère the Grundy value does not decide the winner: JSON has none (1×2: the first
+    // move fills the row, so the first player is the last to move and loses).
+    let misere = solve(&["--rules", "misere", "--format", "json"], "1 2\n..\n");
+    assert_eq!(misere, "{\"rows\":1,\"cols\":2,\"winner\":\"Second\",\"winning_moves\":[],\"engine\":\"naive\",\"exact\":true}\n");
     let x_blocks = solve(&["--rules", "x-blocks", "--format", "json"], "1 3\n.X.\n");
     assert_eq!(x_blocks, "{\"rows\":1,\"cols\":3,\"grundy\":0,\"winner\":\"Second\",\"winning_moves\":[],\"engine\":\"naive\",\"exact\":true}\n");
     let claim = solve(&["--rules", "x-blocks", "--format", "json", "--engine", "claim"], "1 3\n.X.\n");

@@ -7,7 +7,8 @@ use std::fmt::Write;
 /// The report of a check run with `budget` estimated seconds, a line each.
 pub fn report(plan: &Plan, outcome: &Outcome, budget: f64) -> String {
     let mut text = String::new();
-    let damaged = plan.damage.len() + outcome.damage.len();
+    let damaged_files: std::collections::BTreeSet<&std::path::Path> = plan.damage.iter().chain(&outcome.damage).map(|d| d.file.as_path()).collect();
+    let damaged = damaged_files.len();
     for damage in plan.damage.iter().chain(&outcome.damage) {
         line(&mut text, format_args!("{damage}"));
     }

@@ -58,14 +58,18 @@ impl Plan {
         Ok(())
     }
 
-    /// Checks the checkpoint of every directory that has one and no manifest (a run stopped
-    /// or still running): a damaged one is damage; each is noted as a run in progress.
+    /// Checks the checkpoint of every directory that has one (a run stopped or still running):
+    /// a damaged one is damage; each is noted as a run in progress, over the files of an
+    /// earlier run when a manifest is beside it (those files are checked as that run's).
     fn read_unfinished(&mut self) {
-        let unfinished: Vec<(String, PathBuf)> =
-            tree_dirs(&self.root).into_iter().filter(|(_, dir)| Checkpoint::exists(dir) && !dir.join(MANIFEST).is_file()).collect();
+        let unfinished: Vec<(String, PathBuf)> = tree_dirs(&self.root).into_iter().filter(|(_, dir)| Checkpoint::exists(dir)).collect();
         for (_, dir) in unfinished {
             self.read_running(std::slice::from_ref(&dir));
-            self.note(format!("{}: a run in progress (a checkpoint alone), not recomputed", dir.display()));
+            let note = match dir.join(MANIFEST).is_file() {
+                false => "a run in progress (a checkpoint alone), not recomputed",
+                true => "a run in progress (checkpoint.json) over an earlier run's files, which are checked as that run's; merge refuses the directory until the run ends",
+            };
+            self.note(format!("{}: {note}", dir.display()));
         }
     }
 

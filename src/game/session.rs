@@ -40,8 +40,7 @@ impl Session<'_> {
                 (path.to_string(), read_capped(path, &mut opened)?)
             }
         };
-        let text = String::from_utf8(bytes)
-            .map_err(|e| Error::Usage(format!("{name}: input is not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+        let text = String::from_utf8(bytes).map_err(|e| crate::input::not_utf8(&name, &e.as_bytes()[..e.utf8_error().valid_up_to()], 1))?;
         Ok((name, text))
     }
 

@@ -91,6 +91,11 @@ impl ProgramRun {
                         "game program file {path}: its SHA-256 is {current}, not the {digest} manifest.json records: the program changed since the run; rerun verify"
                     )))
                 }
+                None if std::path::Path::new(path).is_file() => {
+                    return Err(Error::Usage(format!(
+                        "game program file {path}, which manifest.json records, is not named by the command from this directory: the command's relative paths are read from the directory the run was started in; run from there"
+                    )))
+                }
                 None => return Err(Error::Usage(format!("game program file {path}, which manifest.json records, is missing or no longer named by the command"))),
             }
         }

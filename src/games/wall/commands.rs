@@ -151,7 +151,9 @@ pub fn claim_known_false(rule: Rule) -> bool {
 struct WallAnswer {
     rows: usize,
     cols: usize,
-    grundy: u32,
+    /// The Grundy value; absent under misère rules, where it does not decide the winner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy: Option<u32>,
     winner: &'static str,
     /// Each move's cell as [row, col], 0-based.
     winning_moves: Vec<[usize; 2]>,
@@ -186,7 +188,7 @@ fn answer(board: &Board, naive: Option<cost::NaiveLimits>, rule: Rule) -> Result
     Ok(WallAnswer {
         rows: board.rows(),
         cols: board.cols(),
-        grundy,
+        grundy: (rule != Rule::Misere).then_some(grundy),
         winner: if first_wins { "First" } else { "Second" },
         winning_moves: moves.into_iter().map(|(r, c)| [r, c]).collect(),
         engine: if naive.is_some() { "naive" } else { "claim" },
