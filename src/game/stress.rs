@@ -8,7 +8,9 @@ use crate::error::{Error, Result};
 use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, SlowestSummary, Source, StressConfig, StressSummary};
 
 mod modes;
+mod recorded;
 pub use modes::{run_slowest, slowest_text};
+pub use recorded::{Larger, Recorded};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

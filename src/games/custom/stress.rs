@@ -4,10 +4,8 @@ use super::program;
 use crate::custom::program::contest::ProgramContest;
 use crate::custom::program::Explorer;
 use crate::error::Result;
-use crate::game::stress::{run_stress, stress_spec, BUILT_IN_ONLY};
+use crate::game::stress::{run_stress, stress_spec, Recorded, BUILT_IN_ONLY};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
-use crate::stress::{self, CommandLine, SlowestSummary, Source, StressConfig, StressSummary};
-use serde_json::Value;
 
 /// Copies of the game program: the judge asks it one request batch at a time.
 const GAME_COPIES: usize = 4;
@@ -61,35 +59,6 @@ fn build(args: &Args) -> Result<Box<dyn StressSide>> {
     let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
     let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves", "memory-limit"]);
     let explorer = Explorer::new(std::sync::Arc::new(game), convention, program::graph_limits(args)?);
-    Ok(Box::new(ProgramStress { contest: ProgramContest::new(explorer, convention, max)?, recorded }))
-}
-
-/// The contest side of a game program, with the game program's options for the manifest (a
-/// failing game program stops the run before anything is written: `Contest::take_failure`).
-struct ProgramStress {
-    contest: ProgramContest,
-    recorded: Value,
-}
-
-impl ProgramStress {
-    /// `config` with the game program recorded for the manifest.
-    fn recording(&self, config: &StressConfig) -> StressConfig {
-        let mut config = config.clone();
-        config.parameters.insert("game_program".to_string(), self.recorded.clone());
-        config
-    }
-}
-
-impl StressSide for ProgramStress {
-    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
-        stress::stress(&self.contest, command, &self.recording(config), progress)
-    }
-
-    fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
-        StressSide::samples(&self.contest, source, seed, count)
-    }
-
-    fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
-        stress::slowest(&self.contest, command, &self.recording(config), count, None, progress)
-    }
+    // A failing game program stops the run before anything is written (`Contest::take_failure`).
+    Ok(Box::new(Recorded::new(ProgramContest::new(explorer, convention, max)?, "game_program", recorded)))
 }
