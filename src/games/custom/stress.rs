@@ -4,7 +4,7 @@ use super::program;
 use crate::custom::program::contest::ProgramContest;
 use crate::custom::program::Explorer;
 use crate::error::Result;
-use crate::game::stress::{run_stress, stress_spec, Recorded, BUILT_IN_ONLY};
+use crate::game::stress::{outside_game_options, run_stress, Recorded};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
 
 /// Copies of the game program: the judge asks it one request batch at a time.
@@ -23,18 +23,18 @@ impl Command for StressCustom {
         let max = OptSpec::value("max", "N", "Largest size generated: every starting position of sizes 0..=N (exhaustive), and positions reached from them.")
             .default("12")
             .validate(|s| program::parse_max(s).map(|_| ()));
-        let mut spec = stress_spec(
-            "custom",
-            "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
-            max,
-            &[
+        let mut options = vec![max];
+        options.extend(outside_game_options());
+        options.extend(game_options());
+        CommandSpec {
+            name: "custom",
+            about: "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
+            options,
+            examples: &[
                 "sprague stress custom --game-cmd 'python3 kayles.py' --cmd 'python3 solution.py'",
                 "sprague stress custom --game-cmd ./game --cmd ./a.out --max 20 --generator adversarial --convention misere",
             ],
-        );
-        spec.options.retain(|o| !BUILT_IN_ONLY.contains(&o.name));
-        spec.options.extend(game_options());
-        spec
+        }
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {

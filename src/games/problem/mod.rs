@@ -3,7 +3,7 @@
 //! side is the user's `--ref`, run by `stress::problem::tools`.
 
 use crate::error::{Error, Result};
-use crate::game::stress::{common_options, run_stress, Recorded, BUILT_IN_ONLY};
+use crate::game::stress::{outside_game_options, run_stress, Recorded};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Session, Status, StressSide, Verb};
 use crate::output::records::Columns;
 use crate::stress::problem::{Problem, ProblemSpec};
@@ -49,7 +49,7 @@ impl Command for StressProblem {
             OptSpec::value("float-tolerance", "EPS", "Numbers may differ by EPS, absolute or relative: |got − expected| ≤ EPS·max(1, |expected|).").conflicts(&["checker"]),
         ];
         let seed = |o: OptSpec| if o.name == "seed" { OptSpec { help: "The first seed given to --gen (then --seed + 1, …).", ..o } } else { o };
-        options.extend(common_options().into_iter().filter(|o| o.name != "generator" && !BUILT_IN_ONLY.contains(&o.name)).map(seed));
+        options.extend(outside_game_options().into_iter().filter(|o| o.name != "generator").map(seed));
         CommandSpec {
             name: "problem",
             about: ABOUT,
