@@ -25,7 +25,8 @@ impl Command for StressCustom {
             .validate(|s| program::parse_max(s).map(|_| ()));
         let mut options = vec![max];
         options.extend(outside_game_options());
-        options.extend(game_options());
+        // The game program's time per answer is --game-timeout: --timeout is the solution's.
+        options.extend(program::options_with_game_timeout());
         CommandSpec {
             name: "custom",
             about: "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
@@ -44,13 +45,6 @@ impl Command for StressCustom {
     fn stress_side(&self, args: &Args) -> Option<Result<Box<dyn StressSide>>> {
         Some(build(args))
     }
-}
-
-/// The game program's options, its time per answer named `--game-timeout` (stress's
-/// `--timeout` is the program under test's).
-fn game_options() -> Vec<OptSpec> {
-    let rename = |o: OptSpec| if o.name == "timeout" { OptSpec { name: "game-timeout", ..o } } else { o };
-    program::options_with_memory().into_iter().map(rename).collect()
 }
 
 fn build(args: &Args) -> Result<Box<dyn StressSide>> {
