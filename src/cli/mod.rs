@@ -88,7 +88,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let status = match subcommand {
         ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
         ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
-        ("serve", m) => serve::run(serve::Args::from_arg_matches(m)?)?,
+        ("serve", m) => serve::run(m)?,
         (verb, m) => run_game_command(verb, m)?,
     };
     Ok(exit_code(status))

@@ -8,7 +8,9 @@ use crate::error::{Error, Result};
 use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, SlowestSummary, Source, StressConfig, StressSummary};
 
 mod modes;
+mod recorded;
 pub use modes::{run_slowest, slowest_text};
+pub use recorded::{Larger, Recorded};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -104,9 +106,14 @@ impl Command for StressCommand {
 }
 
 /// The options of [`common_options`] only the built-in games have: `--answer move` (a game
-/// program or a problem has no move format sprague could read). `stress custom` and `stress
-/// problem` leave them out of their help and refuse them as unknown.
-pub const BUILT_IN_ONLY: [&str; 1] = ["answer"];
+/// program or a problem has no move format sprague could read).
+const BUILT_IN_ONLY: [&str; 1] = ["answer"];
+
+/// [`common_options`] without [`BUILT_IN_ONLY`]: those of `stress custom` and `stress problem`,
+/// which leave the others out of their help and refuse them as unknown.
+pub fn outside_game_options() -> Vec<OptSpec> {
+    common_options().into_iter().filter(|o| !BUILT_IN_ONLY.contains(&o.name)).collect()
+}
 
 /// The spec of `stress NAME`: the game's `--max`, then [`common_options`].
 pub fn stress_spec(name: &'static str, about: &'static str, max: OptSpec, examples: &'static [&'static str]) -> CommandSpec {

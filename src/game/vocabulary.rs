@@ -39,7 +39,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("answer", "what the program under test prints (stress): move, or absent for the problem's own answer"),
     ("timeout", "time limit of one run (stress) or one answer (a custom game program) of a program, in seconds"),
     ("game-cmd", "custom: the game program, in any language"),
-    ("game-timeout", "stress custom: time limit of one answer of the game program, in seconds (--timeout is the program under test's)"),
+    ("game-timeout", "stress custom and serve: time limit of one answer of the game program, in seconds (--timeout is the program under test's)"),
     ("convention", "normal or misère play"),
     ("components", "table custom: trust the game program's components (a position that splits is worth the XOR of its parts)"),
     ("max-positions", "custom: the most positions explored in all"),

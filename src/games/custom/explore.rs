@@ -4,9 +4,11 @@
 use crate::custom::program::protocol::check_token;
 use crate::custom::program::table::starting_positions;
 use crate::custom::program::{Explorer, GameProgram, GraphLimits, ProgramLimits};
+use super::program;
 use crate::error::{Error, Result};
 use crate::game::explore::{Analysis, Explore, GameInfo, View};
 use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
+use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
 use crate::input::Scanner;
 use crate::stress::CommandLine;
@@ -44,6 +46,29 @@ impl Default for Budget {
             program: ProgramLimits { answer_bytes: half, ..ProgramLimits::default() },
         }
     }
+}
+
+/// `sprague serve`'s options for a game program: `--game-cmd` (optional there), `--game-budget`,
+/// and the limits of [`program::options_with_game_timeout`] but `--convention` (the page shows
+/// normal play), their defaults those of [`Budget::default`].
+pub fn options() -> Vec<OptSpec> {
+    let game_cmd = "A custom game given as a program (docs/custom-programs.md), shown beside the built-in games as `custom`.";
+    let budget = OptSpec::value("game-budget", "SECONDS", "Time one analysis of the game program may spend exploring; past it the position is refused (422).").default("5");
+    let serve = |o: OptSpec| match o.name {
+        "game-cmd" => Some([OptSpec { required: false, help: game_cmd, ..o }, budget].to_vec()),
+        "max-positions" => Some(vec![o.default("200000")]),
+        "convention" => None,
+        _ => Some(vec![o]),
+    };
+    program::options_with_game_timeout().into_iter().filter_map(serve).flatten().collect()
+}
+
+/// The explorer of `--game-cmd` within the budget the [`options`] give, started now; `None`
+/// without `--game-cmd` (every option is checked either way).
+pub fn from_args(args: &Args) -> Result<Option<Box<dyn Explore>>> {
+    let time = args.positive_seconds("game-budget")?.ok_or_else(|| Error::Usage("--game-budget is required".into()))?;
+    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits_timed(args, "game-timeout")? };
+    args.text("game-cmd").map(|command| program_explorer(command, budget)).transpose()
 }
 
 /// The largest size whose starting positions give the example.
@@ -209,6 +234,17 @@ mod tests {
 
     fn kayles() -> Box<dyn Explore> {
         program_explorer(&kayles_command(), Budget::default()).unwrap()
+    }
+
+    #[test]
+    fn the_serve_options_default_to_the_default_budget() {
+        let defaults = options().iter().filter_map(|o| o.default.map(|d| (o.name, d))).fold(Args::new(), |a, (k, v)| a.with(k, v));
+        let time = defaults.positive_seconds("game-budget").unwrap().unwrap();
+        let (graph, program) = (program::graph_limits(&defaults).unwrap(), program::limits_timed(&defaults, "game-timeout").unwrap());
+        let default = Budget::default();
+        assert_eq!((time, graph.max_positions, graph.max_moves, program.timeout), (default.time, default.graph.max_positions, default.graph.max_moves, default.program.timeout));
+        assert_eq!(options().iter().map(|o| o.name).collect::<Vec<_>>(), ["game-cmd", "game-budget", "game-timeout", "max-positions", "max-moves", "memory-limit"]);
+        assert!(from_args(&defaults).unwrap().is_none(), "no --game-cmd, no explorer");
     }
 
     #[test]

@@ -45,6 +45,13 @@ pub fn options_with_memory() -> Vec<OptSpec> {
     all
 }
 
+/// The options of [`options_with_memory`], the time per answer named `--game-timeout` (for the
+/// commands where `--timeout` is another program's, and `serve`).
+pub fn options_with_game_timeout() -> Vec<OptSpec> {
+    let rename = |o: OptSpec| if o.name == "timeout" { OptSpec { name: "game-timeout", ..o } } else { o };
+    options_with_memory().into_iter().map(rename).collect()
+}
+
 /// The memory budget of `--memory-limit`, else the memory available (no bound when unknown):
 /// half for the positions kept, half for the answers held at once.
 fn memory_budget(args: &Args) -> Result<u64> {
@@ -59,16 +66,16 @@ pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
 /// [`start`], the time per answer read from option `timeout` (`game-timeout` in `stress
 /// custom`, whose `--timeout` is the program under test's).
 pub fn start_timed(args: &Args, copies: usize, timeout: &'static str) -> Result<GameProgram> {
-    GameProgram::start(command(args)?, copies, limits_from(args, timeout)?)
+    GameProgram::start(command(args)?, copies, limits_timed(args, timeout)?)
 }
 
 /// The time limit of `--timeout`.
 pub fn limits(args: &Args) -> Result<ProgramLimits> {
-    limits_from(args, "timeout")
+    limits_timed(args, "timeout")
 }
 
-/// The time limit of option `timeout`.
-fn limits_from(args: &Args, option: &'static str) -> Result<ProgramLimits> {
+/// The time limit of option `option` (`timeout` or `game-timeout`).
+pub fn limits_timed(args: &Args, option: &'static str) -> Result<ProgramLimits> {
     let timeout = args.positive_seconds(option)?.ok_or_else(|| Error::Usage(format!("--{option} is required")))?;
     Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2, timeout_option: option })
 }

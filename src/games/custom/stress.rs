@@ -4,10 +4,8 @@ use super::program;
 use crate::custom::program::contest::ProgramContest;
 use crate::custom::program::Explorer;
 use crate::error::Result;
-use crate::game::stress::{run_stress, stress_spec, BUILT_IN_ONLY};
+use crate::game::stress::{outside_game_options, run_stress, Recorded};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
-use crate::stress::{self, CommandLine, SlowestSummary, Source, StressConfig, StressSummary};
-use serde_json::Value;
 
 /// Copies of the game program: the judge asks it one request batch at a time.
 const GAME_COPIES: usize = 4;
@@ -25,18 +23,19 @@ impl Command for StressCustom {
         let max = OptSpec::value("max", "N", "Largest size generated: every starting position of sizes 0..=N (exhaustive), and positions reached from them.")
             .default("12")
             .validate(|s| program::parse_max(s).map(|_| ()));
-        let mut spec = stress_spec(
-            "custom",
-            "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
-            max,
-            &[
+        let mut options = vec![max];
+        options.extend(outside_game_options());
+        // The game program's time per answer is --game-timeout: --timeout is the solution's.
+        options.extend(program::options_with_game_timeout());
+        CommandSpec {
+            name: "custom",
+            about: "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
+            options,
+            examples: &[
                 "sprague stress custom --game-cmd 'python3 kayles.py' --cmd 'python3 solution.py'",
                 "sprague stress custom --game-cmd ./game --cmd ./a.out --max 20 --generator adversarial --convention misere",
             ],
-        );
-        spec.options.retain(|o| !BUILT_IN_ONLY.contains(&o.name));
-        spec.options.extend(game_options());
-        spec
+        }
     }
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
@@ -48,48 +47,12 @@ impl Command for StressCustom {
     }
 }
 
-/// The game program's options, its time per answer named `--game-timeout` (stress's
-/// `--timeout` is the program under test's).
-fn game_options() -> Vec<OptSpec> {
-    let rename = |o: OptSpec| if o.name == "timeout" { OptSpec { name: "game-timeout", ..o } } else { o };
-    program::options_with_memory().into_iter().map(rename).collect()
-}
-
 fn build(args: &Args) -> Result<Box<dyn StressSide>> {
     let max = program::max_size(args)?;
     let convention = program::convention(args)?;
     let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
     let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves", "memory-limit"]);
     let explorer = Explorer::new(std::sync::Arc::new(game), convention, program::graph_limits(args)?);
-    Ok(Box::new(ProgramStress { contest: ProgramContest::new(explorer, convention, max)?, recorded }))
-}
-
-/// The contest side of a game program, with the game program's options for the manifest (a
-/// failing game program stops the run before anything is written: `Contest::take_failure`).
-struct ProgramStress {
-    contest: ProgramContest,
-    recorded: Value,
-}
-
-impl ProgramStress {
-    /// `config` with the game program recorded for the manifest.
-    fn recording(&self, config: &StressConfig) -> StressConfig {
-        let mut config = config.clone();
-        config.parameters.insert("game_program".to_string(), self.recorded.clone());
-        config
-    }
-}
-
-impl StressSide for ProgramStress {
-    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
-        stress::stress(&self.contest, command, &self.recording(config), progress)
-    }
-
-    fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
-        StressSide::samples(&self.contest, source, seed, count)
-    }
-
-    fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
-        stress::slowest(&self.contest, command, &self.recording(config), count, None, progress)
-    }
+    // A failing game program stops the run before anything is written (`Contest::take_failure`).
+    Ok(Box::new(Recorded::new(ProgramContest::new(explorer, convention, max)?, "game_program", recorded)))
 }

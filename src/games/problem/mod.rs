@@ -3,12 +3,11 @@
 //! side is the user's `--ref`, run by `stress::problem::tools`.
 
 use crate::error::{Error, Result};
-use crate::game::stress::{common_options, run_stress, BUILT_IN_ONLY};
+use crate::game::stress::{outside_game_options, run_stress, Recorded};
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Session, Status, StressSide, Verb};
 use crate::output::records::Columns;
 use crate::stress::problem::{Problem, ProblemSpec};
-use crate::stress::{self, CommandLine, Limits, SlowestSummary, Source, StressConfig, StressSummary};
-use serde_json::Value;
+use crate::stress::Limits;
 use std::time::Duration;
 
 /// The user's problem: no results, its oracle the user's reference program.
@@ -50,7 +49,7 @@ impl Command for StressProblem {
             OptSpec::value("float-tolerance", "EPS", "Numbers may differ by EPS, absolute or relative: |got − expected| ≤ EPS·max(1, |expected|).").conflicts(&["checker"]),
         ];
         let seed = |o: OptSpec| if o.name == "seed" { OptSpec { help: "The first seed given to --gen (then --seed + 1, …).", ..o } } else { o };
-        options.extend(common_options().into_iter().filter(|o| o.name != "generator" && !BUILT_IN_ONLY.contains(&o.name)).map(seed));
+        options.extend(outside_game_options().into_iter().filter(|o| o.name != "generator").map(seed));
         CommandSpec {
             name: "problem",
             about: ABOUT,
@@ -93,35 +92,6 @@ fn build(args: &Args) -> Result<Box<dyn StressSide>> {
         limits: tool_limits(args)?,
     };
     let recorded = args.to_json(&["gen", "ref", "validator", "checker", "float-tolerance"]);
-    Ok(Box::new(ProblemStress { problem: Problem::new(&spec)?, recorded }))
-}
-
-/// The problem with its options for the manifest: a run is an error when a helper failed.
-struct ProblemStress {
-    problem: Problem,
-    recorded: Value,
-}
-
-impl ProblemStress {
-    fn config(&self, config: &StressConfig) -> StressConfig {
-        let mut config = config.clone();
-        config.parameters.insert("problem".to_string(), self.recorded.clone());
-        config
-    }
-}
-
-impl StressSide for ProblemStress {
-    fn stress(&self, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&stress::Progress)) -> Result<StressSummary> {
-        stress::stress(&self.problem, command, &self.config(config), progress)
-    }
-
-    fn samples(&self, source: Source, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
-        StressSide::samples(&self.problem, source, seed, count)
-    }
-
-    fn slowest(&self, command: &CommandLine, config: &StressConfig, count: (usize, bool), progress: &dyn Fn(&stress::Progress)) -> Result<SlowestSummary> {
-        let jobs = config.jobs;
-        let grow = |case: &stress::problem::TextCase| self.problem.larger(case, jobs);
-        stress::slowest(&self.problem, command, &self.config(config), count, Some(&grow), progress)
-    }
+    // A run is an error when a helper failed.
+    Ok(Box::new(Recorded::new(Problem::new(&spec)?, "problem", recorded).growing(Problem::larger)))
 }
