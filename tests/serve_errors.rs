@@ -210,3 +210,10 @@ fn a_game_command_that_cannot_start_is_named_by_its_option() {
     assert_eq!(missing, "error: --game-cmd \"no-such-game-program\": command \"no-such-game-program\" not found on PATH\n");
     assert!(stderr(run("'")).contains("--game-cmd \"'\": unbalanced quotes"));
 }
+
+#[test]
+fn a_port_out_of_range_is_named_with_the_range() {
+    let assert = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["serve", "--port", "70000"]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(stderr, "error: --port must be a port number in 0..=65535, not 70000\n");
+}

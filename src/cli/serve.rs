@@ -34,7 +34,8 @@ pub fn command() -> clap::Command {
 
 pub fn run(matches: &ArgMatches) -> anyhow::Result<Status> {
     let args = spec::values(&spec(), matches);
-    let port = args.require("port")?;
+    let port = args.text("port").unwrap_or("8080");
+    let port: u16 = port.parse().map_err(|_| sprague::Error::Usage(format!("--port must be a port number in 0..=65535, not {port}")))?;
     let queue_wait = args.positive_seconds("queue-wait")?.ok_or_else(|| sprague::Error::Usage("--queue-wait is required".into()))?;
     // Every option is checked before the game program starts.
     let mut explorers = sprague::games::explorers();
