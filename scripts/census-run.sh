@@ -14,6 +14,8 @@
 # time; a resumed shard's row has its last run). A failed run leaves no row: its exit status and
 # times go to stderr, and the script stops with the shard's exit status.
 set -euo pipefail
+# field DIR NAME (a copy of this script needs lib/ beside it).
+source "$(dirname "${BASH_SOURCE[0]}")/lib/shard.sh"
 cd "$(dirname "$0")/.."
 size=${1:?usage: scripts/census-run.sh SIZE N}
 n=${2:?usage: scripts/census-run.sh SIZE N}
@@ -29,15 +31,6 @@ mkdir -p "$out"
 [[ -f $times ]] || printf 'shard\twall_s\tuser_s\tsys_s\tmax_rss_kib\n' >"$times"
 run_times=$(mktemp)
 trap 'rm -f "$run_times"' EXIT
-
-# field DIR NAME: the value of the last line "NAME": "value" of DIR/manifest.json.
-field() {
-  local line value=""
-  while IFS= read -r line || [[ -n $line ]]; do
-    [[ $line == *"\"$2\": \""* ]] && { value=${line#*\"$2\": \"}; value=${value%%\"*}; }
-  done <"$1/manifest.json"
-  printf '%s' "$value"
-}
 
 # Commits the given paths alone (other staged changes stay staged); retries while another
 # git command holds the index.

@@ -2,8 +2,9 @@
 # The cluster scripts without a cluster (CI runs this after the tests; about 10 s): stand-in
 # `sbatch`, `scontrol` and `kubectl` on PATH and a temporary copy for census-run.sh, checking
 # what once went wrong:
-#   - every script passes `bash -n`, the Kubernetes pod scripts `dash -n`; no array that can be
-#     empty is expanded as "${a[@]}" (an unbound variable under set -u on bash < 4.4);
+#   - every script passes `bash -n`, the Kubernetes pod scripts and lib/shard.sh `dash -n`; no
+#     array that can be empty is expanded as "${a[@]}" (an unbound variable under set -u on
+#     bash < 4.4);
 #   - k8s-census.sh fills the manifests literally (`&`, `|` in OUT), refuses an OUT outside the
 #     volume and values that cannot be carried (exit 2); on a stand-in kubectl that runs the pods
 #     here, a failed run is run again by the same command (the Failed Job is deleted, finished
@@ -38,7 +39,7 @@ expect() {
 "$bin" census wall --size 4x5 --quiet --out "$tmp/whole" >/dev/null 2>&1 || fail "census wall --size 4x5"
 
 scripts=(scripts/slurm-census.sh scripts/k8s-census.sh scripts/shards-local.sh scripts/gpu-census.sh
-  scripts/census-run.sh scripts/slurm-test.sh scripts/cluster-scripts-test.sh)
+  scripts/census-run.sh scripts/slurm-test.sh scripts/cluster-scripts-test.sh scripts/lib/shard.sh)
 for script in "${scripts[@]}"; do
   bash -n "$script" || fail "bash -n $script"
   # An array assigned empty somewhere must be expanded as ${a[@]+"${a[@]}"} (bash < 4.4).
@@ -54,6 +55,9 @@ import sys, yaml
 for job in yaml.safe_load_all(open("scripts/k8s-census.yaml")):
     print(job["spec"]["template"]["spec"]["containers"][0]["args"][0], end="\0")' |
     while IFS= read -r -d '' pod; do dash -n -c "$pod" || fail "dash -n: the pod script of k8s-census.yaml"; done
+fi
+if command -v dash >/dev/null; then
+  dash -n scripts/lib/shard.sh || fail "dash -n scripts/lib/shard.sh (the Kubernetes pods run it)"
 fi
 ok "bash -n, dash -n and possibly empty arrays"
 
@@ -252,7 +256,7 @@ ok "slurm-census.sh splits arrays below MaxArraySize; its tasks and merge give o
 
 # --- census-run.sh, in a copy (it writes into results/ of its own tree) ---
 mkdir -p "$tmp/run/scripts"
-cp scripts/census-run.sh "$tmp/run/scripts/"
+cp -r scripts/census-run.sh scripts/lib "$tmp/run/scripts/"
 printf '#!/usr/bin/env bash\nif [[ " $* " == *" --shard 2/3 "* && -e %q ]]; then echo "error: stand-in failure" >&2; exit 3; fi\nexec %q "$@"\n' \
   "$tmp/run/fail" "$bin" >"$tmp/run/sprague"
 chmod +x "$tmp/run/sprague"

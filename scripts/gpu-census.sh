@@ -24,6 +24,8 @@
 #   scripts/gpu-census.sh session SIZE N [SECONDS]
 #       validate, then shards SIZE N within the same SECONDS: a first session's single call.
 set -euo pipefail
+# field DIR NAME.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/shard.sh"
 cd "$(dirname "$0")/.."
 bin=${SPRAGUE:-$PWD/target/release/sprague}
 out=${OUT:-$PWD/gpu-out}
@@ -55,15 +57,6 @@ census() {
     { echo "$name: its last error lines (all in $out/log.txt):"; tail -c +$((logged + 1)) "$out/log.txt" | tail -n 20; } >&2
   fi
   return "$status"
-}
-
-# field DIR NAME: the value of the last line "NAME": "value" of DIR/manifest.json.
-field() {
-  local line value=""
-  while IFS= read -r line || [[ -n $line ]]; do
-    [[ $line == *"\"$2\": \""* ]] && { value=${line#*\"$2\": \"}; value=${value%%\"*}; }
-  done <"$1/manifest.json"
-  printf '%s' "$value"
 }
 
 # same A B: the three CSV files of two run directories are identical.

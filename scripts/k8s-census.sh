@@ -43,14 +43,19 @@ read -r -a kubectl <<<"${KUBECTL:-kubectl}"
 [[ ${#kubectl[@]} -gt 0 ]] || fail "KUBECTL is empty"
 
 # Fills every __KEY__ of the template with its value, literally (no character of a value is
-# special, and a value is never scanned again for placeholders); unknown __WORDS__ stay.
+# special, and a value is never scanned again for placeholders); unknown __WORDS__ stay. The
+# lines of a value after its first are indented as the placeholder's line (LIB: the text of
+# lib/shard.sh, into the pod script).
 manifests=$(K_NAME=$name K_SIZE=$size K_N=$n K_PARALLELISM=$parallelism K_OUT=$out K_CPUS=$cpus \
-  K_MEMORY=$memory K_IMAGE=$image K_CLAIM=$claim awk '
+  K_MEMORY=$memory K_IMAGE=$image K_CLAIM=$claim K_LIB=$(<"$(dirname "$0")/lib/shard.sh") awk '
   {
     line = $0; filled = ""
+    indent = line; sub(/[^ ].*/, "", indent)
     while (match(line, /__[A-Z]+__/)) {
       key = "K_" substr(line, RSTART + 2, RLENGTH - 4)
-      filled = filled substr(line, 1, RSTART - 1) (key in ENVIRON ? ENVIRON[key] : substr(line, RSTART, RLENGTH))
+      value = key in ENVIRON ? ENVIRON[key] : substr(line, RSTART, RLENGTH)
+      gsub(/\n/, "\n" indent, value)
+      filled = filled substr(line, 1, RSTART - 1) value
       line = substr(line, RSTART + RLENGTH)
     }
     print filled line

@@ -86,31 +86,9 @@ pub fn git_commit() -> Option<&'static str> {
     option_env!("SPRAGUE_GIT_COMMIT")
 }
 
-/// Human-readable byte count, e.g. `1.50 GiB`.
-pub fn format_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.2} {}", UNITS[unit])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn formats_bytes() {
-        assert_eq!(format_bytes(512), "512 B");
-        assert_eq!(format_bytes(3 << 29), "1.50 GiB");
-    }
 
     #[test]
     fn cgroup_limits_leave_room_for_reclaimable_cache() {

@@ -1,7 +1,9 @@
 //! The catalogue games through the CLI (answers, bad input, verify exit codes) and against the
 //! committed results.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::prelude::*;
 use proptest::prelude::*;
 use sprague::game::{Args, Verb};
@@ -11,7 +13,7 @@ use sprague::impartial::{BruteForce, Impartial};
 use sprague::stress::Source;
 
 fn solve(game: &str, input: &str) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("sprague").unwrap().args(["solve", game]).write_stdin(input).assert()
+    sprague().args(["solve", game]).write_stdin(input).assert()
 }
 
 #[test]
@@ -58,7 +60,7 @@ fn bad_input_exits_2_with_position() {
 fn verify_writes_files_and_flags_the_cross_claim() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("nim");
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    let mut cmd = sprague();
     cmd.args(["verify", "odd-even-nim", "--piles", "3", "--max", "6", "--heaps", "20", "-q", "--out"]).arg(&out);
     cmd.assert().success();
     for file in ["summary.csv", "distribution.csv", "mismatches.csv", "sequence.csv", "manifest.json"] {
@@ -68,7 +70,7 @@ fn verify_writes_files_and_flags_the_cross_claim() {
     assert!(sequence.starts_with("game,n,grundy\nodd-even-nim,0,0\nodd-even-nim,1,1\nodd-even-nim,2,0\nodd-even-nim,3,2\n"));
 
     let out = dir.path().join("cross");
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    let mut cmd = sprague();
     cmd.args(["verify", "cross", "--max", "10", "-q", "--out"]).arg(&out);
     cmd.assert().code(1);
     assert_eq!(
@@ -79,10 +81,10 @@ fn verify_writes_files_and_flags_the_cross_claim() {
 
 #[test]
 fn verify_rejects_bad_options() {
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    let mut cmd = sprague();
     cmd.args(["verify", "divisor", "--max", "999", "-q", "--out", "/nonexistent/x"]);
     cmd.assert().code(2).stderr(predicate::str::contains("power of ten"));
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    let mut cmd = sprague();
     cmd.args(["verify", "nim", "--claim", "misere", "--max", "2", "-q", "--out", "/nonexistent/x"]);
     cmd.assert().code(2).stderr(predicate::str::contains("unexpected argument '--claim'"));
 }

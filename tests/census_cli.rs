@@ -1,18 +1,12 @@
 //! `sprague census wall` end to end: same distribution as a verified run, sharding, refusals.
 
-use assert_cmd::Command;
+mod common;
+use common::{assert_same_csvs, read, sprague};
+
 use predicates::str::contains;
 use sprague::output::manifest::Manifest;
 use std::path::Path;
 use std::process::{Child, Stdio};
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 #[test]
 fn census_equals_the_verified_distribution_and_says_nothing_was_checked() {
@@ -20,9 +14,7 @@ fn census_equals_the_verified_distribution_and_says_nothing_was_checked() {
     let (census, verified) = (root.path().join("census"), root.path().join("verified"));
     sprague().args(["census", "wall", "--max", "4x4", "-q", "--out"]).arg(&census).assert().code(0);
     sprague().args(["verify", "wall", "--max", "4x4", "-q", "--out"]).arg(&verified).assert().code(0);
-    for name in ["summary.csv", "distribution.csv", "mismatches.csv"] {
-        assert_eq!(read(&census.join(name)), read(&verified.join(name)), "{name}");
-    }
+    assert_same_csvs(&census, &verified);
     let manifest = Manifest::read(&census.join("manifest.json")).unwrap();
     assert_eq!(manifest.parameters["mode"], "census");
     assert!(manifest.notes.iter().any(|n| n.contains("nothing was cross-checked")), "{:?}", manifest.notes);
@@ -69,9 +61,7 @@ fn eight_processes_merge_to_one_run(command: &str, size: &str) {
     finish(run("1/1", &whole), "unsharded run");
     let merged = root.path().join("merged");
     sprague().arg("merge").args(shards.iter().rev()).arg("--out").arg(&merged).assert().code(0);
-    for name in ["summary.csv", "distribution.csv", "mismatches.csv"] {
-        assert_eq!(read(&merged.join(name)), read(&whole.join(name)), "{command} {size}: {name}");
-    }
+    assert_same_csvs(&merged, &whole);
     let manifest = Manifest::read(&merged.join("manifest.json")).unwrap();
     assert_eq!(manifest.parameters["merged_from"].as_array().unwrap().len(), 8);
 }
@@ -131,9 +121,7 @@ fn gpu_engine_counts_like_the_cpu_or_is_refused_and_auto_falls_back() {
         assert!(auto_stderr.contains("census: no GPU engine (") && auto_stderr.contains("counting on the CPU"), "{auto_stderr}");
     }
     for name in same {
-        for file in ["summary.csv", "distribution.csv", "mismatches.csv"] {
-            assert_eq!(read(&dir(name).join(file)), read(&dir("cpu").join(file)), "{name} {file}");
-        }
+        assert_same_csvs(&dir(name), &dir("cpu"));
         let manifest = Manifest::read(&dir(name).join("manifest.json")).unwrap();
         assert_eq!(manifest.parameters["options"], serde_json::json!({"size": "3x4"}));
     }
@@ -209,7 +197,5 @@ fn gpu_census_script_skips_finished_shards_and_resumes_a_checkpointed_one() {
     let parts = [shards.join("1"), path("out/4x5/shards/2"), path("out/4x5/shards/3")];
     sprague().arg("merge").args(&parts).arg("--out").arg(&merged).assert().code(0);
     census(&path("whole"), &[], 0);
-    for file in ["summary.csv", "distribution.csv", "mismatches.csv"] {
-        assert_eq!(read(&merged.join(file)), read(&path("whole").join(file)), "{file}");
-    }
+    assert_same_csvs(&merged, &path("whole"));
 }

@@ -1,17 +1,11 @@
 //! `sprague check` on the committed results (and tampered copies) and `sprague report` on a fixture.
 
 mod common;
-use common::{copy_dir, edit_and_reseal};
+use common::{copy_dir, edit_and_reseal, flip_bit, sprague_at_root};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-
-fn sprague() -> Command {
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 /// A temporary copy of the committed results, with `edit` applied to the text of `file`.
 fn tampered(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, PathBuf) {
@@ -27,14 +21,14 @@ fn tampered(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, Pa
 }
 
 fn check(root: &Path) -> Command {
-    let mut cmd = sprague();
+    let mut cmd = sprague_at_root();
     cmd.args(["check", "--budget", "5", "--results"]).arg(root);
     cmd
 }
 
 #[test]
 fn check_passes_on_committed_results() {
-    sprague()
+    sprague_at_root()
         .arg("check")
         .assert()
         .success()
@@ -71,7 +65,7 @@ fn check_protects_sizes_outside_the_budget() {
         let (head, count) = line.rsplit_once(',').unwrap();
         format!("{}{head},{}{}", &t[..at], count.parse::<u64>().unwrap() + 1, &t[end..])
     });
-    let mut cmd = sprague();
+    let mut cmd = sprague_at_root();
     cmd.args(["check", "--budget", "0", "--results"]).arg(&root);
     cmd.assert()
         .code(1)
@@ -99,13 +93,6 @@ fn check_compares_each_size_with_its_transpose_at_no_cost() {
         .stdout(predicate::str::contains(format!("{distribution}, line 1350, expected wall,standard,6,5,3,1,19, got wall,standard,6,5,3,1,20")))
         .stdout(predicate::str::contains(format!("{distribution}, line 1352, expected wall,standard,6,5,3,3,23, got wall,standard,6,5,3,3,22")))
         .stdout(predicate::str::contains(": 2 differences"));
-}
-
-/// Flips bit `bit` of the file at `path`.
-fn flip_bit(path: &Path, bit: usize) {
-    let mut bytes = std::fs::read(path).unwrap();
-    bytes[bit / 8] ^= 1 << (bit % 8);
-    std::fs::write(path, bytes).unwrap();
 }
 
 /// 100 single-bit flips spread over every committed file a manifest or SHA256SUMS covers (and those):
@@ -222,7 +209,7 @@ fn balanced(svg: &str) -> bool {
 #[test]
 fn report_renders_the_fixture() {
     let out = tempfile::tempdir().unwrap();
-    sprague().args(["report", "--results", "tests/fixtures/report", "--out"]).arg(out.path()).assert().success();
+    sprague_at_root().args(["report", "--results", "tests/fixtures/report", "--out"]).arg(out.path()).assert().success();
     let report = std::fs::read_to_string(out.path().join("report.md")).unwrap();
     let expected = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report/expected-report.md")).unwrap();
     assert_eq!(report, expected);
@@ -259,7 +246,7 @@ fn whole_ticks(svg: &str) -> bool {
 #[test]
 fn report_labels_the_committed_results() {
     let out = tempfile::tempdir().unwrap();
-    sprague().args(["report", "--results", "results", "--out"]).arg(out.path()).assert().success();
+    sprague_at_root().args(["report", "--results", "results", "--out"]).arg(out.path()).assert().success();
     let read = |file: &str| std::fs::read_to_string(out.path().join(file)).unwrap();
     for file in ["empty_start.svg", "empty_constant.svg", "empty_table_heat_map.svg", "census_p_by_x.svg", "mean_grundy_by_x.svg", "p_fraction.svg"] {
         assert!(whole_ticks(&read(file)), "{file}");
@@ -280,7 +267,7 @@ fn report_names_a_missing_file() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), dir.path());
     std::fs::remove_file(dir.path().join("wall/standard/empty.csv")).unwrap();
-    let mut cmd = sprague();
+    let mut cmd = sprague_at_root();
     cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
     cmd.assert().code(2).stderr(predicate::str::contains("wall/standard/empty.csv"));
 }
@@ -298,7 +285,7 @@ fn check_reports_a_tampered_empty_board_value() {
 
 /// A verify run of nim in `dir/run`, with the header line of `file` cut to `game,rule`.
 fn nim_run_with_cut_header(dir: &Path, file: &str) {
-    sprague().args(["verify", "nim", "--piles", "3", "--max", "6", "-q", "--out"]).arg(dir.join("run")).assert().success();
+    sprague_at_root().args(["verify", "nim", "--piles", "3", "--max", "6", "-q", "--out"]).arg(dir.join("run")).assert().success();
     let path = dir.join("run").join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let rest = text.split_once('\n').unwrap().1;
@@ -313,7 +300,7 @@ fn report_names_the_columns_a_damaged_header_lacks() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         nim_run_with_cut_header(dir.path(), file);
-        let mut cmd = sprague();
+        let mut cmd = sprague_at_root();
         cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
         let stderr = predicate::str::contains(format!("run/{file}: line 1: header is [\"game\", \"rule\"], {expected}"));
         cmd.assert().code(2).stderr(stderr.and(predicate::str::contains("\"\"").not()));
@@ -330,7 +317,7 @@ fn report_of_edited(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::Tem
     let edited = edit(&text);
     assert_ne!(edited, text, "the edit changed nothing");
     std::fs::write(&path, edited).unwrap();
-    let mut cmd = sprague();
+    let mut cmd = sprague_at_root();
     cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
     let assert = cmd.timeout(std::time::Duration::from_secs(60)).assert();
     (dir, assert)
@@ -384,7 +371,7 @@ fn check_names_deleted_and_unlisted_files_at_no_cost() {
     ];
     for (what, change, message) in cases {
         let (_dir, root) = changed_copy(change);
-        let output = sprague().args(["check", "--budget", "0", "--results"]).arg(&root).assert().code(1).get_output().stdout.clone();
+        let output = sprague_at_root().args(["check", "--budget", "0", "--results"]).arg(&root).assert().code(1).get_output().stdout.clone();
         let text = String::from_utf8(output).unwrap();
         assert!(text.contains(message) && text.contains("(1 damaged)"), "{what}: {text}");
         assert!(!text.contains(" counts "), "{what}: {text}");
@@ -402,7 +389,7 @@ fn check_reports_a_damaged_census_shard_and_goes_on() {
         std::fs::write(&path, text.replacen(&line, &format!("{}9", &line[..line.len() - 1]), 1)).unwrap();
     });
     let summary = root.join("wall/census/6x7/shards/1/summary.csv").display().to_string();
-    sprague()
+    sprague_at_root()
         .args(["check", "--budget", "0", "--results"])
         .arg(&root)
         .assert()
@@ -423,7 +410,7 @@ fn check_names_a_broken_missing_or_extra_census_shard_and_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let stopped = dir.path().join("stopped");
     let census = ["census", "wall", "--size", "5x5", "-q", "--block-patterns", "1", "--stop-after-blocks", "1", "--out"];
-    sprague().args(census).arg(&stopped).assert().code(3);
+    sprague_at_root().args(census).arg(&stopped).assert().code(3);
     let checkpoint = stopped.join("checkpoint.json");
     let shards = "wall/census/5x8/shards";
     let cases: [(&str, Damaging<'_>, &str); 6] = [
@@ -441,7 +428,7 @@ fn check_names_a_broken_missing_or_extra_census_shard_and_goes_on() {
     ];
     for (what, change, message) in cases {
         let (_dir, root) = changed_copy(change);
-        let output = sprague().args(["check", "--budget", "0", "--results"]).arg(&root).output().unwrap();
+        let output = sprague_at_root().args(["check", "--budget", "0", "--results"]).arg(&root).output().unwrap();
         let text = String::from_utf8(output.stdout).unwrap() + &String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{what}: {text}");
         assert!(text.contains(message) && text.contains("recomputed "), "{what}: {text}");

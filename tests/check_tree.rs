@@ -1,15 +1,11 @@
 //! `sprague check` and `sprague report` on a tree of runs of our own (not the committed results).
 
 mod common;
-use common::edit_and_reseal;
+use common::{edit_and_reseal, sprague};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
 
 /// A tree with a Nim run, two Grundy's-game runs (one with a wrong claim) and a wall run.
 fn tree() -> tempfile::TempDir {

@@ -6,6 +6,7 @@
 //! smallest counterexample.
 
 mod common;
+use common::example_game;
 
 use sprague::custom::program::protocol::{self, Verb};
 use sprague::custom::program::{Ask, Explorer, GameProgram, GraphLimits, ProgramLimits};
@@ -13,7 +14,6 @@ use sprague::games::grundy::brute::{self, WholePositions};
 use sprague::games::grundy::verify::sequence;
 use sprague::impartial::{partitions, BruteForce, Convention};
 use sprague::stress::CommandLine;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Kayles, OEIS A002186, n = 0..=20 as published.
@@ -21,17 +21,13 @@ const KAYLES: [u32; 21] = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4,
 /// The subtraction game {1, 3, 4}: period 7 from the start.
 const SUBTRACTION: [u32; 7] = [0, 1, 0, 1, 2, 3, 2];
 
-fn example(file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games").join(file)
-}
-
 fn start(command: &str) -> Arc<GameProgram> {
     let command = CommandLine::parse(command).unwrap();
     Arc::new(GameProgram::start(command, 2, ProgramLimits::default()).unwrap())
 }
 
 fn python(file: &str) -> Arc<GameProgram> {
-    start(&format!("python3 {}", example(file).display()))
+    start(&format!("python3 {}", example_game(file).display()))
 }
 
 /// Every position of sizes 0..=max, in order, with its size, and the explorer that solved them.

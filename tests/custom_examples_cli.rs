@@ -5,15 +5,11 @@
 
 mod common;
 
-use common::{read, sprague};
-use std::path::{Path, PathBuf};
-
-fn example(file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games").join(file)
-}
+use common::{example_game, read, sprague};
+use std::path::Path;
 
 fn python(file: &str) -> String {
-    format!("python3 {}", example(file).display())
+    format!("python3 {}", example_game(file).display())
 }
 
 /// `verify custom --game-cmd COMMAND --max MAX -q --out OUT`, its exit code and what it printed.

@@ -4,17 +4,15 @@
 //! the last exception is n = 70); a right solution passes stress, a wrong one is caught and
 //! shrunk to the smallest position it gets wrong.
 
-use assert_cmd::Command;
+mod common;
+use common::{example_game, read, sprague};
+
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
-use std::path::{Path, PathBuf};
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+use std::path::Path;
 
 fn example(name: &str) -> String {
-    format!("python3 {}", Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games").join(name).display())
+    format!("python3 {}", example_game(name).display())
 }
 
 /// docs/custom-programs.md's Kayles program, as written there, saved in `dir`.
@@ -31,10 +29,6 @@ fn solution(dir: &Path, name: &str, body: &str) -> String {
     format!("python3 {}", dir.join(name).display())
 }
 
-fn read(path: PathBuf) -> String {
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 #[test]
 fn subtraction_shows_period_seven_from_the_start() {
     let dir = tempfile::tempdir().unwrap();
@@ -43,7 +37,7 @@ fn subtraction_shows_period_seven_from_the_start() {
     sprague().args(["table", "custom", "--game-cmd", &game, "--max", "30", "--out"]).arg(&out).assert().success().stdout(
         contains("31 starting positions, values up to 3").and(contains("period 7 after a preperiod of 0 (observed on sizes 0..=30, not proved)")),
     );
-    let table = read(out);
+    let table = read(&out);
     assert!(table.starts_with("size,position,value\n0,0,0\n1,1,1\n2,2,0\n3,3,1\n4,4,2\n5,5,3\n6,6,2\n7,7,0\n"), "{table}");
     assert_eq!(table.lines().count(), 32);
     // Without --out: the CSV on stdout, the summary on stderr; 13 values hold period 7 once only.
@@ -61,13 +55,13 @@ fn kayles_with_its_components_shows_period_twelve_after_seventy_one() {
     let out = dir.path().join("kayles.csv");
     let run = sprague().args(["table", "custom", "--components", "--max", "94", "--game-cmd", &game, "--out"]).arg(&out).assert().success();
     run.stdout(contains("period 12 after a preperiod of 71 (observed on sizes 0..=94, not proved)"));
-    let table = read(out);
+    let table = read(&out);
     assert!(table.contains("\n70,70,6\n") && table.contains("\n82,82,2\n") && table.contains("\n94,94,2\n"), "{table}");
     // g(70) = 6 ≠ g(82) = 2: the last exception. 94 sizes are too few to see the period twice after 71.
     let short = sprague().args(["table", "custom", "--components", "--max", "93", "--game-cmd", &game]).assert().success();
     short.stderr(contains("period: none observed on sizes 0..=93"));
     // Two or more starting positions of a size: no sequence, no period looked for.
-    let pairs = solution(dir.path(), "pairs.py", &read(dir.path().join("kayles.py")).replace("print(arg)  ", "print(arg, arg + \".1\")  "));
+    let pairs = solution(dir.path(), "pairs.py", &read(&dir.path().join("kayles.py")).replace("print(arg)  ", "print(arg, arg + \".1\")  "));
     sprague().args(["table", "custom", "--max", "3", "--game-cmd", &pairs]).assert().success().stderr(contains("period: not looked for"));
     sprague().args(["table", "custom", "--components", "--convention", "misere", "--max", "3", "--game-cmd", &game]).assert().code(2).stderr(contains("needs normal play"));
 }
@@ -92,7 +86,7 @@ fn a_right_solution_passes_stress() {
     let args = ["stress", "custom", "--game-cmd", &example("subtraction.py"), "--cmd", &example("subtraction_solution.py")];
     let run = sprague().args(args).args(["--max", "20", "--generator", "exhaustive", "-q", "--out"]).arg(dir.path().join("s")).assert().success();
     run.stdout(contains("stress custom: 21 runs").and(contains("every input judged")).and(contains("exhaustive 21 runs (largest position 20)")).and(contains("no failure")));
-    let manifest = read(dir.path().join("s/manifest.json"));
+    let manifest = read(&dir.path().join("s/manifest.json"));
     assert!(manifest.contains("\"game_program\"") && manifest.contains("subtraction.py") && manifest.contains("\"convention\": \"normal\""), "{manifest}");
 }
 
@@ -106,9 +100,9 @@ fn a_wrong_kayles_solution_is_caught_and_shrunk_to_the_smallest_position() {
     let args = ["stress", "custom", "--game-cmd", &game, "--cmd", &nim, "--max", "12", "--generator", "random", "--seed", "3", "-q", "--out"];
     let run = sprague().args(args).arg(&out).assert().code(1);
     run.stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("expected 1, got 4")));
-    assert_eq!(read(out.join("failures/001.in")), "4\n");
-    assert_eq!(read(out.join("failures/001.ans")).trim(), "1");
-    assert_ne!(read(out.join("failures/001.orig.in")), "4\n", "found on a larger position, then shrunk");
+    assert_eq!(read(&out.join("failures/001.in")), "4\n");
+    assert_eq!(read(&out.join("failures/001.ans")).trim(), "1");
+    assert_ne!(read(&out.join("failures/001.orig.in")), "4\n", "found on a larger position, then shrunk");
     // Under misère play only the winner counts: a number is not an answer.
     let args = ["stress", "custom", "--game-cmd", &game, "--cmd", &nim, "--convention", "misere", "--generator", "exhaustive", "-q", "--out"];
     sprague().args(args).arg(dir.path().join("m")).assert().code(1).stdout(contains("format").and(contains("First or Second")));

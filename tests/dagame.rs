@@ -1,6 +1,8 @@
 //! DAGame (BOJ 27306): hand-made stacking cases, chain laws, claim vs brute force, CLI errors.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::str::contains;
 use proptest::prelude::*;
 use sprague::games::dagame::{brute, claim, Dag, Group, Instance};
@@ -10,10 +12,6 @@ use sprague::games::dagame::verify::verify_nodes;
 fn solve_both(text: &str) -> (u32, u32) {
     let instance = Instance::parse_input("t", text).unwrap();
     (claim::solve(&instance), brute::solve(&instance).unwrap())
-}
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
 }
 
 #[test]

@@ -2,23 +2,19 @@
 //! committed 20×20 file byte for byte, the directory form, proofs resumed and stopped, bad
 //! options (exit 2, one line), and `check` on a tampered empty-board file.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague_at_root;
+
 use predicates::prelude::*;
 use sprague::games::wall::empty::{compact, Table};
 use sprague::output::manifest::Manifest;
 use std::path::Path;
 
-fn sprague() -> Command {
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
 #[test]
 fn the_20x20_file_is_byte_identical_to_the_committed_one() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("empty.csv");
-    sprague().args(["table", "wall-empty", "--max", "20x20", "--out"]).arg(&out).assert().success();
+    sprague_at_root().args(["table", "wall-empty", "--max", "20x20", "--out"]).arg(&out).assert().success();
     let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/wall/standard/empty.csv");
     assert_eq!(std::fs::read(out).unwrap(), std::fs::read(committed).unwrap());
 }
@@ -27,7 +23,7 @@ fn the_20x20_file_is_byte_identical_to_the_committed_one() {
 fn the_directory_form_has_a_compact_table_with_its_digest() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t");
-    sprague().args(["table", "wall-empty", "--max", "30x45", "--csv-max", "10x12", "-q", "--out-dir"]).arg(&out).assert().success();
+    sprague_at_root().args(["table", "wall-empty", "--max", "30x45", "--csv-max", "10x12", "-q", "--out-dir"]).arg(&out).assert().success();
     let manifest = Manifest::read(&out.join("manifest.json")).unwrap();
     let bin = out.join("empty.bin");
     assert_eq!(manifest.files["empty.bin"], sprague::output::atomic::sha256_file(&bin).unwrap());
@@ -46,7 +42,7 @@ fn a_proof_resumes_and_stops_at_its_time_limit() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     let prove = |out: &Path, extra: &[&str]| {
-        let mut cmd = sprague();
+        let mut cmd = sprague_at_root();
         cmd.args(["prove", "wall-empty", "-q", "--out"]).arg(out).args(extra);
         cmd
     };
@@ -83,14 +79,14 @@ fn bad_options_get_exit_2_and_one_line() {
         &["prove", "wall-empty", "--max", "9", "--budget", "0"],
     ];
     for args in cases {
-        let output = sprague().args(*args).output().unwrap();
+        let output = sprague_at_root().args(*args).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more")).collect();
         assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
         assert!(!stderr.contains("unexpected argument"), "{args:?}: the option's own check names what is wrong: {stderr}");
     }
-    let refused = sprague().args(["table", "wall-empty", "--max", "3000x3000", "--memory-limit", "1000000", "--out", "x.csv"]).output().unwrap();
+    let refused = sprague_at_root().args(["table", "wall-empty", "--max", "3000x3000", "--memory-limit", "1000000", "--out", "x.csv"]).output().unwrap();
     assert!(String::from_utf8_lossy(&refused.stderr).contains("needs about"), "memory refusal names the need");
     assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("never").exists());
 }

@@ -2,7 +2,9 @@
 //! covered at once): examples and samples analysed, each move's position re-analysed, winners
 //! against `sprague solve`, drawings in their documented shapes, bad and oversized positions.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use serde_json::Value;
 use sprague::error::Error;
 use sprague::game::explore::{Analysis, Explore, View, Winner};
@@ -110,7 +112,7 @@ fn winners_agree_with_solve_on_samples_and_examples() {
         let name = explorer.info().name;
         for input in samples(name).into_iter().chain([explorer.info().example]) {
             let analysis = analyse_fully(&*explorer, &input);
-            let out = Command::cargo_bin("sprague").unwrap().args(["solve", name]).write_stdin(input.clone()).output().unwrap();
+            let out = sprague().args(["solve", name]).write_stdin(input.clone()).output().unwrap();
             assert!(out.status.success(), "solve {name} on {input:?}");
             let answer = String::from_utf8(out.stdout).unwrap();
             assert!(agrees(name, answer.trim(), &input, &analysis), "{name}: solve says {answer:?} on {input:?}, the explorer {:?}", analysis.winner);

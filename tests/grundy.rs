@@ -1,6 +1,8 @@
 //! Grundy's game: OEIS A002188, contest answers, bad input, and the verify command's verdicts.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::str::contains;
 use sprague::games::grundy::claim::heap_values;
 use sprague::games::grundy::verify::sequence;
@@ -11,10 +13,6 @@ const A002188: [u16; 105] = [
     4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3,
     2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
 ];
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
 
 #[test]
 fn one_heap_values_are_a002188() {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_same_csvs, merge, read, start_slow_run, verify};
+use common::{assert_same_csvs, flip_bit, merge, read, start_slow_run, verify};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
@@ -37,13 +37,6 @@ fn merge_refuses_to_write_into_one_of_its_inputs() {
     let input_again = dir.path().join("2/../1");
     merge(&shards, &input_again, 2).stderr(contains("is one of the shard directories being merged"));
     assert_eq!(read(&shards[0].join("summary.csv")), before);
-}
-
-/// Flips bit `bit` of the file at `path`.
-fn flip_bit(path: &Path, bit: usize) {
-    let mut bytes = std::fs::read(path).unwrap();
-    bytes[bit / 8] ^= 1 << (bit % 8);
-    std::fs::write(path, bytes).unwrap();
 }
 
 /// A seeded stream of indices below `n` (xorshift; reproducible).

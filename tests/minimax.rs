@@ -1,15 +1,13 @@
 //! Issue 9 (footholds, cards, kings): examples, bad input → exit 2, claims on small sizes, broken claims caught, committed results recompute.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::str::contains;
 use sprague::games::cards::claim::Claim as CardsClaim;
 use sprague::games::footholds::claim::Policy;
 use sprague::games::kings::claim::Claim as KingsClaim;
 use sprague::games::{cards::verify as cards, footholds::verify as footholds, kings::verify as kings};
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
 
 fn solve(game: &str, extra: &[&str], input: &str) -> assert_cmd::assert::Assert {
     sprague().args(["solve", game]).args(extra).write_stdin(input).assert()

@@ -1,7 +1,9 @@
 //! Take-and-break games (`octal`): published sequences (OEIS) and Grundy's game
 //! through the same engine, the commands' answers, proofs, files and errors.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::str::contains;
 use sprague::games::octal::code::Code;
 use sprague::games::octal::values::{values, Method};
@@ -19,10 +21,6 @@ const A002187: [u16; 90] = [
     1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2,
     2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
 ];
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
 
 fn sparse(code: &str, max: usize) -> Vec<u16> {
     values(&Code::parse(code).unwrap(), max, Method::Sparse).unwrap()

@@ -2,22 +2,13 @@
 //! and resumed, bad options; `check` of the committed family finding a changed digit.
 
 mod common;
-use common::copy_dir;
+use common::{copy_dir, read, sprague};
 
-use assert_cmd::Command;
 use predicates::str::contains;
-use std::path::{Path, PathBuf};
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+use std::path::Path;
 
 fn family(out: &Path, extra: &[&str]) -> assert_cmd::assert::Assert {
     sprague().args(["prove", "octal-family", "--digits", "1", "--max", "4096", "-q", "--out"]).arg(out).args(extra).assert()
-}
-
-fn read(path: PathBuf) -> String {
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[test]
@@ -25,7 +16,7 @@ fn the_one_digit_family_is_written_and_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole");
     family(&whole, &[]).success().stdout(contains("8 codes: 7 proved, 1 open"));
-    let table = read(whole.join("family.csv"));
+    let table = read(&whole.join("family.csv"));
     assert_eq!(table.lines().count(), 9);
     // 0.0 (no move at all): g = 0, period 1 from the start (n0 = 1 by convention), t = 0.
     assert!(table.lines().any(|l| l.starts_with("0.0,proved,0,1,1,0,")), "{table}");
@@ -38,8 +29,8 @@ fn the_one_digit_family_is_written_and_resumed() {
     let row = table.lines().find(|l| l.starts_with("0.7,")).unwrap();
     std::fs::write(resumed.join("rows/0.7.csv"), format!("{}\n{row}\n", table.lines().next().unwrap())).unwrap();
     family(&resumed, &[]).success();
-    assert_eq!(read(resumed.join("family.csv")), table);
-    assert_eq!(read(resumed.join("equivalences.csv")), read(whole.join("equivalences.csv")));
+    assert_eq!(read(&resumed.join("family.csv")), table);
+    assert_eq!(read(&resumed.join("equivalences.csv")), read(&whole.join("equivalences.csv")));
 }
 
 #[test]
@@ -56,7 +47,7 @@ fn check_edited(file: &str, from: &str, to: &str) -> assert_cmd::assert::Assert 
     let root = dir.path().join("results");
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("results"), &root);
     let path = root.join(file);
-    let text = read(path.clone());
+    let text = read(&path);
     assert!(text.contains(from), "{file} lacks {from:?}");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
     sprague().args(["check", "--budget", "1", "--results"]).arg(&root).assert()

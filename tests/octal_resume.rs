@@ -2,6 +2,9 @@
 //! output identical byte for byte to an uninterrupted run; bad checkpoints refused (exit 2);
 //! one and two threads agree.
 
+mod common;
+use common::sprague;
+
 use assert_cmd::Command;
 use predicates::str::contains;
 use std::path::Path;
@@ -10,7 +13,7 @@ use std::time::{Duration, Instant};
 const MAX: &str = "200000";
 
 fn table(out: &Path, extra: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    let mut cmd = sprague();
     cmd.args(["table", "octal", "0.6", "--max", MAX, "-q", "--out"]).arg(out).args(extra);
     cmd
 }
@@ -69,7 +72,7 @@ fn bad_checkpoints_are_refused() {
     table(&out, &["--resume"]).assert().code(2).stderr(contains("no checkpoint to continue"));
     table(&out, &["--budget", "0", "--checkpoint-heaps", "1000"]).assert().code(3);
     table(&out, &[]).assert().code(2).stderr(contains("add --resume"));
-    let mut other = Command::cargo_bin("sprague").unwrap();
+    let mut other = sprague();
     other.args(["table", "octal", "0.7", "--max", "5000", "-q", "--resume", "--out"]).arg(&out);
     other.assert().code(2).stderr(contains("is a checkpoint of 0.6 (sparse), not of 0.7"));
     let values = dir.path().join("t.csv.values.bin");
@@ -77,13 +80,13 @@ fn bad_checkpoints_are_refused() {
     bytes[1234] ^= 4;
     std::fs::write(&values, bytes).unwrap();
     table(&out, &["--resume"]).assert().code(2).stderr(contains("refused"));
-    let mut stdout = Command::cargo_bin("sprague").unwrap();
+    let mut stdout = sprague();
     stdout.args(["table", "octal", "0.6", "--budget", "5"]).assert().code(2).stderr(contains("need --out"));
     // The heap's parity (domain type) claimed for 0.44, whose splits remove 1 or 2 tokens: the
     // rule would not be exact there, so the checkpoint is refused.
     let mixed = dir.path().join("mixed.csv");
     let run = |extra: &[&str]| {
-        let mut cmd = Command::cargo_bin("sprague").unwrap();
+        let mut cmd = sprague();
         cmd.args(["table", "octal", "0.44", "--max", "50000", "-q", "--out"]).arg(&mixed).args(extra);
         cmd
     };

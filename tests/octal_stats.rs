@@ -3,6 +3,9 @@
 //! run's statistics equal those derived from its checkpoint, and a stopped-and-resumed run's
 //! those of an uninterrupted one; bad sources are refused with exit 2.
 
+mod common;
+use common::{read, sprague};
+
 use assert_cmd::Command;
 use predicates::str::contains;
 use sha2::{Digest, Sha256};
@@ -11,13 +14,9 @@ use std::path::Path;
 const MAX: &str = "60000";
 
 fn table(code: &str, args: &[&str], dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    let mut cmd = sprague();
     cmd.current_dir(dir).args(["table", "octal", code, "-q"]).args(args);
     cmd
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The three statistics files of `dir`, concatenated.

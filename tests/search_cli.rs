@@ -1,7 +1,9 @@
 //! `sprague search wall`: the best board per size in best.csv, reproducible from the row's seed
 //! and evaluation; a better committed row is kept; `check` recomputes the committed values.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::prelude::*;
 use sprague::games::wall::claim::dp::RectDp;
 use sprague::games::wall::search::{maximize_grundy, BestRow};
@@ -11,7 +13,7 @@ use sprague::output::csv::{read_csv, write_csv};
 use sprague::output::manifest::Manifest;
 
 fn search(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("sprague").unwrap().args(["search", "wall", "--maximize", "grundy", "-q"]).args(args).assert()
+    sprague().args(["search", "wall", "--maximize", "grundy", "-q"]).args(args).assert()
 }
 
 #[test]

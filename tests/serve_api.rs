@@ -1,6 +1,9 @@
 //! `sprague serve`: the page, the games and analyses over HTTP, values as `sprague solve` and
 //! the library's solver give them.
 
+mod common;
+use common::sprague;
+
 mod serve_support;
 
 use serve_support::Server;
@@ -48,7 +51,7 @@ fn an_analysis_agrees_with_solve() {
     let winning: Vec<&str> = analysis["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true).map(|m| m["name"].as_str().unwrap()).collect();
     let expected: Vec<String> = solution.winning_moves.iter().map(|(r, c)| format!("{} {}", r + 1, c + 1)).collect();
     assert_eq!(winning, expected);
-    let cli = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["solve", "wall", "--format", "json"]).write_stdin(text).output().unwrap();
+    let cli = sprague().args(["solve", "wall", "--format", "json"]).write_stdin(text).output().unwrap();
     let solved: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
     assert_eq!(solved["grundy"], analysis["value"]);
     assert_eq!(solved["winner"], analysis["winner"]);
@@ -102,7 +105,7 @@ fn a_game_program_joins_the_page() {
 /// A program that cannot start is a usage error before the server listens.
 #[test]
 fn a_game_program_that_cannot_start_is_refused() {
-    let out = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["serve", "--port", "0", "--game-cmd", "./no-such-program"]).output().unwrap();
+    let out = sprague().args(["serve", "--port", "0", "--game-cmd", "./no-such-program"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--game-cmd") && stderr.contains("no-such-program"), "{stderr}");

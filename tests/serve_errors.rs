@@ -1,6 +1,9 @@
 //! Bad requests never hurt `sprague serve`: each gets a JSON error with a clear 4xx, and the
 //! server answers the next request as before.
 
+mod common;
+use common::sprague;
+
 mod serve_support;
 
 use serve_support::{error_of, Server};
@@ -204,7 +207,7 @@ fn a_taken_custom_game_is_503_and_a_failed_program_is_restarted() {
 
 #[test]
 fn a_game_command_that_cannot_start_is_named_by_its_option() {
-    let run = |command: &str| assert_cmd::Command::cargo_bin("sprague").unwrap().args(["serve", "--port", "0", "--game-cmd", command]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
+    let run = |command: &str| sprague().args(["serve", "--port", "0", "--game-cmd", command]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
     let stderr = |assert: assert_cmd::assert::Assert| String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     let missing = stderr(run("no-such-game-program"));
     assert_eq!(missing, "error: --game-cmd \"no-such-game-program\": command \"no-such-game-program\" not found on PATH\n");

@@ -1,10 +1,12 @@
 //! `sprague solve wall`: answers, formats, engines and every kind of bad input (exit 2).
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::prelude::*;
 
 fn solve(args: &[&str], stdin: &str) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("sprague").unwrap().args(["solve", "wall"]).args(args).write_stdin(stdin).assert()
+    sprague().args(["solve", "wall"]).args(args).write_stdin(stdin).assert()
 }
 
 #[test]
@@ -95,8 +97,7 @@ fn bad_input_is_rejected_with_line_and_column() {
 #[test]
 fn unreadable_file_and_non_utf8_input_exit_2() {
     solve(&["/nonexistent/board.txt"], "").code(2).stderr(predicate::str::contains("cannot read /nonexistent/board.txt"));
-    Command::cargo_bin("sprague")
-        .unwrap()
+    sprague()
         .args(["solve", "wall"])
         .write_stdin(vec![b'1', b' ', b'1', b'\n', 0xff, b'\n'])
         .assert()
@@ -107,7 +108,7 @@ fn unreadable_file_and_non_utf8_input_exit_2() {
 #[test]
 fn usage_errors_exit_2() {
     solve(&["--format", "xml"], "").code(2);
-    Command::cargo_bin("sprague").unwrap().args(["solve", "chess"]).assert().code(2);
+    sprague().args(["solve", "chess"]).assert().code(2);
 }
 
 /// Arguments that are not UTF-8, in any place: a usage error, never a panic.
@@ -117,7 +118,7 @@ fn arguments_that_are_not_utf8_exit_2() {
     use std::os::unix::ffi::OsStrExt;
     let bad = std::ffi::OsStr::from_bytes(b"\xff.in");
     for args in [vec![bad], vec![std::ffi::OsStr::new("solve"), bad], vec![std::ffi::OsStr::new("solve"), std::ffi::OsStr::new("wall"), bad]] {
-        Command::cargo_bin("sprague").unwrap().args(&args).assert().code(2).stderr(predicate::str::contains("panicked").not());
+        sprague().args(&args).assert().code(2).stderr(predicate::str::contains("panicked").not());
     }
 }
 
@@ -197,8 +198,7 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
 #[test]
 fn an_endless_input_is_refused_at_the_cap() {
     for args in [&["solve", "wall", "/dev/zero"][..], &["solve", "wall", "--batch", "/dev/zero"]] {
-        Command::cargo_bin("sprague")
-            .unwrap()
+        sprague()
             .args(args)
             .timeout(std::time::Duration::from_secs(60))
             .assert()

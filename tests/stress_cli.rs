@@ -4,29 +4,18 @@
 //! usage errors exit 2.
 
 mod common;
+use common::{example_binary, sprague};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sprague::output::csv::read_csv;
 use sprague::output::manifest::Manifest;
 use sprague::stress::FailureRow;
-use std::path::{Path, PathBuf};
-
-/// A test program built by cargo from examples/ (cargo test builds the examples).
-fn program(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let path = exe.parent().unwrap().parent().unwrap().join("examples").join(name);
-    assert!(path.exists(), "{} missing: examples are built by `cargo test`", path.display());
-    path
-}
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+use std::path::Path;
 
 /// Runs `stress GAME --cmd PROGRAM ARGS…` into `out`; the assertion on its exit.
 fn stress(game: &str, program_name: &str, out: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
-    let cmd = program(program_name);
+    let cmd = example_binary(program_name);
     sprague().args(["stress", game, "--cmd"]).arg(&cmd).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).assert()
 }
 
@@ -41,7 +30,7 @@ fn saved_failure(game: &str, program_name: &str, out: &Path) -> (FailureRow, Str
     assert!(dir.join("001.orig.in").exists());
     assert_eq!(answer.trim_end(), row.expected);
     sprague().args(["solve", game]).arg(dir.join("001.in")).assert().success().stdout(answer.clone());
-    let again = std::process::Command::new(program(program_name)).stdin(std::fs::File::open(dir.join("001.in")).unwrap()).output().unwrap();
+    let again = std::process::Command::new(example_binary(program_name)).stdin(std::fs::File::open(dir.join("001.in")).unwrap()).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&again.stdout).trim(), row.got, "the saved input fails the same way again");
     let manifest = Manifest::read(&out.join("manifest.json")).unwrap();
     assert!(manifest.files.contains_key("failures/001.in") && manifest.files.contains_key("failures.csv"));

@@ -4,8 +4,8 @@
 //! runtime's message, not the program's failure.
 
 mod common;
+use common::sprague;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -16,8 +16,7 @@ const NIM_JAVA: &str = "import java.util.*;\npublic class Main {\n  public stati
 
 /// `sprague stress nim --cmd CMD` run from `dir` on every position up to 3 stones.
 fn stress_in(dir: &Path, cmd: &str) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("sprague")
-        .unwrap()
+    sprague()
         .current_dir(dir)
         .args(["stress", "nim", "--cmd", cmd, "--generator", "exhaustive", "--max", "3", "--budget", "20", "--threads", "2", "-q", "--out", "out"])
         .assert()

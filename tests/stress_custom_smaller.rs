@@ -4,7 +4,9 @@
 //! heaps of 5, 9, 13, … The moves of 13 lead only to 11 (where the solution is right), so
 //! only `smaller` reaches 5.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use predicates::str::contains;
 use std::path::Path;
 
@@ -33,7 +35,7 @@ fn shrunk(dir: &Path, verbs: &str) -> String {
     let wrong = format!("python3 {}", dir.join("wrong.py").display());
     let out = dir.join(verbs);
     let args = ["stress", "custom", "-q", "--game-cmd", &game, "--cmd", &wrong, "--max", "13", "--generator", "exhaustive", "--out"];
-    Command::cargo_bin("sprague").unwrap().args(args).arg(&out).assert().code(1).stdout(contains("FAILED 001: wrong-answer"));
+    sprague().args(args).arg(&out).assert().code(1).stdout(contains("FAILED 001: wrong-answer"));
     assert_eq!(std::fs::read_to_string(out.join("failures/001.orig.in")).unwrap(), "13\n", "found on the first failing start");
     std::fs::read_to_string(out.join("failures/001.in")).unwrap()
 }

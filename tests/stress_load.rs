@@ -2,7 +2,9 @@
 //! input is not a time-limit failure under a 0.5 s limit while CPU burners make every run take
 //! much longer by the clock on the wall; a program that is too slow still is one, confirmed.
 
-use assert_cmd::Command;
+mod common;
+use common::{example_binary, sprague};
+
 use sprague::output::csv::read_csv;
 use sprague::stress::FailureRow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,17 +15,11 @@ use std::time::{Duration, Instant};
 /// second's program of CPU until the wall-clock cap ends it (not what the second test is about).
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn program(name: &str) -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("examples").join(name)
-}
-
 /// `stress wall --cmd PROGRAM` on the smallest boards with a 0.5 s limit.
 fn stress(name: &str, out: &std::path::Path) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("sprague")
-        .unwrap()
+    sprague()
         .args(["stress", "wall", "--cmd"])
-        .arg(program(name))
+        .arg(example_binary(name))
         .args(["--generator", "exhaustive", "--max", "1x2", "--timeout", "0.5", "--budget", "30", "--shrink-budget", "20", "--threads", "2", "-q", "--out"])
         .arg(out)
         .assert()
@@ -62,8 +58,7 @@ fn a_program_over_the_cpu_limit_is_a_confirmed_time_limit_failure() {
     let tmp = tempfile::tempdir().unwrap();
     // A shell command whose child spins forever: its CPU time counts (the process group's).
     let out = tmp.path().join("spin");
-    Command::cargo_bin("sprague")
-        .unwrap()
+    sprague()
         .args(["stress", "wall", "--cmd", "yes > /dev/null", "--generator", "exhaustive", "--max", "1x1", "--timeout", "0.3", "--budget", "5", "--shrink-budget", "5", "-q", "--out"])
         .arg(&out)
         .assert()

@@ -3,19 +3,16 @@
 //! move passes, a wrong one is caught and reported on the smallest input — and the games whose
 //! answer is not a move refused (exit 2).
 
-use assert_cmd::Command;
+mod common;
+use common::{example_binary, sprague};
+
 use sprague::output::csv::read_csv;
 use sprague::stress::FailureRow;
-use std::path::{Path, PathBuf};
-
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("examples").join(name)
-}
+use std::path::Path;
 
 /// `stress GAME --answer move --cmd CMD` into `out`: the exit code and failures.csv's rows.
 fn stress_moves(game: &str, cmd: &str, out: &Path, args: &[&str]) -> (i32, Vec<FailureRow>) {
-    let run = Command::cargo_bin("sprague").unwrap().args(["stress", game, "--answer", "move", "--cmd", cmd, "--threads", "2", "-q", "--out"]).arg(out).args(args).output().unwrap();
+    let run = sprague().args(["stress", game, "--answer", "move", "--cmd", cmd, "--threads", "2", "-q", "--out"]).arg(out).args(args).output().unwrap();
     (run.status.code().unwrap(), read_csv(&out.join("failures.csv")).unwrap_or_default())
 }
 
@@ -23,9 +20,9 @@ fn stress_moves(game: &str, cmd: &str, out: &Path, args: &[&str]) -> (i32, Vec<F
 fn octal_any_winning_move_passes_and_a_losing_one_is_caught_on_the_smallest_input() {
     let tmp = tempfile::tempdir().unwrap();
     let small = ["--generator", "exhaustive", "--max", "7", "--budget", "5"];
-    let right = format!("{} last", example("octal_moves").display());
+    let right = format!("{} last", example_binary("octal_moves").display());
     assert_eq!(stress_moves("octal", &right, &tmp.path().join("right"), &small), (0, vec![]));
-    let wrong = format!("{} losing", example("octal_moves").display());
+    let wrong = format!("{} losing", example_binary("octal_moves").display());
     let (code, rows) = stress_moves("octal", &wrong, &tmp.path().join("wrong"), &small);
     assert_eq!((code, rows.len()), (1, 1));
     let row = &rows[0];
@@ -68,7 +65,7 @@ fn kings_any_winning_slide_passes_and_a_misplaced_one_is_caught() {
 fn games_whose_answer_is_not_a_move_refuse_move_answers() {
     let tmp = tempfile::tempdir().unwrap();
     for game in ["nim-count", "cross", "cards", "footholds"] {
-        let run = Command::cargo_bin("sprague").unwrap().args(["stress", game, "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
+        let run = sprague().args(["stress", game, "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{game}: {stderr}");
         assert!(stderr.contains(&format!("stress {game} has no move answers")), "{game}: {stderr}");

@@ -3,15 +3,13 @@
 //! and shrunk within a validator, a checker, a float tolerance, --save-tests, --slowest, and the
 //! helpers' failures as usage errors (exit 2).
 
-use assert_cmd::Command;
+mod common;
+use common::{read, sprague};
+
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use sprague::stress::{FailureRow, SlowRow};
-use std::path::{Path, PathBuf};
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+use std::path::Path;
 
 /// `python3 examples/stress/NAME.py`.
 fn example(name: &str) -> String {
@@ -23,10 +21,6 @@ fn script(dir: &Path, name: &str, body: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, body).unwrap();
     format!("python3 {}", path.display())
-}
-
-fn read(path: PathBuf) -> String {
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// `stress problem` on examples/stress/ (Kadane's slip against the brute force) with `args`.
@@ -51,17 +45,17 @@ fn a_wrong_fast_program_is_caught_and_shrunk_within_the_validator() {
     let validator = example("validator");
     let run = kadane(&out, &["--validator", &validator]).code(1);
     run.stdout(contains("FAILED 001: wrong-answer").and(contains("expected -1, got 0")));
-    assert_eq!(read(out.join("failures/001.in")), "1\n-1\n", "the smallest legal input");
-    assert_eq!(read(out.join("failures/001.ans")), "-1\n");
-    assert!(valid(&read(out.join("failures/001.orig.in"))));
+    assert_eq!(read(&out.join("failures/001.in")), "1\n-1\n", "the smallest legal input");
+    assert_eq!(read(&out.join("failures/001.ans")), "-1\n");
+    assert!(valid(&read(&out.join("failures/001.orig.in"))));
     let rows: Vec<FailureRow> = sprague::output::csv::read_csv(&out.join("failures.csv")).unwrap();
     assert!(rows[0].minimal && rows[0].size_after.starts_with("2 lines, 2 tokens, 5 bytes (seed "), "{rows:?}");
-    let manifest = read(out.join("manifest.json"));
+    let manifest = read(&out.join("manifest.json"));
     assert!(manifest.contains("\"problem\"") && manifest.contains("validator.py"), "{manifest}");
     // Without the validator the count on the first line is shrunk too: an illegal input.
     let loose = dir.path().join("loose");
     kadane(&loose, &[]).code(1);
-    let shrunk = read(loose.join("failures/001.in"));
+    let shrunk = read(&loose.join("failures/001.in"));
     assert!(!valid(&shrunk), "{shrunk:?} should be refused by the validator");
 }
 
@@ -110,14 +104,14 @@ fn save_tests_writes_a_test_folder_and_never_over_existing_tests() {
     let mut names: Vec<String> = std::fs::read_dir(&tests).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     names.sort();
     assert_eq!(names, ["001.ans", "001.in"]);
-    assert_eq!(read(tests.join("001.in")), read(out.join("failures/001.in")));
-    assert_eq!(read(tests.join("001.ans")), "-1\n");
+    assert_eq!(read(&tests.join("001.in")), read(&out.join("failures/001.in")));
+    assert_eq!(read(&tests.join("001.ans")), "-1\n");
     // Refused before any run: the numbered tests are there.
     kadane(&out, &["--save-tests", tests.to_str().unwrap()]).code(2).stderr(contains("001.in already exists"));
     kadane(&out, &["--overwrite"]).code(2).stderr(contains("--save-tests"));
     std::fs::write(tests.join("001.in"), "mine").unwrap();
     kadane(&out, &["--validator", &validator, "--save-tests", tests.to_str().unwrap(), "--overwrite"]).code(1);
-    assert_eq!(read(tests.join("001.in")), "1\n-1\n");
+    assert_eq!(read(&tests.join("001.in")), "1\n-1\n");
 }
 
 #[test]
@@ -155,11 +149,11 @@ fn slowest_climbs_past_the_generated_inputs_to_the_slow_region() {
     let rows: Vec<SlowRow> = sprague::output::csv::read_csv(&out.join("slowest.csv")).unwrap();
     assert_eq!(rows.len(), 3);
     assert!(rows.windows(2).all(|w| w[0].seconds >= w[1].seconds), "{rows:?}");
-    let top: u64 = read(out.join("slowest/001.in")).trim().parse().unwrap();
+    let top: u64 = read(&out.join("slowest/001.in")).trim().parse().unwrap();
     assert!(top >= 90 && rows[0].origin == "climbed", "the slowest input {top} ({rows:?})");
-    assert_eq!(read(tests.join("001.in")), read(out.join("slowest/001.in")));
-    assert_eq!(read(tests.join("001.ans")).trim(), top.to_string());
-    let manifest = read(out.join("manifest.json"));
+    assert_eq!(read(&tests.join("001.in")), read(&out.join("slowest/001.in")));
+    assert_eq!(read(&tests.join("001.ans")).trim(), top.to_string());
+    let manifest = read(&out.join("manifest.json"));
     assert!(manifest.contains("\"mode\": \"slowest\"") && manifest.contains("slowest/001.in"), "{manifest}");
 }
 

@@ -2,19 +2,20 @@
 //! and failures.csv, reproducible with the program and with `sprague solve`; the output
 //! directory is locked.
 
-use assert_cmd::Command;
+mod common;
+use common::{example_binary, sprague};
+
 use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::Shape;
 use sprague::output::csv::read_csv;
 use sprague::output::lock::DirLock;
 use sprague::stress::{stress, CommandLine, FailureKind, FailureRow, Limits, Source, StressConfig};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
+/// A test program built by cargo from examples/.
 fn program(name: &str) -> CommandLine {
-    let exe = std::env::current_exe().unwrap();
-    let path: PathBuf = exe.parent().unwrap().parent().unwrap().join("examples").join(name);
-    CommandLine::parse(&path.to_string_lossy()).unwrap()
+    CommandLine::parse(&example_binary(name).to_string_lossy()).unwrap()
 }
 
 fn config(out: &Path, sources: Vec<Source>) -> StressConfig {
@@ -50,7 +51,7 @@ fn a_wrong_program_leaves_a_reproducible_shrunk_failure() {
     assert!(dir.join("001.orig.in").exists());
     assert_eq!(answer.trim(), row.expected);
     // `sprague solve wall 001.in` prints 001.ans; the program still gets it wrong.
-    Command::cargo_bin("sprague").unwrap().args(["solve", "wall"]).arg(dir.join("001.in")).assert().success().stdout(answer.clone());
+    sprague().args(["solve", "wall"]).arg(dir.join("001.in")).assert().success().stdout(answer.clone());
     let got = std::process::Command::new(match program("wall_xor_components") {
         CommandLine::Direct { program, .. } => program,
         CommandLine::Shell { .. } => unreachable!(),

@@ -4,7 +4,9 @@
 //! reported on 3 cells as the smallest, with the sub-rectangles it answers right. And
 //! `--answer move`: any winning move passes, a losing one is caught.
 
-use assert_cmd::Command;
+mod common;
+use common::{example_binary, sprague};
+
 use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::Board;
 use sprague::output::csv::read_csv;
@@ -13,14 +15,9 @@ use sprague::stress::{stress, Cases, CommandLine, Contest, FailureRow, Generator
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn program(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("examples").join(name)
-}
-
 /// `stress wall --cmd PROGRAM ARGS…` into `out`: its exit code and the rows of failures.csv.
 fn stress_wall(program_name: &str, out: &Path, args: &[&str]) -> (i32, Vec<FailureRow>) {
-    let run = Command::cargo_bin("sprague").unwrap().args(["stress", "wall", "--cmd"]).arg(program(program_name)).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).output().unwrap();
+    let run = sprague().args(["stress", "wall", "--cmd"]).arg(example_binary(program_name)).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).output().unwrap();
     (run.status.code().unwrap(), read_csv(&out.join("failures.csv")).unwrap_or_default())
 }
 
@@ -109,7 +106,7 @@ fn a_large_random_find_is_searched_down_to_three_cells() {
         command_line: vec!["test".into()],
         parameters: Default::default(),
     };
-    let command = CommandLine::parse(&program("wall_xor_components").to_string_lossy()).unwrap();
+    let command = CommandLine::parse(&example_binary("wall_xor_components").to_string_lossy()).unwrap();
     let summary = stress(&LargeFirst(WallContest::default()), &command, &config, &|_| {}).unwrap();
     let row = &summary.failures[0];
     assert_eq!((row.source.as_str(), row.size_before.as_str()), ("random", "8x7, 25 X"));
@@ -122,9 +119,9 @@ fn a_large_random_find_is_searched_down_to_three_cells() {
 fn any_winning_move_passes_and_a_losing_move_is_caught() {
     let tmp = tempfile::tempdir().unwrap();
     // The program's move differs from the one in sprague's answer files: the last winning move.
-    let picked = std::process::Command::new(program("wall_move_last")).stdin(std::fs::File::open(write(tmp.path(), "1 3\n...\n")).unwrap()).output().unwrap();
+    let picked = std::process::Command::new(example_binary("wall_move_last")).stdin(std::fs::File::open(write(tmp.path(), "1 3\n...\n")).unwrap()).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&picked.stdout), "1 3\n");
-    let ours = Command::cargo_bin("sprague").unwrap().args(["solve", "wall", "--format", "json"]).write_stdin("1 3\n...\n").output().unwrap();
+    let ours = sprague().args(["solve", "wall", "--format", "json"]).write_stdin("1 3\n...\n").output().unwrap();
     assert!(String::from_utf8_lossy(&ours.stdout).contains("\"winning_moves\":[[0,0],"));
     let (code, rows) = stress_wall("wall_move_last", &tmp.path().join("right"), &["--answer", "move", "--budget", "3"]);
     assert_eq!((code, rows.len()), (0, 0));
@@ -141,7 +138,7 @@ fn any_winning_move_passes_and_a_losing_move_is_caught() {
 #[test]
 fn move_answers_are_refused_where_the_game_has_none() {
     let tmp = tempfile::tempdir().unwrap();
-    let nim = Command::cargo_bin("sprague").unwrap().args(["stress", "nim-count", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
+    let nim = sprague().args(["stress", "nim-count", "--cmd", "true", "--answer", "move", "--out"]).arg(tmp.path()).output().unwrap();
     assert_eq!(nim.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&nim.stderr).contains("no move answers"), "{}", String::from_utf8_lossy(&nim.stderr));
     let (code, _) = stress_wall("wall_right", tmp.path(), &["--answer", "winner"]);

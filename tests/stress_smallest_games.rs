@@ -3,19 +3,16 @@
 //! `1 2 3` as the smallest input; the DAGame program that takes tokens as independent is
 //! reported on the smallest DAG it fails on.
 
-use assert_cmd::Command;
+mod common;
+use common::{example_binary, sprague};
+
 use sprague::output::csv::read_csv;
 use sprague::stress::FailureRow;
-use std::path::{Path, PathBuf};
-
-fn program(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("examples").join(name)
-}
+use std::path::Path;
 
 /// `stress GAME --cmd PROGRAM ARGS…` into `out`: its exit code and the rows of failures.csv.
 fn stress(game: &str, program_name: &str, out: &Path, args: &[&str]) -> (i32, Vec<FailureRow>) {
-    let run = Command::cargo_bin("sprague").unwrap().args(["stress", game, "--cmd"]).arg(program(program_name)).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).output().unwrap();
+    let run = sprague().args(["stress", game, "--cmd"]).arg(example_binary(program_name)).arg("--out").arg(out).args(["--threads", "2", "--quiet"]).args(args).output().unwrap();
     (run.status.code().unwrap(), read_csv(&out.join("failures.csv")).unwrap_or_default())
 }
 
@@ -48,13 +45,13 @@ fn a_dagame_failure_is_searched_below() {
 #[test]
 fn nim_move_answers_any_winning_move_passes_and_a_losing_one_is_caught() {
     let tmp = tempfile::tempdir().unwrap();
-    let right = format!("{} last", program("nim_moves").display());
+    let right = format!("{} last", example_binary("nim_moves").display());
     let run = |cmd: &str, out: &Path| {
-        let run = Command::cargo_bin("sprague").unwrap().args(["stress", "nim", "--answer", "move", "--cmd", cmd, "--budget", "3", "--threads", "2", "-q", "--out"]).arg(out).output().unwrap();
+        let run = sprague().args(["stress", "nim", "--answer", "move", "--cmd", cmd, "--budget", "3", "--threads", "2", "-q", "--out"]).arg(out).output().unwrap();
         (run.status.code().unwrap(), read_csv::<FailureRow>(&out.join("failures.csv")).unwrap_or_default())
     };
     assert_eq!(run(&right, &tmp.path().join("right")), (0, vec![]));
-    let (code, rows) = run(&format!("{} losing", program("nim_moves").display()), &tmp.path().join("wrong"));
+    let (code, rows) = run(&format!("{} losing", example_binary("nim_moves").display()), &tmp.path().join("wrong"));
     assert_eq!((code, rows.len()), (1, 1));
     let row = &rows[0];
     assert!(row.smallest && row.detail.contains("the move leaves the opponent a win"), "{row:?}");

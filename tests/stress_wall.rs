@@ -2,20 +2,19 @@
 //! examples/: each wrong one is caught with the right classification and shrunk; the right
 //! one passes.
 
+mod common;
+use common::example_binary;
+
 use sprague::games::wall::search::contest::{shrink_candidates, WallContest};
 use sprague::games::wall::claim::dp::RectDp;
 use sprague::games::wall::search::generate::InnerMax;
 use sprague::games::wall::{Board, Shape};
 use sprague::stress::{judge, shrink, CommandLine, Contest, FailureKind, Generator, Limits, Plan, Pool, Runner, ShrinkLimits, Shrunk, Source, Verdict};
-use std::path::PathBuf;
 use std::time::Duration;
 
-/// A test program built by cargo from examples/ (cargo test builds the examples).
+/// A test program built by cargo from examples/.
 fn program(name: &str) -> CommandLine {
-    let exe = std::env::current_exe().unwrap();
-    let path: PathBuf = exe.parent().unwrap().parent().unwrap().join("examples").join(name);
-    assert!(path.exists(), "{} missing: examples are built by `cargo test`", path.display());
-    CommandLine::parse(&path.to_string_lossy()).unwrap()
+    CommandLine::parse(&example_binary(name).to_string_lossy()).unwrap()
 }
 
 fn limits(timeout_ms: u64) -> Limits {

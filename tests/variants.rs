@@ -1,7 +1,9 @@
 //! Rule variants as controls: each false claim is caught at the smallest size where it fails,
 //! the t-split claim holds, and counterexample shrinking is deterministic and minimal.
 
-use assert_cmd::Command;
+mod common;
+use common::sprague;
+
 use proptest::prelude::*;
 use sprague::games::wall::{claim, naive, Board, Rule, Shape};
 use sprague::games::wall::verify::shrink::{claim_fails, minimal_counterexamples, size_key, smaller_neighbours, Shrinker};
@@ -129,10 +131,6 @@ proptest! {
         prop_assert_eq!(&warm.shrink(&b).unwrap(), &fresh);
         prop_assert!(size_key(&fresh) <= size_key(&b));
     }
-}
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! options that do not apply are not offered; `solve` answers the game its options describe;
 //! the old spellings still work (hidden).
 
-use assert_cmd::Command as Cli;
+mod common;
+use common::sprague;
+
 use predicates::str::contains;
 use sprague::game::vocabulary::{ENGINES, FORMATS, OPTIONS};
 use sprague::game::{Args, Command, OptSpec, Session, Verb};
@@ -12,10 +14,6 @@ use sprague::games::REGISTRY;
 use sprague::runner::Silent;
 use sprague::stress::Source;
 use std::collections::BTreeMap;
-
-fn sprague() -> Cli {
-    Cli::cargo_bin("sprague").unwrap()
-}
 
 /// Every command of every game with its options: (`verb game`, options).
 fn every_command() -> Vec<(String, Vec<OptSpec>)> {

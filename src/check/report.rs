@@ -1,7 +1,7 @@
 //! The text `check` prints: the damage, the differences, what the budget left out, the totals.
 
 use super::{Outcome, Plan};
-use crate::stress::numbers::count;
+use crate::output::text::counted;
 use std::fmt::Write;
 
 /// The report of a check run with `budget` estimated seconds, a line each.
@@ -27,9 +27,9 @@ pub fn report(plan: &Plan, outcome: &Outcome, budget: f64) -> String {
         &mut text,
         format_args!(
             "checked every committed file against its manifest ({damaged} damaged); recomputed {} in {:.1} s (estimated {estimate:.1} s, budget {budget} s): {}",
-            count(outcome.checked, "unit"),
+            counted(outcome.checked as u64, "unit"),
             outcome.seconds,
-            count(outcome.differences.len(), "difference")
+            counted(outcome.differences.len() as u64, "difference")
         ),
     );
     text

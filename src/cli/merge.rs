@@ -2,7 +2,7 @@
 
 use sprague::game::Status;
 use sprague::games::{current_options, verification_from_manifest};
-use sprague::output::counted;
+use sprague::output::text::counted;
 use sprague::output::manifest::RunClock;
 use sprague::runner::merge::merge_into;
 use std::path::PathBuf;

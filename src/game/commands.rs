@@ -4,7 +4,7 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::Result;
-use crate::output::counted;
+use crate::output::text::counted;
 use crate::output::records::{Columns, MismatchRow};
 use crate::runner::directory::{verify_into, DirRun, Finished};
 use crate::runner::resumable::Options;

@@ -5,6 +5,7 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::{Error, Result};
+use crate::output::text::{counted, shorten};
 use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, SlowestSummary, Source, StressConfig, StressSummary};
 
 mod modes;
@@ -143,7 +144,7 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     session.progress.start(&format!("stress {name}"), None, 0);
     let summary = side.stress(&command, &config, &|p| {
         let rate = p.runs as f64 / p.elapsed.as_secs_f64().max(1e-9);
-        session.progress.message(&format!("stress {name}: {}, {}, {rate:.0} runs/s", stress::numbers::count(p.runs as usize, "run"), stress::numbers::count(p.failures, "failure")));
+        session.progress.message(&format!("stress {name}: {}, {}, {rate:.0} runs/s", counted(p.runs, "run"), counted(p.failures as u64, "failure")));
     });
     session.progress.finish();
     let summary = summary?;
@@ -260,7 +261,7 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
         summary.runs,
         summary.judging_seconds,
         summary.rate(),
-        stress::numbers::count(config.jobs, "job"),
+        counted(config.jobs as u64, "job"),
         config.seed
     );
     text.push_str(&format!("  {}\n", stress::tally::text(&summary.generators)));
@@ -277,8 +278,8 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
 fn failure_text(row: &FailureRow, input: &Path) -> String {
     let mut how = match (row.minimal || row.size_shrunk != row.size_after, row.shrink_steps) {
         (true, 0) => "already minimal".to_string(),
-        (true, steps) => format!("shrunk in {} to {} (minimal)", stress::numbers::count(steps, "step"), row.size_shrunk),
-        (false, steps) => format!("shrunk in {} to {} (time ran out before a minimal one)", stress::numbers::count(steps, "step"), row.size_shrunk),
+        (true, steps) => format!("shrunk in {} to {} (minimal)", counted(steps as u64, "step"), row.size_shrunk),
+        (false, steps) => format!("shrunk in {} to {} (time ran out before a minimal one)", counted(steps as u64, "step"), row.size_shrunk),
     };
     if row.size_shrunk != row.size_after {
         how.push_str(&format!("; the search found {} below it", row.size_after));
@@ -286,7 +287,7 @@ fn failure_text(row: &FailureRow, input: &Path) -> String {
     let got = if row.got.is_empty() { "no output" } else { &row.got };
     let mut text = format!(
         "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s CPU)\n",
-        row.id, row.kind, row.source, row.size_before, stress::outcome::shorten(&row.expected), row.exit_status, row.seconds
+        row.id, row.kind, row.source, row.size_before, shorten(&row.expected), row.exit_status, row.seconds
     );
     if !row.detail.is_empty() {
         text.push_str(&format!("  {}\n", row.detail));

@@ -88,10 +88,10 @@ fn totals(rows: &VerifyRows, values: Values) -> String {
     format!(
         "rule {}, {}, {}, {}, {}",
         rows.summary[0].rule,
-        super::counted(rows.summary.len() as u64, "size"),
-        super::counted(sum(|r| r.patterns), "position"),
+        super::text::counted(rows.summary.len() as u64, "size"),
+        super::text::counted(sum(|r| r.patterns), "position"),
         values.zeros(sum(|r| r.p_positions)),
-        super::counted(sum(|r| r.mismatches), "mismatch")
+        super::text::counted(sum(|r| r.mismatches), "mismatch")
     )
 }
 

@@ -3,6 +3,7 @@
 
 use super::resumable::Plan;
 use crate::error::{Error, Result};
+use crate::output::text::format_bytes;
 use crate::sys;
 
 /// A day: longer runs need `--force`.
@@ -65,8 +66,8 @@ pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> R
             "{noun} {} needs an estimated {} of memory but only {} is available; \
              run smaller sizes or on a bigger machine",
             plan.jobs[estimate.hungriest].label,
-            sys::format_bytes(estimate.peak_bytes),
-            sys::format_bytes(available)
+            format_bytes(estimate.peak_bytes),
+            format_bytes(available)
         )));
     }
     if let Some(seconds) = estimate.seconds.filter(|&s| s > DAY_SECONDS && !force) {

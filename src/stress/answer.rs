@@ -1,7 +1,7 @@
 //! Reading a program's stdout in the common answer formats: one word of a fixed set, one
 //! number, or one number per line. Each `Err` says why the output is not in the format.
 
-use super::outcome::shorten;
+use crate::output::text::shorten;
 
 /// The one token the program printed (blanks and line ends around it ignored).
 pub fn single_token(stdout: &str) -> Result<&str, String> {

@@ -5,6 +5,7 @@
 
 use super::answer::single_token;
 use super::contest::{Cases, Contest, Generator, Source};
+use crate::output::text::{counted, shorten};
 use std::fmt;
 
 /// A game whose positions have moves a program can print.
@@ -29,7 +30,7 @@ pub fn numbers(text: &str, count: usize, format: &str) -> Result<Vec<u64>, Strin
     let number = |s: &&str| s.parse::<u64>().ok().filter(|&n| n >= 1 && s.bytes().all(|b| b.is_ascii_digit()));
     let read: Vec<u64> = words.iter().filter_map(number).collect();
     if words.len() != count || read.len() != count {
-        return Err(format!("expected `{format}` ({count} whole numbers, from 1), found {:?}", super::outcome::shorten(text)));
+        return Err(format!("expected `{format}` ({count} whole numbers, from 1), found {:?}", shorten(text)));
     }
     Ok(read)
 }
@@ -95,7 +96,7 @@ impl<G: Moves> Contest for ByMove<G> {
         }
     }
     fn why_wrong(&self, case: &G::Case, expected: &Self::Answer, got: &Self::Answer) -> String {
-        let count = |moves: &[G::Move]| super::numbers::count(moves.len(), "winning move");
+        let count = |moves: &[G::Move]| counted(moves.len() as u64, "winning move");
         match (expected, got) {
             (MoveAnswer::Moves(winning), MoveAnswer::Lost(_)) => format!("the position is won ({})", count(winning)),
             (_, MoveAnswer::Moves(printed)) => match printed.first().and_then(|m| self.0.illegal(case, m)) {

@@ -4,11 +4,6 @@
 
 use rand::Rng;
 
-/// `n` and the noun, plural unless `n` is 1: `1 pile`, `3 piles`.
-pub fn count(n: usize, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
-}
-
 /// Values below `value` and not below `min`, largest cut first: `min` and `min + 1`, the
 /// two values halfway, `value − 2` and `value − 1` (both parities at every scale).
 pub fn lower(value: u64, min: u64) -> Vec<u64> {
@@ -184,7 +179,6 @@ mod tests {
     #[test]
     fn smaller_candidates() {
         assert_eq!(lower(10, 1), [1, 2, 5, 6, 8, 9]);
-        assert_eq!((count(1, "pile"), count(0, "heap")), ("1 pile".to_string(), "0 heaps".to_string()));
         assert_eq!(lower(6, 1), [1, 2, 3, 4, 5]);
         assert_eq!(lower(2, 1), [1]);
         assert!(lower(1, 1).is_empty());

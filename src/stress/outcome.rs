@@ -2,6 +2,7 @@
 
 use super::contest::Contest;
 use super::process::{Exit, RunOutput};
+use crate::output::text::{shorten, shorten_end};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -64,9 +65,6 @@ pub struct Fault {
     pub stderr: Vec<u8>,
 }
 
-/// Longest program output or message kept in a verdict (characters).
-const KEEP: usize = 200;
-
 /// Judges a run against the trusted answer `expected`.
 pub fn classify<G: Contest + ?Sized>(game: &G, case: &G::Case, expected: &G::Answer, run: &RunOutput<'_>) -> Verdict {
     let got = shorten(&String::from_utf8_lossy(run.stdout));
@@ -115,40 +113,6 @@ fn signal_name(sig: i32) -> Option<&'static str> {
     })
 }
 
-/// `text` trimmed and on one line, its other control characters (a terminal's escape
-/// sequences, NUL) written as escapes such as `\u{1b}`: safe to print.
-fn visible(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.trim().chars() {
-        match c {
-            '\r' | '\n' | '\t' => out.push(' '),
-            c if c.is_control() => out.extend(c.escape_default()),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `text` trimmed, on one line, at most [`KEEP`] characters (an ellipsis marks a cut).
-pub fn shorten(text: &str) -> String {
-    let one_line = visible(text);
-    match one_line.char_indices().nth(KEEP) {
-        Some((at, _)) => format!("{}…", &one_line[..at]),
-        None => one_line,
-    }
-}
-
-/// `text` trimmed, on one line, its last [`KEEP`] characters (an ellipsis marks a cut): the
-/// end of a program's stderr, where the error is.
-pub fn shorten_end(text: &str) -> String {
-    let one_line = visible(text);
-    let count = one_line.chars().count();
-    match one_line.char_indices().nth(count.saturating_sub(KEEP)) {
-        Some((at, _)) if at > 0 => format!("…{}", &one_line[at..]),
-        _ => one_line,
-    }
-}
-
 /// The stderr of a run as saved in `NNN.err`: a first line says how many bytes were cut.
 fn stderr_kept(run: &RunOutput<'_>) -> Vec<u8> {
     let mut out = Vec::with_capacity(run.stderr.len() + 64);
@@ -162,18 +126,6 @@ fn stderr_kept(run: &RunOutput<'_>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shortens_long_and_multiline_text() {
-        assert_eq!(shorten("  a\nb \n"), "a b");
-        assert_eq!(shorten("\u{1b}]0;pwned\u{7}\u{1b}[31mred\0"), "\\u{1b}]0;pwned\\u{7}\\u{1b}[31mred\\u{0}");
-        let long = "x".repeat(500);
-        assert_eq!(shorten(&long).chars().count(), KEEP + 1);
-        assert_eq!(shorten_end(" a\nb\n"), "a b");
-        let traceback = format!("{}\nValueError: bad\n", "y".repeat(500));
-        let end = shorten_end(&traceback);
-        assert!(end.starts_with('…') && end.ends_with("ValueError: bad") && end.chars().count() == KEEP + 1, "{end}");
-    }
 
     #[test]
     fn names_are_distinct() {

@@ -13,6 +13,7 @@ use super::tally::{self, GeneratorTally, Tallies};
 use crate::error::Result;
 use crate::output::manifest::{Manifest, RunClock};
 use crate::output::takeover::{remove_stale, withdraw};
+use crate::output::text::counted;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -221,10 +222,10 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));
     manifest.notes.push(format!(
         "{} in {:.1} s ({:.0} runs/s), {}",
-        super::numbers::count(summary.runs as usize, "run"),
+        counted(summary.runs, "run"),
         summary.judging_seconds,
         summary.rate(),
-        super::numbers::count(summary.failures.len(), "failure")
+        counted(summary.failures.len() as u64, "failure")
     ));
     manifest.write(&config.out.join(MANIFEST))?;
     Ok(manifest)

@@ -11,6 +11,7 @@ use super::contest::{Contest, Generator, Parts};
 use super::outcome::{FailureKind, Fault, Verdict};
 use super::pool::{Judged, Pool};
 use crate::error::Result;
+use crate::output::text::counted;
 use std::time::{Duration, Instant};
 
 /// What the search below a shrunk case found.
@@ -32,7 +33,7 @@ pub struct Search<C> {
 impl<C> Search<C> {
     /// The search for people (failures.csv's `searched`): `shrunk` is the shrunk case's size.
     pub fn text(&self, shrunk: &str) -> String {
-        let runs = super::numbers::count(self.runs, "run");
+        let runs = counted(self.runs as u64, "run");
         let reached = self.reached.as_deref().map(|r| format!(", up to {r}")).unwrap_or_default();
         match (&self.found, self.smallest, self.timed_out) {
             (Some(_), _, _) => format!("smallest: found by the search below {shrunk}; every input before it passed ({runs})"),

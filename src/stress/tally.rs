@@ -3,6 +3,7 @@
 //! its size for people.
 
 use super::contest::{Cases, Contest, Source};
+use crate::output::text::counted;
 use serde_json::{json, Value};
 use std::sync::Mutex;
 
@@ -64,7 +65,7 @@ pub fn to_json(tallies: &[GeneratorTally]) -> Value {
 pub fn text(tallies: &[GeneratorTally]) -> String {
     let one = |t: &GeneratorTally| match t.runs {
         0 => format!("{} no runs", t.source),
-        n => format!("{} {} (largest {})", t.source, super::numbers::count(n as usize, "run"), t.largest),
+        n => format!("{} {} (largest {})", t.source, counted(n, "run"), t.largest),
     };
     tallies.iter().map(one).collect::<Vec<_>>().join("; ")
 }

@@ -1,4 +1,4 @@
-//! Helpers shared by the CLI tests of verify and merge.
+//! Helpers shared by the integration tests: the binary, its runs, files and the tools they need.
 #![allow(dead_code)]
 
 use assert_cmd::Command;
@@ -7,8 +7,29 @@ use std::time::{Duration, Instant};
 
 pub const CSVS: [&str; 3] = ["summary.csv", "distribution.csv", "mismatches.csv"];
 
+/// The `sprague` binary of this build.
 pub fn sprague() -> Command {
     Command::cargo_bin("sprague").unwrap()
+}
+
+/// `sprague` run from the repository root (for commands that read the committed results/).
+pub fn sprague_at_root() -> Command {
+    let mut cmd = sprague();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// A test program built by cargo from examples/ (cargo test builds the examples).
+pub fn example_binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let path = exe.parent().unwrap().parent().unwrap().join("examples").join(name);
+    assert!(path.exists(), "{} missing: examples are built by `cargo test`", path.display());
+    path
+}
+
+/// The game program examples/games/FILE.
+pub fn example_game(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games").join(file)
 }
 
 /// `verify wall ARGS -q --out DIR`, expecting exit code `code`.
@@ -47,7 +68,6 @@ pub fn start_slow_run(out: &Path, args: &[&str]) -> std::process::Child {
     child
 }
 
-
 /// A test goes on without a tool it needs: it says so on stderr, or, under
 /// `SPRAGUE_REQUIRE_TOOLS=1` (as `.ci/run` sets), fails, so that CI never counts a skip as a pass.
 pub fn skip(why: &str) {
@@ -67,6 +87,13 @@ pub fn compile_subtraction_cpp(dir: &Path, test: &str) -> Option<PathBuf> {
     let built = std::process::Command::new(compiler).arg("-O2").arg("-o").arg(&binary).arg(source).status().unwrap();
     assert!(built.success(), "{compiler} could not compile examples/games/subtraction.cpp");
     Some(binary)
+}
+
+/// Flips bit `bit` of the file at `path`.
+pub fn flip_bit(path: &Path, bit: usize) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[bit / 8] ^= 1 << (bit % 8);
+    std::fs::write(path, bytes).unwrap();
 }
 
 /// Copies the tree `from` into `to` (e.g. the committed results into a scratch directory).

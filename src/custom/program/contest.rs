@@ -9,7 +9,7 @@ use super::table::starting_positions;
 use super::{Explorer, Verb};
 use crate::error::{Error, Result};
 use crate::impartial::Convention;
-use crate::stress::outcome::shorten;
+use crate::output::text::shorten;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -4,7 +4,7 @@ use super::process::{Copy, Held};
 use super::protocol::{self, Verb, Verbs, VERSION};
 use super::Ask;
 use crate::error::{Error, Result};
-use crate::stress::outcome::shorten;
+use crate::output::text::shorten;
 use crate::stress::CommandLine;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};

@@ -8,7 +8,7 @@
 
 use crate::error::{Error, Result};
 use crate::stress::CommandLine;
-use crate::sys::format_bytes;
+use crate::output::text::format_bytes;
 use rustix::process::{kill_process_group, Pid, Signal};
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};

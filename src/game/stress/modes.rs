@@ -6,6 +6,7 @@ use super::super::options::{Args, OptSpec};
 use super::super::session::{Session, Status};
 use super::StressSide;
 use crate::error::{Error, Result};
+use crate::output::text::counted;
 use crate::stress::{test_folder, CommandLine, SlowestSummary, StressConfig, StressSummary};
 use std::path::{Component, Path, PathBuf};
 
@@ -70,7 +71,7 @@ impl SaveTests {
         let saved = test_folder::save(&self.dir, tests, self.overwrite)?;
         Ok(match saved.len() {
             0 => format!("no test to save in {}\n", self.dir.display()),
-            n => format!("saved {} in {} (001.in, 001.ans{})\n", crate::stress::numbers::count(n, "test"), self.dir.display(), if n > 1 { ", …" } else { "" }),
+            n => format!("saved {} in {} (001.in, 001.ans{})\n", counted(n as u64, "test"), self.dir.display(), if n > 1 { ", …" } else { "" }),
         })
     }
 }
@@ -105,7 +106,7 @@ pub fn slowest_text(name: &str, config: &StressConfig, summary: &SlowestSummary)
         "stress {name} --slowest: {} runs in {:.1} s ({}, seed {}); CPU seconds, median of 3 runs, limit {:.2} s\n",
         summary.runs,
         summary.elapsed.as_secs_f64(),
-        crate::stress::numbers::count(config.jobs, "job"),
+        counted(config.jobs as u64, "job"),
         config.seed,
         config.limits.timeout.as_secs_f64()
     );

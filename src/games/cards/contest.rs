@@ -4,7 +4,8 @@
 use super::{claim, MAX_CARDS, MAX_CASES, MAX_VALUE};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{count, draw, growing, lowered, random_list, shorter};
+use crate::output::text::counted;
+use crate::stress::numbers::{draw, growing, lowered, random_list, shorter};
 use crate::stress::order::lists_of;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
@@ -61,7 +62,7 @@ impl Contest for CardsContest {
     }
 
     fn describe(&self, rows: &Self::Case) -> String {
-        format!("{}, longest {}", count(rows.len(), "case"), count(rows.iter().map(Vec::len).max().unwrap_or(0), "card"))
+        format!("{}, longest {}", counted(rows.len() as u64, "case"), counted(rows.iter().map(Vec::len).max().unwrap_or(0) as u64, "card"))
     }
 
     /// Fewer cases, then one case with fewer or lower cards.

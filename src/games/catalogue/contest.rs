@@ -3,7 +3,8 @@
 //! (the claim its `verify` checks) on the very input text the program reads.
 
 use super::commands::CatalogueGame;
-use crate::stress::numbers::{count, compositions, draw, lower, lowered, random_list, scale, shorter, zero_sum_list};
+use crate::output::text::counted;
+use crate::stress::numbers::{compositions, draw, lower, lowered, random_list, scale, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
@@ -76,7 +77,7 @@ impl Contest for CatalogueContest {
 
     fn describe(&self, case: &Case) -> String {
         match case {
-            Case::Piles(piles) => format!("{}, largest {}", count(piles.len(), "pile"), piles.iter().max().unwrap_or(&0)),
+            Case::Piles(piles) => format!("{}, largest {}", counted(piles.len() as u64, "pile"), piles.iter().max().unwrap_or(&0)),
             Case::Number { n, vertices: true } => format!("N = {n} with vertices"),
             Case::Number { n, vertices: false } => format!("N = {n}"),
         }

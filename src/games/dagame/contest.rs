@@ -5,7 +5,8 @@ use super::verify::{dag_count, dag_from_mask, placements, MAX_COLOURS, MAX_EXHAU
 use super::{claim, winner_name, Dag, Group, Instance, MAX_EDGES, MAX_NODES};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand};
-use crate::stress::numbers::{count, draw, growing, near_powers_of_two};
+use crate::output::text::counted;
+use crate::stress::numbers::{draw, growing, near_powers_of_two};
 use crate::stress::order::masks;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
@@ -67,7 +68,7 @@ impl Contest for DagameContest {
     }
 
     fn describe(&self, instance: &Instance) -> String {
-        format!("{}, {}, {}", count(instance.dag.nodes(), "node"), count(instance.dag.edges(), "edge"), count(instance.tokens.len(), "token"))
+        format!("{}, {}, {}", counted(instance.dag.nodes() as u64, "node"), counted(instance.dag.edges() as u64, "edge"), counted(instance.tokens.len() as u64, "token"))
     }
 
     /// A node dropped (with its edges and tokens), then a token, then an edge; colours are

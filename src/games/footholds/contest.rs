@@ -6,7 +6,8 @@ use super::verify::shapes;
 use super::{claim, Position, MAX_SIDE};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand, StressSide};
-use crate::stress::numbers::{count, draw, growing};
+use crate::output::text::counted;
+use crate::stress::numbers::{draw, growing};
 use crate::stress::order::masks;
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
@@ -76,7 +77,7 @@ impl Contest for FootholdsContest {
     }
 
     fn describe(&self, pos: &Position) -> String {
-        format!("{}x{}, {}", pos.rows, pos.cols, count(pos.board.count_ones() as usize, "foothold"))
+        format!("{}x{}, {}", pos.rows, pos.cols, counted(u64::from(pos.board.count_ones()), "foothold"))
     }
 
     /// A row or a column without a piece dropped, then a foothold without a piece cleared.

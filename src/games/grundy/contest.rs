@@ -4,7 +4,8 @@
 use super::{claim, MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand};
-use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::output::text::counted;
+use crate::stress::numbers::{compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::SeedableRng;
@@ -65,7 +66,7 @@ impl Contest for GrundyContest {
     }
 
     fn describe(&self, heaps: &Vec<u64>) -> String {
-        format!("{}, largest {}", count(heaps.len(), "heap"), heaps.iter().max().unwrap_or(&0))
+        format!("{}, largest {}", counted(heaps.len() as u64, "heap"), heaps.iter().max().unwrap_or(&0))
     }
 
     fn shrink_candidates(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {

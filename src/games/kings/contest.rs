@@ -5,7 +5,8 @@
 use super::{claim, Game, Side, MAX_BRIDGES, MAX_LENGTH, NAMES};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand};
-use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::output::text::counted;
+use crate::stress::numbers::{compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, multisets, orders};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
@@ -45,7 +46,7 @@ impl Contest for KingsContest {
     }
 
     fn describe(&self, game: &Game) -> String {
-        format!("{}, longest {}", count(game.lengths.len(), "bridge"), game.lengths.iter().max().unwrap_or(&0))
+        format!("{}, longest {}", counted(game.lengths.len() as u64, "bridge"), game.lengths.iter().max().unwrap_or(&0))
     }
 
     fn shrink_candidates(&self, game: &Game) -> Vec<Game> {

@@ -9,7 +9,7 @@ use crate::game::{Args, OptSpec, Session};
 use crate::game::commands::{memory_limit, MEMORY_LIMIT};
 use crate::output::csv::{write_csv_rows, CsvRecord};
 use crate::runner::progress::Progress;
-use crate::sys::format_bytes;
+use crate::output::text::format_bytes;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

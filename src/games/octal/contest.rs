@@ -8,7 +8,8 @@ use super::values::{values, Method};
 use super::{MAX_HEAP, MAX_HEAPS};
 use crate::game::stress::max_in;
 use crate::game::{OptSpec, StressCommand};
-use crate::stress::numbers::{count, compositions, lowered, random_list, shorter, zero_sum_list};
+use crate::output::text::counted;
+use crate::stress::numbers::{compositions, lowered, random_list, shorter, zero_sum_list};
 use crate::stress::order::{list_key, lists_by_size};
 use crate::stress::{answer, Cases, Contest, Generator, Source};
 use rand::{Rng, SeedableRng};
@@ -81,7 +82,7 @@ impl Contest for OctalContest {
     }
 
     fn describe(&self, (code, heaps): &Case) -> String {
-        format!("{code}: {}, largest {}", count(heaps.len(), "heap"), heaps.iter().max().unwrap_or(&0))
+        format!("{code}: {}, largest {}", counted(heaps.len() as u64, "heap"), heaps.iter().max().unwrap_or(&0))
     }
 
     fn shrink_candidates(&self, (code, heaps): &Case) -> Vec<Case> {

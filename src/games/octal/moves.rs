@@ -57,7 +57,7 @@ impl Moves for OctalContest {
         let words: Vec<&str> = text.split_whitespace().collect();
         let read: Vec<u64> = words.iter().filter_map(|w| w.parse::<u64>().ok().filter(|&n| n >= 1 && w.bytes().all(|b| b.is_ascii_digit()))).collect();
         if read.len() != words.len() || !(1..=4).contains(&read.len()) {
-            let shown = crate::stress::outcome::shorten(text);
+            let shown = crate::output::text::shorten(text);
             return Err(format!("expected `i` and the heaps heap i leaves (1 to 4 whole numbers, from 1), found {shown:?}"));
         }
         let mut parts = read[1..].to_vec();
@@ -77,7 +77,7 @@ impl Moves for OctalContest {
         let allowed = code_of(code).options(h as usize).iter().any(|o| o.len() == mv.parts.len() && o.iter().zip(&mv.parts).all(|(&a, &b)| a as u64 == b));
         let leaves = match mv.parts.len() {
             0 => "no heap".to_string(),
-            n => crate::stress::numbers::count(n, "heap"),
+            n => crate::output::text::counted(n as u64, "heap"),
         };
         (!allowed).then(|| format!("{code} does not allow taking {} from heap {} ({h}) leaving {leaves}", h - left, mv.heap))
     }

@@ -17,7 +17,14 @@ pub static GAME: GameEntry = GameEntry {
     results: Vec::new,
     oracle: Oracle {
         files: &["src/stress/problem/tools.rs"],
-        may_use: &["crate::error", "crate::stress::outcome", "crate::stress::process", "crate::stress::start", "crate::stress::CommandLine"],
+        may_use: &[
+            "crate::error",
+            "crate::output::text::shorten_end",
+            "crate::stress::outcome",
+            "crate::stress::process",
+            "crate::stress::start",
+            "crate::stress::CommandLine",
+        ],
     },
     columns: Columns::BOARD,
     values: crate::output::records::Values::GRUNDY,

@@ -4,6 +4,7 @@
 //! so that inputs whose first line says how many lines or numbers follow can shrink while a
 //! validator keeps them consistent.
 
+use crate::output::text::counted;
 use crate::stress::numbers;
 
 /// A text input split into lines of tokens (whitespace-separated words).
@@ -154,8 +155,8 @@ pub fn larger(input: &[u8]) -> Vec<Vec<u8>> {
 /// The size of a text input for people: `3 lines, 7 tokens`.
 pub fn describe(input: &[u8]) -> String {
     let text = Text::parse(input);
-    let tokens = text.lines.iter().map(Vec::len).sum();
-    format!("{}, {}, {}", numbers::count(text.lines.len(), "line"), numbers::count(tokens, "token"), numbers::count(input.len(), "byte"))
+    let tokens: usize = text.lines.iter().map(Vec::len).sum();
+    format!("{}, {}, {}", counted(text.lines.len() as u64, "line"), counted(tokens as u64, "token"), counted(input.len() as u64, "byte"))
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! directory, the end of stderr kept), from a pool of runners shared by the workers.
 
 use crate::error::{Error, Result};
-use crate::stress::outcome::{exit_text, shorten_end};
+use crate::output::text::shorten_end;
+use crate::stress::outcome::exit_text;
 use crate::stress::start::not_started;
 use crate::stress::process::{Exit, Limits, Runner};
 use crate::stress::CommandLine;

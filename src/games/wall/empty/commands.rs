@@ -10,7 +10,7 @@ use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::game::commands::{memory_limit, MEMORY_LIMIT};
 use super::dp::EmptyRow;
 use crate::output::csv::write_csv_rows;
-use crate::sys::format_bytes;
+use crate::output::text::format_bytes;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@ pub mod empty;
 pub mod runs;
 
 use crate::output::atomic::write_bytes_atomic;
-use crate::output::counted;
+use crate::output::text::counted;
 use crate::output::csv::read_csv;
 use crate::output::verify_files::VerifyRows;
 use crate::output::manifest::Manifest;

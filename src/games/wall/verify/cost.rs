@@ -12,7 +12,8 @@
 use crate::games::wall::board::{Board, Shape};
 use crate::games::wall::board::rules::Rule;
 use crate::error::{Error, Result};
-use crate::{runner, sys};
+use crate::output::text::format_bytes;
+use crate::runner;
 
 /// Bytes the naive search keeps per position it visits: two hash maps (Grundy value and
 /// outcome) of 64-bit keys, 17 bytes a slot each at hashbrown's load of 44–88 %.
@@ -145,8 +146,8 @@ impl NaiveLimits {
             return Err(Error::Usage(format!(
                 "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
                  (the search stops cleanly when the memory is used up)",
-                sys::format_bytes(bytes as u64),
-                sys::format_bytes(available)
+                format_bytes(bytes as u64),
+                format_bytes(available)
             )));
         }
         if seconds > runner::cost::DAY_SECONDS && !self.force {
