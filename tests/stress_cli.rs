@@ -107,6 +107,9 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["wall", "--cmd", "true", "--generator", "fuzzy"]).stderr(predicate::str::contains("unknown generator \"fuzzy\""));
     run(&["wall", "--cmd", "true", "--budget", "0"]).stderr(predicate::str::contains("--budget must be a positive number"));
     run(&["wall", "--cmd", "true", "--threads", "0"]).stderr(predicate::str::contains("--threads must be at least 1"));
+    let nothing = run(&["wall", "--cmd", "python3 /nonexistent.py", "--budget", "0.0000001"]);
+    nothing.stderr(predicate::str::contains("no case ran within the budget of 0.0000001 s; give a larger --budget"));
+    assert!(!tmp.path().join("manifest.json").exists(), "a run that tested nothing writes no manifest");
     run(&["wall", "--cmd", "true", "--max", "21x2"]).stderr(predicate::str::contains("at most 20"));
     run(&["dagame", "--cmd", "true", "--max", "9"]).stderr(predicate::str::contains("--max for dagame"));
     sprague().args(["stress", "chess", "--cmd", "true"]).assert().code(2);
