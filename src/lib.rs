@@ -12,6 +12,7 @@ pub mod game;
 pub mod games;
 pub mod impartial;
 pub mod input;
+pub mod interrupt;
 pub mod output;
 pub mod runner;
 pub mod serve;

@@ -96,6 +96,9 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["wall", "--cmd", "true", "--generator", "fuzzy"]).stderr(predicate::str::contains("unknown generator \"fuzzy\""));
     run(&["wall", "--cmd", "true", "--budget", "0"]).stderr(predicate::str::contains("--budget must be a positive number"));
     run(&["wall", "--cmd", "true", "--threads", "0"]).stderr(predicate::str::contains("--threads must be at least 1"));
+    let nothing = run(&["wall", "--cmd", "python3 /nonexistent.py", "--budget", "0.0000001"]);
+    nothing.stderr(predicate::str::contains("no case ran within the budget of 0.0000001 s; give a larger --budget"));
+    assert!(!tmp.path().join("manifest.json").exists(), "a run that tested nothing writes no manifest");
     run(&["wall", "--cmd", "true", "--max", "21x2"]).stderr(predicate::str::contains("at most 20"));
     run(&["dagame", "--cmd", "true", "--max", "9"]).stderr(predicate::str::contains("--max for dagame"));
     sprague().args(["stress", "chess", "--cmd", "true"]).assert().code(2);
@@ -140,4 +143,49 @@ fn the_progress_line_on_a_terminal_does_not_hang() {
     let assert = Command::new("script").args(["-qec", &line, "/dev/null"]).timeout(std::time::Duration::from_secs(30)).assert().success();
     let shown = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
     assert!(shown.contains("failures,") && shown.contains("runs/s") && shown.contains("no failure"), "{shown}");
+}
+
+/// Whether process `pid` still runs (a zombie not reaped yet counts as gone).
+fn alive(pid: i32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    !stat.is_empty() && !stat.rsplit(") ").next().unwrap_or("").starts_with('Z')
+}
+
+#[test]
+fn sigint_and_sigterm_end_the_programs_under_test_and_remove_their_directories() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let tmp = tempfile::tempdir().unwrap();
+        let scratch = tmp.path().join("tmp");
+        std::fs::create_dir(&scratch).unwrap();
+        let pids = tmp.path().join("pids");
+        let hang = tmp.path().join("hang.sh");
+        std::fs::write(&hang, format!("#!/bin/sh\necho $$ >> {}\nexec sleep 100\n", pids.display())).unwrap();
+        std::fs::set_permissions(&hang, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+            .args(["stress", "wall", "--cmd"])
+            .arg(&hang)
+            .args(["--budget", "30", "--timeout", "20", "--threads", "2", "-q", "--out"])
+            .arg(tmp.path().join("out"))
+            .env("TMPDIR", &scratch)
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let started_pids = || std::fs::read_to_string(&pids).unwrap_or_default().lines().filter_map(|l| l.trim().parse::<i32>().ok()).collect::<Vec<_>>();
+        while started_pids().len() < 2 {
+            assert!(started.elapsed() < std::time::Duration::from_secs(60), "the programs under test never started");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // SAFETY: kill(2) on the child this test started.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let status = child.wait().unwrap();
+        assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(signal), "ended by the signal: {status:?}");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while started_pids().into_iter().any(alive) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let survivors: Vec<i32> = started_pids().into_iter().filter(|&p| alive(p)).collect();
+        assert!(survivors.is_empty(), "programs under test left running: {survivors:?}");
+        let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "temporary directories left: {left:?}");
+    }
 }

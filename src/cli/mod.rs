@@ -81,6 +81,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = cli_for(&words);
     let args = attach_hyphen_values(&cli, args);
     let matches = cli.get_matches_from(args);
+    sprague::interrupt::install().context("cannot handle SIGINT and SIGTERM")?;
     let subcommand = matches.subcommand().expect("a subcommand is required");
     if ["merge", "check", "serve"].contains(&subcommand.0) {
         threads_from_env()?;

@@ -6,7 +6,7 @@ use super::command::CommandLine;
 use super::cpu;
 use super::pipes::Pipes;
 use crate::error::{Error, Result};
-use rustix::process::{kill_process_group, Pid, Signal};
+use crate::interrupt::{self, Group};
 use std::io::{ErrorKind, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Stdio};
@@ -76,7 +76,7 @@ pub struct RunOutput<'a> {
 pub struct Runner {
     command: CommandLine,
     limits: Limits,
-    dir: tempfile::TempDir,
+    dir: interrupt::TempDir,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
     stderr_cut: u64,
@@ -87,7 +87,7 @@ pub struct Runner {
 
 impl Runner {
     pub fn new(command: CommandLine, limits: Limits) -> Result<Self> {
-        let dir = tempfile::Builder::new().prefix("sprague-stress-").tempdir().map_err(|e| Error::io("temporary directory", e))?;
+        let dir = interrupt::temp_dir("sprague-stress-").map_err(|e| Error::io("temporary directory", e))?;
         Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), stderr_cut: 0, group_cpu: Duration::ZERO, chunk: vec![0; 1 << 16].into() })
     }
 
@@ -108,11 +108,11 @@ impl Runner {
         self.stderr_cut = 0;
         self.group_cpu = Duration::ZERO;
         let started = Instant::now();
-        let mut child = self.spawn()?;
+        let (mut child, group) = self.spawn()?;
         let extra = meanwhile();
         let exit = self.communicate(&mut child, input, started);
         // Children left behind (or everything, on a time limit) go with the process group.
-        let _ = kill_process_group(Pid::from_child(&child), Signal::KILL);
+        drop(group);
         let (status, cpu) = cpu::reap(child.id()).map_err(|e| Error::io("program under test", e))?;
         // Children killed with the group were never waited for: their time is in the last read.
         let cpu = cpu.max(self.group_cpu);
@@ -132,7 +132,7 @@ impl Runner {
         Ok((out, extra))
     }
 
-    fn spawn(&self) -> Result<Child> {
+    fn spawn(&self) -> Result<(Child, Group)> {
         let mut cmd = self.command.command();
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         cmd.current_dir(self.dir.path()).process_group(0);
@@ -145,9 +145,9 @@ impl Runner {
                 });
             }
         }
-        let child = cmd.spawn().map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))?;
+        let (child, group) = interrupt::spawn(&mut cmd).map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))?;
         cpu::limit(child.id(), self.limits.timeout);
-        Ok(child)
+        Ok((child, group))
     }
 
     /// Feeds stdin and drains stdout/stderr until the program exits. `Some(exit)` when the

@@ -10,7 +10,7 @@ use super::outcome::Verdict;
 use super::shrink::{shrink, ShrinkLimits, Shrunk};
 use super::smallest;
 use super::tally::{self, GeneratorTally, Tallies};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output::manifest::{Manifest, RunClock};
 use crate::output::takeover::{remove_stale, withdraw};
 use crate::output::text::counted;
@@ -69,6 +69,16 @@ impl StressSummary {
     }
 }
 
+/// Refuses a run that tested nothing (`runs` = 0): the budget ran out before the first case
+/// was judged, or the generators (`exhausted`) gave none.
+pub fn something_ran(runs: u64, exhausted: bool, budget: Duration) -> Result<()> {
+    match (runs, exhausted) {
+        (0, true) => Err(Error::Usage("the generators gave no case: nothing was tested".into())),
+        (0, false) => Err(Error::Usage(format!("no case ran within the budget of {} s; give a larger --budget", budget.as_secs_f64()))),
+        _ => Ok(()),
+    }
+}
+
 /// Runs `command` against `game` as `config` says, saving failures and manifest.json under
 /// `config.out`.
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
@@ -82,6 +92,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let mut pool = Pool::new(command, config.limits, config.jobs)?;
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
+    something_ran(report.runs, report.exhausted, config.budget)?;
     let judging_seconds = report.elapsed.as_secs_f64();
     let shrink_deadline = Instant::now() + config.shrink_budget;
     let mut search_end = None;

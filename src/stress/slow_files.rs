@@ -79,6 +79,7 @@ pub fn slowest<G: Generator>(
     if let Some(e) = game.take_failure() {
         return Err(e);
     }
+    super::run::something_ran(found.runs, false, config.budget)?;
     let folder = config.out.join(SLOWEST_DIR);
     remove_saved(&folder)?;
     let mut names = vec![SLOWEST_CSV.to_string()];

@@ -17,8 +17,10 @@ use std::time::Instant;
 
 /// A value not computed yet.
 const UNKNOWN: u32 = u32::MAX;
-/// One position in this many is asked `moves` a second time, to catch a program that answers
-/// differently.
+/// Every position with a smaller id is asked `moves` a second time, to catch a program that
+/// answers differently (a small game is sampled whole)…
+const RECHECK_ALL: u32 = 256;
+/// …and past them, one position in this many.
 const RECHECK_EVERY: u32 = 97;
 /// Most positions asked between two looks at the clock when exploring against a deadline.
 pub const DEADLINE_BATCH: usize = 1024;
@@ -178,15 +180,16 @@ impl Explorer {
             next.extend(children.iter().copied().filter(|&c| self.moves[c as usize].is_none()));
             self.moves[id as usize] = Some(children.into_boxed_slice());
         }
-        self.recheck(&frontier)?;
+        let sample: Vec<u32> = frontier.iter().copied().filter(|&id| id < RECHECK_ALL || id % RECHECK_EVERY == 0).collect();
+        self.recheck(&sample)?;
         next.sort_unstable();
         next.dedup();
         Ok(next)
     }
 
-    /// Asks `moves` again for a sample of `asked` and compares the answers as sets.
-    fn recheck(&mut self, asked: &[u32]) -> Result<()> {
-        let sample: Vec<u32> = asked.iter().copied().filter(|id| id % RECHECK_EVERY == 0).collect();
+    /// Asks `moves` again of `sample` (positions asked before) and compares the answers as
+    /// sets: an error naming the first that differs (a non-deterministic program).
+    pub fn recheck(&mut self, sample: &[u32]) -> Result<()> {
         let owned: Vec<Box<str>> = sample.iter().map(|&id| self.tokens[id as usize].clone()).collect();
         let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
         let answers = if args.is_empty() { Vec::new() } else { self.ask.ask(Verb::Moves, &args)? };
@@ -198,9 +201,7 @@ impl Explorer {
             first.sort_unstable();
             first.dedup();
             if again != first {
-                let context = protocol::request(Verb::Moves, self.token(id));
-                let why = format!("answered differently when asked twice (non-deterministic): first {:?}, then {:?}", first.join(" "), again.join(" "));
-                return Err(self.bad_answer(&context, why));
+                return Err(self.changed(Verb::Moves, id, &first.join(" "), &again.join(" ")));
             }
         }
         Ok(())
@@ -247,6 +248,12 @@ impl Explorer {
             _ => "`components` must split a position into parts that never lead back to it",
         };
         Error::Usage(format!("game program: the {through} form a cycle of {} positions: {} ({why})", path.len() - 1, shown.join(" -> ")))
+    }
+
+    /// The error for a program that answered `verb` about position `id` first `first`, then `again`.
+    pub fn changed(&self, verb: Verb, id: u32, first: &str, again: &str) -> Error {
+        let why = format!("answered differently when asked twice (non-deterministic): first {first:?}, then {again:?}");
+        self.bad_answer(&protocol::request(verb, self.token(id)), why)
     }
 
     /// The error for an answer that breaks the protocol.

@@ -59,6 +59,27 @@ fn splits(explorer: &mut Explorer, tokens: &[String]) -> Result<Vec<Option<(u32,
     Ok(parts.iter().map(|p| p.as_ref().map(|ids| (ids.len() as u32, next.by_ref().take(ids.len()).fold(0, |x, v| x ^ v)))).collect())
 }
 
+/// Asks again about the failing position `id` before it is reported with `verdict`: `moves`
+/// of it and of its moves, its `claim` and `components`; an error when an answer differs (a
+/// non-deterministic program, not a counterexample).
+pub fn confirm(explorer: &mut Explorer, id: u32, verdict: Verdict) -> Result<()> {
+    let involved: Vec<u32> = std::iter::once(id).chain(explorer.moves(id).unwrap_or_default().iter().copied()).collect();
+    let asked: Vec<u32> = involved.into_iter().filter(|&p| explorer.moves(p).is_some()).collect();
+    explorer.recheck(&asked)?;
+    let token = [explorer.token(id).to_string()];
+    let claim = claims(explorer, &token)?.remove(0);
+    if claim != verdict.claim {
+        let show = |c: Option<u32>| c.map_or("no claim".to_string(), |c| c.to_string());
+        return Err(explorer.changed(Verb::Claim, id, &show(verdict.claim), &show(claim)));
+    }
+    let split = splits(explorer, &token)?.remove(0);
+    if split != verdict.split {
+        let show = |s: Option<(u32, u32)>| s.map_or("no split".to_string(), |(parts, xor)| format!("{parts} components XOR {xor}"));
+        return Err(explorer.changed(Verb::Components, id, &show(verdict.split), &show(split)));
+    }
+    Ok(())
+}
+
 /// The shrinking order of `ids`: the program's `size` (its token's length without it), then
 /// the token.
 fn order(explorer: &Explorer, ids: &[u32]) -> Result<Vec<(u64, String)>> {
@@ -99,4 +120,52 @@ pub fn shrink(explorer: &mut Explorer, start: u32, verdict: Verdict) -> Result<(
         rank = ranks[best].clone();
     }
     Ok(current)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::custom::program::fake::Fake;
+    use crate::custom::program::GraphLimits;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    /// Take-one-or-two on one heap with the claim n mod 3; once `changed` is set, `verb` of
+    /// position 3 answers otherwise.
+    fn changing(verb: Verb) -> (Arc<AtomicBool>, Explorer, u32) {
+        let changed = Arc::new(AtomicBool::new(false));
+        let flag = changed.clone();
+        let game = Arc::new(Fake::new("positions moves claim components", move |asked, arg: &str| {
+            let n: u32 = arg.parse().ok()?;
+            let odd = flag.load(Ordering::Relaxed) && asked == verb && n == 3;
+            Some(match asked {
+                Verb::Moves if odd => "2".into(),
+                Verb::Moves => [1, 2].iter().filter(|&&k| k <= n).map(|k| (n - k).to_string()).collect::<Vec<_>>().join(" "),
+                Verb::Claim => (n % 3 + u32::from(odd)).to_string(),
+                Verb::Components if odd => "1 2".into(),
+                _ => "-".into(),
+            })
+        }));
+        let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
+        let id = explorer.intern("3", "test").unwrap();
+        (changed, explorer, id)
+    }
+
+    #[test]
+    fn a_confirmed_position_answers_the_same() {
+        let (_, mut explorer, id) = changing(Verb::Moves);
+        let verdict = judge(&mut explorer, &[id]).unwrap()[0];
+        confirm(&mut explorer, id, verdict).unwrap();
+    }
+
+    #[test]
+    fn a_changed_answer_about_a_failing_position_is_non_deterministic() {
+        for (verb, request) in [(Verb::Moves, "`moves 3`"), (Verb::Claim, "`claim 3`"), (Verb::Components, "`components 3`")] {
+            let (changed, mut explorer, id) = changing(verb);
+            let verdict = judge(&mut explorer, &[id]).unwrap()[0];
+            changed.store(true, Ordering::Relaxed);
+            let err = confirm(&mut explorer, id, verdict).unwrap_err().to_string();
+            assert!(err.contains(request) && err.contains("non-deterministic"), "{verb}: {err}");
+        }
+    }
 }

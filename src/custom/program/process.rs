@@ -9,7 +9,7 @@
 use crate::error::{Error, Result};
 use crate::stress::CommandLine;
 use crate::output::text::format_bytes;
-use rustix::process::{kill_process_group, Pid, Signal};
+use crate::interrupt::{self, Group, TempDir};
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -61,13 +61,15 @@ enum Line {
 /// One running copy of the game program.
 pub struct Copy {
     child: Child,
+    /// The copy's process group, killed with it (`None` once stopped).
+    group: Option<Group>,
     requests: Option<Sender<Vec<u8>>>,
     answers: Receiver<Vec<Line>>,
     /// Lines received and not yet taken.
     received: VecDeque<Line>,
     stderr: PathBuf,
     /// Holds the private working directory and the stderr file for the copy's life.
-    _home: tempfile::TempDir,
+    _home: TempDir,
     /// Set once the copy failed; it answers nothing more.
     dead: bool,
     /// The request closing every batch and its answer (see [`Copy::close_batches_with`]).
@@ -77,19 +79,19 @@ pub struct Copy {
 impl Copy {
     /// Starts `command` in a fresh private directory.
     pub fn start(command: &CommandLine) -> Result<Copy> {
-        let home = tempfile::Builder::new().prefix("sprague-game-").tempdir().map_err(|e| Error::io("temporary directory", e))?;
+        let home = interrupt::temp_dir("sprague-game-").map_err(|e| Error::io("temporary directory", e))?;
         let (work, stderr) = (home.path().join("work"), home.path().join("stderr"));
         std::fs::create_dir(&work).map_err(|e| Error::io(&work, e))?;
         let stderr_file = std::fs::File::create(&stderr).map_err(|e| Error::io(&stderr, e))?;
         let mut cmd = command.command();
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr_file).current_dir(&work).process_group(0);
-        let mut child = cmd.spawn().map_err(|e| Error::Usage(format!("cannot start the game program {}: {e}", command.display())))?;
+        let (mut child, group) = interrupt::spawn(&mut cmd).map_err(|e| Error::Usage(format!("cannot start the game program {}: {e}", command.display())))?;
         let (stdin, stdout) = (child.stdin.take().expect("piped"), child.stdout.take().expect("piped"));
         let (requests, to_write) = channel::<Vec<u8>>();
         std::thread::spawn(move || write_requests(stdin, to_write));
         let (lines, answers) = channel();
         std::thread::spawn(move || read_answers(stdout, lines));
-        Ok(Copy { child, requests: Some(requests), answers, received: VecDeque::new(), stderr, _home: home, dead: false, sentinel: None })
+        Ok(Copy { child, group: Some(group), requests: Some(requests), answers, received: VecDeque::new(), stderr, _home: home, dead: false, sentinel: None })
     }
 
     /// After the handshake: `request` (`sprague 1`) is appended to every batch and must be
@@ -214,7 +216,7 @@ impl Copy {
     fn stop(&mut self) {
         self.dead = true;
         self.requests = None;
-        let _ = kill_process_group(Pid::from_child(&self.child), Signal::KILL);
+        self.group = None;
         let _ = self.child.wait();
     }
 }

@@ -6,7 +6,7 @@
 //! failing ones; the parallel evaluation only counts what `prepare` found. Result files: the
 //! columns of [`crate::custom::COLUMNS`] (`rows` = 1, `size`, `parts`, `position` = the token).
 
-use super::judge::{judge, shrink};
+use super::judge::{confirm, judge, shrink};
 use crate::custom::Verdict;
 use super::{Ask, Explorer, GraphLimits, Verb};
 use crate::custom::COLUMNS;
@@ -147,7 +147,11 @@ impl ProgramRun {
             let mut judged = Vec::with_capacity(ids.len());
             for (&id, verdict) in ids.iter().zip(verdicts) {
                 let failing = match verdict.wrong(self.convention) {
-                    Some(_) => Some(shrink(&mut engine.explorer, id, verdict)?),
+                    Some(_) => {
+                        let (shrunk, verdict) = shrink(&mut engine.explorer, id, verdict)?;
+                        confirm(&mut engine.explorer, shrunk, verdict)?;
+                        Some((shrunk, verdict))
+                    }
                     None => None,
                 };
                 judged.push((verdict.key(), failing.map(|(id, v)| (engine.explorer.token(id).to_string(), v))));
