@@ -74,6 +74,7 @@ impl Command for TableOctal {
             return write_stats(&code, engine.values(), args, session).map(|()| Status::Ok);
         }
         let out = out.expect("a file when not streamed");
+        let _lock = session.lock_file(Path::new(out))?;
         let run = resume::run(&code, max, Path::new(out), args, session)?;
         if run.stopped {
             let last = run.engine.values().len() - 1;
