@@ -2,14 +2,14 @@
 //! little endian; `--stats DIR` adds what the run found ([`super::stats`]), and `--stats-from
 //! FILE` derives the same statistics from the output or the checkpoint of an earlier run.
 
-use super::code::Code;
+use super::code::{Code, THREE};
 use super::compute::{code_arg, computed, method_note, value_options, write_values, write_values_bin, ValueRow, CODE};
 use super::resume::{self, Checkpoint};
 use super::stats::Stats;
-use super::values::Engine;
+use super::values::{values, Engine, Method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
-use crate::output::atomic::is_stream;
+use crate::output::atomic::{check_dir, is_stream};
 use crate::output::csv::CsvRecord;
 use std::path::Path;
 use std::time::Instant;
@@ -125,8 +125,30 @@ fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> R
         None if binary(args) => resume::read_bin(from)?,
         None => read_csv_values(from)?,
     };
+    check_prefix(code, from, &g)?;
     write_stats(code, &g, args, session)?;
     Ok(Status::Ok)
+}
+
+/// Heaps of a `--stats-from` file recomputed and compared before its statistics are trusted:
+/// codes with three-heap moves take plain mex (cubic), so fewer of them.
+const CHECKED_HEAPS: usize = 4096;
+const CHECKED_HEAPS_THREE: usize = 300;
+
+/// Refuses values read from `from` that are not `code`'s: its first heaps (up to
+/// [`CHECKED_HEAPS`]) are recomputed, and the first that differs is named.
+fn check_prefix(code: &Code, from: &Path, g: &[u16]) -> Result<()> {
+    let three = code.digits.iter().any(|d| d & THREE != 0);
+    let count = g.len().min(if three { CHECKED_HEAPS_THREE } else { CHECKED_HEAPS });
+    let Some(last) = count.checked_sub(1) else { return Ok(()) };
+    let truth = values(code, last, Method::Plain)?;
+    match g.iter().zip(&truth).position(|(a, b)| a != b) {
+        None => Ok(()),
+        Some(n) => Err(Error::malformed(
+            from,
+            format!("heap {n} has value {}, but g({n}) = {} for {code}: not the values of {code} (refused; the first {count} heaps are checked)", g[n], truth[n]),
+        )),
+    }
 }
 
 /// The values of an `n,grundy` file, every heap from 0 on in order (read a row at a time).
