@@ -52,6 +52,9 @@ impl Command for TableOctal {
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
         let code = code_arg(args)?;
+        if let Some(stats) = args.text("stats") {
+            check_dir(Path::new(stats))?;
+        }
         if let Some(from) = args.text("stats-from") {
             return stats_from(&code, Path::new(from), args, session);
         }
@@ -82,11 +85,10 @@ impl Command for TableOctal {
             write_stats(&code, run.engine.values(), args, session)?;
             return Ok(Status::Interrupted);
         }
-        let g = &run.engine.values()[..=max];
-        write_file(Path::new(out), g, args)?;
+        write_file(Path::new(out), &run.engine.values()[..=max], args)?;
         session.report(&format!("{}; written to {out}", done(&run.engine)));
-        write_stats(&code, g, args, session)?;
-        run.finish()?;
+        let engine = run.finish()?;
+        write_stats(&code, &engine.values()[..=max], args, session)?;
         Ok(Status::Ok)
     }
 }
