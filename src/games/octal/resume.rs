@@ -75,7 +75,8 @@ impl Checkpoint {
     fn load(out: &Path, code: &Code, method: Option<Method>) -> Result<(Checkpoint, State, Vec<u16>)> {
         let mut checkpoint = Checkpoint::beside(out);
         let json = &checkpoint.json;
-        let text = std::fs::read_to_string(json).map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue: {}", Error::io(json, e).describe())))?;
+        let text = std::fs::read_to_string(json)
+            .map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue at {}: {}", json.display(), Error::io(json, e).describe())))?;
         let state: State = serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: not a checkpoint of table octal: {e}", json.display())))?;
         let wanted = method.map_or(state.method.clone(), |m| method_name(m).to_string());
         if state.code != code.to_string() || state.method != wanted {

@@ -170,6 +170,9 @@ impl Command for ProveEmpty {
         let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
+        if args.flag("resume") && !dir.join(PROOF_BIN).exists() {
+            return Err(Error::Usage(format!("--resume: there is no proof to resume at {}", dir.join(PROOF_BIN).display())));
+        }
         let _lock = clock.lock(&dir)?;
         let mut proof = if args.flag("resume") { super::compact::read_proof(&dir.join(PROOF_BIN))? } else { Proof::new() };
         if proof.height() > target {
