@@ -55,6 +55,33 @@ pub fn preperiod<T: PartialEq>(values: &[T], p: usize) -> usize {
     (0..values.len().saturating_sub(p)).rev().find(|&n| values[n] != values[n + p]).map_or(0, |n| n + 1)
 }
 
+/// A period seen on a finite sequence: g(n + period) = g(n) for every n ≥ preperiod in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+}
+
+/// The simplest period, at most `max_period`, that a finite sequence shows: of the
+/// (preperiod, period) with g(n + period) = g(n) for every n ≥ preperiod and two whole periods
+/// or more in g(preperiod..), the one with the smallest preperiod + period (ties: the smaller
+/// period); `None` if there is none. Observed only: the sequence may change after its end.
+pub fn observed_period<T: PartialEq>(values: &[T], max_period: usize) -> Option<Period> {
+    let mut best: Option<Period> = None;
+    for period in 1..=max_period.min(values.len() / 2) {
+        // Every later candidate has preperiod + period ≥ period.
+        if best.is_some_and(|b| b.preperiod + b.period <= period) {
+            break;
+        }
+        let preperiod = preperiod(values, period);
+        let shown = values.len() - preperiod >= 2 * period;
+        if shown && best.is_none_or(|b| preperiod + period < b.preperiod + b.period) {
+            best = Some(Period { preperiod, period });
+        }
+    }
+    best
+}
+
 /// Values already known, looked up and stored by the brute force ([`evaluate`]).
 pub trait Memo<P, V> {
     fn known(&self, position: &P) -> Option<V>;
@@ -180,6 +207,23 @@ pub fn partitions(total: u16) -> Vec<Vec<u16>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_observed_period_is_the_simplest_explanation() {
+        // Subtraction {2, 3}: 0 0 1 1 2, period 5 from 0. Its last two values are equal at
+        // some lengths, which period 1 after a long preperiod also explains.
+        let sub23: Vec<u32> = (0..=40).map(|n| [0, 0, 1, 1, 2][n % 5]).collect();
+        for max in 10..=30 {
+            assert_eq!(observed_period(&sub23[..=max], usize::MAX), Some(Period { preperiod: 0, period: 5 }), "max {max}");
+        }
+        let short = observed_period(&sub23[..9], usize::MAX);
+        assert_eq!(short, Some(Period { preperiod: 7, period: 1 }), "period 5 seen less than twice: only the last two values repeat");
+        // A long preperiod is kept when nothing simpler explains the data.
+        assert_eq!(observed_period(&[5, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1], usize::MAX), Some(Period { preperiod: 6, period: 1 }));
+        assert_eq!(observed_period(&[2, 2], usize::MAX), Some(Period { preperiod: 0, period: 1 }));
+        assert_eq!(observed_period(&sub23[..20], 4), None, "periods above the bound are not looked for");
+        assert_eq!(observed_period::<u8>(&[], usize::MAX), None);
+    }
 
     #[test]
     fn preperiod_is_one_past_the_last_break() {

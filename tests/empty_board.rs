@@ -59,6 +59,10 @@ fn a_proof_resumes_and_stops_at_its_time_limit() {
     let rows = std::fs::read_to_string(a.join("rows.csv")).unwrap();
     assert!(rows.starts_with("rows,constant,start,computed_to\n1,1,1,1\n2,2,3,3\n3,1,5,7\n4,4,7,11\n"), "{rows}");
     prove(&b, &["--max", "30", "--resume"]).assert().code(2).stderr(predicate::str::contains("more than --max 30"));
+    let none = dir.path().join("pwx");
+    let message = format!("--resume: there is no proof to resume at {}", none.join("proof.bin").display());
+    prove(&none, &["--max", "5", "--resume"]).assert().code(2).stderr(predicate::str::contains(message));
+    assert!(!none.exists(), "no directory made");
 }
 
 #[test]

@@ -242,3 +242,33 @@ fn too_many_threads_in_the_environment_are_refused() {
     common::sprague().env("RAYON_NUM_THREADS", "100000").args(["check", "--results"]).arg(&out).assert().code(2).stderr(contains("RAYON_NUM_THREADS"));
     common::sprague().env("RAYON_NUM_THREADS", "2").args(["check", "--budget", "1", "--results"]).arg(&out).assert().code(0);
 }
+
+#[test]
+fn a_locked_output_file_is_refused_by_every_table_that_writes_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.csv");
+    let lock = dir.path().join("t.csv.lock");
+    std::fs::write(&lock, "").unwrap();
+    let Ok(mut holder) = std::process::Command::new("flock").arg("-o").arg(&lock).args(["sleep", "60"]).spawn() else {
+        return common::skip("no flock(1) to hold a lock");
+    };
+    let held = || std::process::Command::new("flock").arg("-n").arg(&lock).arg("true").status().is_ok_and(|s| !s.success());
+    let started = std::time::Instant::now();
+    while !held() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "flock(1) never took the lock");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let refused = format!("{} is in use by another run", out.display());
+    let game = format!("python3 {}", Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/games/subtraction.py").display());
+    let tables: [&[&str]; 3] = [
+        &["table", "octal", "0.6", "--max", "100", "--out"],
+        &["table", "wall-empty", "--max", "3x3", "--out"],
+        &["table", "custom", "--game-cmd", &game, "--max", "5", "--out"],
+    ];
+    for args in tables {
+        common::sprague().args(args).arg(&out).assert().code(2).stderr(contains(refused.as_str()));
+    }
+    assert!(!out.exists(), "nothing written");
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+}

@@ -69,7 +69,8 @@ fn a_killed_run_resumes() {
 fn bad_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.csv");
-    table(&out, &["--resume"]).assert().code(2).stderr(contains("no checkpoint to continue"));
+    table(&out, &["--resume"]).assert().code(2).stderr(contains(format!("no checkpoint to continue at {}.checkpoint.json", out.display())));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing left behind");
     table(&out, &["--budget", "0", "--checkpoint-heaps", "1000"]).assert().code(3);
     table(&out, &[]).assert().code(2).stderr(contains("add --resume"));
     let mut other = sprague();
@@ -96,4 +97,45 @@ fn bad_checkpoints_are_refused() {
     assert!(state.contains("\"domain\": false"), "{state}");
     std::fs::write(&json, state.replace("\"domain\": false", "\"domain\": true")).unwrap();
     run(&["--resume"]).assert().code(2).stderr(contains("splits remove tokens of both parities"));
+}
+
+#[test]
+fn a_second_run_into_the_same_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("o.csv");
+    let bin = assert_cmd::cargo::cargo_bin("sprague");
+    let mut first = std::process::Command::new(bin)
+        .args(["table", "octal", "0.6", "--max", MAX, "-q", "--checkpoint-heaps", "2000", "--delay-ms", "30", "--out"])
+        .arg(&out)
+        .spawn()
+        .unwrap();
+    let lock = dir.path().join("o.csv.lock");
+    let started = Instant::now();
+    let values = dir.path().join("o.csv.values.bin");
+    while !(std::fs::read_to_string(&lock).is_ok_and(|text| text.contains(&format!("pid {}", first.id()))) && values.exists()) {
+        assert!(started.elapsed() < Duration::from_secs(60), "the first run never locked {}", out.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    table(&out, &[]).assert().code(2).stderr(contains(format!("{} is in use by another run", out.display())));
+    assert!(values.exists(), "the first run's values are kept");
+    // Killed before its first checkpoint: its lock is taken over and a fresh run starts again.
+    first.kill().unwrap();
+    first.wait().unwrap();
+    table(&out, &[]).assert().success();
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["o.csv"], "no lock or checkpoint left");
+}
+
+#[test]
+fn outputs_that_cannot_be_written_are_refused_before_computing() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "").unwrap();
+    let out = dir.path().join("h2.csv");
+    let started = Instant::now();
+    table(&out, &["--stats"]).arg(plain.join("x")).assert().code(2).stderr(contains(format!("{} is a file, not a directory", plain.display())));
+    assert!(started.elapsed() < Duration::from_secs(5), "refused before computing");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["plain"], "no stray files");
+    table(&plain.join("o.csv"), &[]).assert().code(2).stderr(contains(format!("{} is a file, not a directory", plain.display())));
 }

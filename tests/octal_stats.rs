@@ -127,3 +127,20 @@ fn bad_sources_are_refused() {
     table("0.6", &["--max", "10", "--binary"], d).assert().code(2).stderr(contains("need --out"));
     assert!(!d.join("s").exists());
 }
+
+#[test]
+fn values_of_another_code_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    table("0.6", &["--max", "1000", "--binary", "--out", "g.bin"], d).assert().success();
+    table("0.6", &["--max", "1000", "--out", "g.csv"], d).assert().success();
+    let refused = "heap 1 has value 0, but g(1) = 1 for 0.77: not the values of 0.77";
+    table("0.77", &["--stats-from", "g.bin", "--binary", "--stats", "s"], d).assert().code(2).stderr(contains(format!("g.bin: {refused}")));
+    table("0.77", &["--stats-from", "g.csv", "--stats", "s"], d).assert().code(2).stderr(contains(format!("g.csv: {refused}")));
+    assert!(!d.join("s").exists());
+    // A value changed within the heaps checked is named.
+    let mut g = std::fs::read(d.join("g.bin")).unwrap();
+    g[2 * 700] ^= 1;
+    std::fs::write(d.join("g.bin"), &g).unwrap();
+    table("0.6", &["--stats-from", "g.bin", "--binary", "--stats", "s"], d).assert().code(2).stderr(contains("g.bin: heap 700 has value"));
+}

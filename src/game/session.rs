@@ -2,9 +2,12 @@
 
 use crate::error::{Error, Result};
 use crate::input::read_capped;
+use crate::output::atomic::is_stream;
+use crate::output::lock::FileLock;
 use crate::output::manifest::RunClock;
 use crate::runner::Progress;
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 /// How a command ended (the command line maps these to exit codes 0, 1 and 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +66,15 @@ impl Session<'_> {
     /// Starts the clock of a run whose manifest records this command line.
     pub fn clock(&self) -> RunClock {
         RunClock::start(self.command_line.clone(), rayon::current_num_threads())
+    }
+
+    /// Locks output file `out` for this run ([`FileLock`]); none for a stream (a device, a
+    /// FIFO: nothing lies beside it).
+    pub fn lock_file(&self, out: &Path) -> Result<Option<FileLock>> {
+        if is_stream(out) {
+            return Ok(None);
+        }
+        FileLock::acquire(out, &self.command_line.join(" ")).map(Some)
     }
 
     /// Writes one report line to standard error (a failure to write it is not an error).

@@ -93,14 +93,34 @@ where
 /// (the first ancestor that is a file, or the existing directory that refused a new entry).
 pub fn create_dir(dir: &Path) -> Result<()> {
     let Err(error) = fs::create_dir_all(dir) else { return Ok(()) };
-    let os = Error::io(dir, error).describe();
+    Err(refused(dir, Error::io(dir, error).describe()))
+}
+
+/// Refuses, before any work, an output directory `dir` that [`create_dir`] could not create
+/// or that would not accept a file; creates nothing (a probe file is made and deleted).
+pub fn check_dir(dir: &Path) -> Result<()> {
+    let existing = dir.ancestors().find(|a| a.as_os_str().is_empty() || a.exists()).filter(|a| !a.as_os_str().is_empty());
+    let existing = existing.unwrap_or(Path::new("."));
+    if !existing.is_dir() {
+        return Err(refused(dir, String::new()));
+    }
+    match tempfile::Builder::new().prefix(".sprague-probe").tempfile_in(existing) {
+        Ok(_) => Ok(()),
+        Err(e) if existing == dir => Err(Error::Usage(format!("cannot write into the output directory {}: {}", dir.display(), Error::io(dir, e).describe()))),
+        Err(e) => Err(refused(dir, Error::io(existing, e).describe())),
+    }
+}
+
+/// Why output directory `dir` cannot be made or written (`os`: the system's words), in terms
+/// of its first existing ancestor.
+fn refused(dir: &Path, os: String) -> Error {
     let existing = dir.ancestors().find(|a| a.as_os_str().is_empty() || a.exists());
     let why = match existing {
         Some(a) if a.is_file() => format!("{} is a file, not a directory", a.display()),
         Some(a) if !a.as_os_str().is_empty() => format!("{} does not accept a new directory here ({os})", a.display()),
         _ => os,
     };
-    Err(Error::Usage(format!("cannot create the output directory {}: {why}", dir.display())))
+    Error::Usage(format!("cannot create the output directory {}: {why}", dir.display()))
 }
 
 /// The start of the names of [`write_atomic`]'s temporary files for a file called `name`.
@@ -172,6 +192,21 @@ mod tests {
         let err = create_dir(&file.join("a/b")).unwrap_err().to_string();
         assert!(err.ends_with(&format!("{} is a file, not a directory", file.display())), "{err}");
         create_dir(&tmp.path().join("x/y")).unwrap();
+    }
+
+    #[test]
+    fn output_directories_are_checked_without_being_made() {
+        let err = check_dir(Path::new("/proc/sprague-test/out")).unwrap_err().to_string();
+        assert!(err.contains("/proc does not accept a new directory here"), "{err}");
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("f");
+        std::fs::write(&file, "").unwrap();
+        let err = check_dir(&file.join("a")).unwrap_err().to_string();
+        assert!(err.ends_with(&format!("{} is a file, not a directory", file.display())), "{err}");
+        check_dir(&tmp.path().join("x/y")).unwrap();
+        assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1, "nothing made");
+        let err = check_dir(Path::new("/proc")).unwrap_err().to_string();
+        assert!(err.starts_with("cannot write into the output directory /proc: "), "{err}");
     }
 
     #[test]

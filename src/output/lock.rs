@@ -1,14 +1,16 @@
-//! Exclusive lock on an output directory, so that two runs never write into one directory.
+//! Exclusive lock on an output directory or file, so that two runs never write into one.
 //!
-//! The lock is an advisory `flock` on `DIR/.sprague.lock` (fs4), held for the life of the
-//! [`DirLock`]. The kernel drops it when the holder exits or is killed, so a stale lock
-//! from a killed run is taken over by the next run. The file records the holder (pid,
-//! command, start time) for the message that refuses a second run.
+//! The lock is an advisory `flock` (fs4) on `DIR/.sprague.lock`, or on `FILE.lock` beside an
+//! output file, held for the life of the [`DirLock`] or [`FileLock`]. The kernel drops it
+//! when the holder exits or is killed, so a stale lock from a killed run is taken over by the
+//! next run. The file records the holder (pid, command, start time) for the message that
+//! refuses a second run.
 
 use crate::error::{Error, Result};
 use fs4::FileExt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 /// Name of the lock file inside a locked directory.
@@ -26,30 +28,7 @@ impl DirLock {
     /// live holder makes this fail with a usage error naming it.
     pub fn acquire(dir: &Path, command: &str) -> Result<DirLock> {
         super::atomic::create_dir(dir)?;
-        let path = dir.join(LOCK_FILE);
-        let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(|e| Error::io(&path, e))?;
-        match FileExt::try_lock(&file) {
-            Ok(()) => {}
-            Err(fs4::TryLockError::WouldBlock) => {
-                let mut holder = String::new();
-                let _ = file.read_to_string(&mut holder);
-                let holder = holder.trim().replace('\n', ", ");
-                return Err(Error::Usage(format!(
-                    "{} is in use by another run ({}); wait for it to finish or choose another --out",
-                    dir.display(),
-                    if holder.is_empty() { "holder unknown".to_string() } else { holder }
-                )));
-            }
-            Err(fs4::TryLockError::Error(e)) => return Err(Error::io(&path, e)),
-        }
-        let started = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-        let info = format!("pid {}\ncommand {command}\nstarted {started}\n", std::process::id());
-        let write = |f: &mut File| -> std::io::Result<()> {
-            f.set_len(0)?;
-            f.seek(SeekFrom::Start(0))?;
-            f.write_all(info.as_bytes())
-        };
-        write(&mut file).map_err(|e| Error::io(&path, e))?;
+        let file = take(&dir.join(LOCK_FILE), dir, command)?;
         Ok(DirLock { _file: file, dir: dir.to_path_buf() })
     }
 
@@ -57,6 +36,85 @@ impl DirLock {
     pub fn dir(&self) -> &Path {
         &self.dir
     }
+}
+
+/// A held lock on an output file `FILE`: `FILE.lock` beside it, deleted when dropped.
+#[derive(Debug)]
+pub struct FileLock {
+    /// The locked file (none until it is locked).
+    file: Option<File>,
+    path: PathBuf,
+    /// Directories made for FILE, deepest first: deleted when dropped if still empty.
+    made: Vec<PathBuf>,
+}
+
+impl FileLock {
+    /// Creates the directory of output file `out` if needed (deleted again if nothing is
+    /// written into it) and locks `out` for this run (`command` names the run). Another live
+    /// holder makes this fail with a usage error naming `out` and it.
+    pub fn acquire(out: &Path, command: &str) -> Result<FileLock> {
+        let path = PathBuf::from(format!("{}.lock", out.display()));
+        let parent = out.parent().filter(|p| !p.as_os_str().is_empty());
+        let made: Vec<PathBuf> = parent.map_or(Vec::new(), |p| p.ancestors().take_while(|a| !a.as_os_str().is_empty() && !a.exists()).map(Path::to_path_buf).collect());
+        if let Some(parent) = parent {
+            super::atomic::create_dir(parent)?;
+        }
+        let mut lock = FileLock { file: None, path, made };
+        loop {
+            let file = take(&lock.path, out, command)?;
+            // A holder that just finished may have deleted the lock file we opened: lock the
+            // file the path names now.
+            let same = |now: std::fs::Metadata| file.metadata().is_ok_and(|held| (held.dev(), held.ino()) == (now.dev(), now.ino()));
+            if std::fs::metadata(&lock.path).is_ok_and(same) {
+                lock.file = Some(file);
+                return Ok(lock);
+            }
+        }
+    }
+}
+
+impl Drop for FileLock {
+    /// Deletes the lock file while still holding it (so that no other run locks a deleted
+    /// file), then the directories made for FILE that are still empty.
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let _ = std::fs::remove_file(&self.path);
+            let _ = FileExt::unlock(&file);
+        }
+        for dir in &self.made {
+            if std::fs::remove_dir(dir).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// Opens and locks `path`, the lock of `what`, and records this run (`command`) in it.
+fn take(path: &Path, what: &Path, command: &str) -> Result<File> {
+    let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path).map_err(|e| Error::io(path, e))?;
+    match FileExt::try_lock(&file) {
+        Ok(()) => {}
+        Err(fs4::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = holder.trim().replace('\n', ", ");
+            return Err(Error::Usage(format!(
+                "{} is in use by another run ({}); wait for it to finish or choose another --out",
+                what.display(),
+                if holder.is_empty() { "holder unknown".to_string() } else { holder }
+            )));
+        }
+        Err(fs4::TryLockError::Error(e)) => return Err(Error::io(path, e)),
+    }
+    let started = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let info = format!("pid {}\ncommand {command}\nstarted {started}\n", std::process::id());
+    let write = |f: &mut File| -> std::io::Result<()> {
+        f.set_len(0)?;
+        f.seek(SeekFrom::Start(0))?;
+        f.write_all(info.as_bytes())
+    };
+    write(&mut file).map_err(|e| Error::io(path, e))?;
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -101,5 +159,35 @@ mod tests {
         let taken = DirLock::acquire(tmp.path(), "after the kill").unwrap();
         drop(taken);
         assert!(fs::read_to_string(&lock).unwrap().contains("command after the kill"));
+    }
+
+    #[test]
+    fn an_output_file_is_locked_beside_it_and_the_lock_deleted_after() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("g.csv");
+        let first = FileLock::acquire(&out, "sprague table octal 0.6").unwrap();
+        let err = FileLock::acquire(&out, "sprague table octal 0.7").unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{} is in use by another run", out.display())), "{err}");
+        assert!(err.contains("command sprague table octal 0.6"), "{err}");
+        drop(first);
+        assert!(!tmp.path().join("g.csv.lock").exists(), "no lock file left behind");
+        let again = (0..200)
+            .find_map(|_| FileLock::acquire(&out, "again").ok().or_else(|| {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                None
+            }));
+        assert!(again.is_some(), "the lock is free once its holder is dropped");
+        // A lock file left by a killed run (no holder) is taken over.
+        drop(again);
+        fs::write(tmp.path().join("g.csv.lock"), "pid 1\ncommand killed\n").unwrap();
+        assert!(FileLock::acquire(&out, "after the kill").is_ok());
+        // Directories made for the file and left empty are deleted with the lock.
+        let deep = tmp.path().join("a/b/g.csv");
+        drop(FileLock::acquire(&deep, "deep").unwrap());
+        assert!(!tmp.path().join("a").exists());
+        let kept = FileLock::acquire(&deep, "deep").unwrap();
+        fs::write(&deep, "").unwrap();
+        drop(kept);
+        assert!(deep.exists() && !tmp.path().join("a/b/g.csv.lock").exists());
     }
 }

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::output::csv::CsvRecord;
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
+pub use crate::impartial::Period;
 
 /// One row of the table: a starting position of `size` and its exact value (Grundy value, or
 /// outcome 1/0 under misère play).
@@ -57,20 +58,9 @@ pub fn sequence(rows: &[TableRow], max: u32) -> Option<Vec<u32>> {
     one_each.then(|| rows.iter().map(|r| r.value).collect())
 }
 
-/// A period seen on a finite sequence: g(n + period) = g(n) for every n ≥ preperiod in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Period {
-    pub preperiod: usize,
-    pub period: usize,
-}
-
-/// The smallest period, with its smallest preperiod, that the sequence shows at least twice
-/// after the preperiod (g(preperiod..) holds two whole periods or more); `None` if none.
+/// The period a sequence is seen to have ([`crate::impartial::observed_period`], any length).
 pub fn observed_period(values: &[u32]) -> Option<Period> {
-    (1..=values.len() / 2).find_map(|period| {
-        let preperiod = crate::impartial::preperiod(values, period);
-        (values.len() - preperiod >= 2 * period).then_some(Period { preperiod, period })
-    })
+    crate::impartial::observed_period(values, usize::MAX)
 }
 
 #[cfg(test)]
@@ -92,6 +82,32 @@ mod tests {
         assert_eq!(observed_period(&[0, 1, 2, 3, 4]), None);
         assert_eq!(observed_period(&[]), None);
         assert_eq!(observed_period(&[2, 2]), Some(Period { preperiod: 0, period: 1 }));
+    }
+
+    /// One heap of each size, a move takes one of `take` stones.
+    fn heaps(take: &'static [u32]) -> impl Fn(Verb, &str) -> Option<String> {
+        move |verb, arg: &str| {
+            let n: u32 = arg.parse().ok()?;
+            match verb {
+                Verb::Positions => Some(arg.to_string()),
+                Verb::Moves => Some(take.iter().filter(|&&k| k <= n).map(|k| (n - k).to_string()).collect::<Vec<_>>().join(" ")),
+                _ => None,
+            }
+        }
+    }
+
+    #[test]
+    fn equal_last_values_are_no_period_of_one() {
+        let seen = |take: &'static [u32], convention, max| {
+            let mut explorer = Explorer::new(Arc::new(Fake::new("positions moves", heaps(take))), convention, GraphLimits::default());
+            observed_period(&sequence(&table(&mut explorer, max, false).unwrap(), max).unwrap())
+        };
+        for max in 10..=30 {
+            assert_eq!(seen(&[2, 3], Convention::Normal, max), Some(Period { preperiod: 0, period: 5 }), "subtraction {{2, 3}}, max {max}");
+        }
+        for max in 25..=35 {
+            assert_eq!(seen(&[1, 2], Convention::Misere, max), Some(Period { preperiod: 0, period: 3 }), "misère {{1, 2}}, max {max}");
+        }
     }
 
     #[test]

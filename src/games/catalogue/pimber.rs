@@ -24,14 +24,11 @@ pub fn grundy_table(max: u32) -> Vec<u8> {
     g
 }
 
-/// The smallest (preperiod, period) with period ≤ `max_period` such that g(n + period) = g(n)
-/// for every n ≥ preperiod in the table, where the periodic part covers at least half the table
-/// and two full periods; `None` if there is none.
+/// The period `g` is seen to have ([`crate::impartial::observed_period`]), period ≤
+/// `max_period`, if its periodic part covers half the table at least; `None` otherwise.
 pub fn find_period(g: &[u8], max_period: usize) -> Option<(usize, usize)> {
-    (1..=max_period).find_map(|p| {
-        let pre = crate::impartial::preperiod(g, p);
-        (pre <= g.len() / 2 && g.len() >= pre + 2 * p).then_some((pre, p))
-    })
+    let seen = crate::impartial::observed_period(g, max_period).filter(|p| p.preperiod <= g.len() / 2);
+    seen.map(|p| (p.preperiod, p.period))
 }
 
 /// Largest pile whose table `solve` builds for itself; past it, the whole table up to
@@ -122,5 +119,7 @@ mod tests {
         let periodic: Vec<u8> = (0..100).map(|i| if i < 5 { 9 } else { (i % 3) as u8 }).collect();
         assert_eq!(find_period(&periodic, 10), Some((5, 3)));
         assert_eq!(find_period(&[0, 1, 2, 3, 4, 5], 2), None);
+        let ends_equal: Vec<u8> = (0..22).map(|i| [0, 0, 1, 1, 2][i % 5]).collect();
+        assert_eq!(find_period(&ends_equal, 10), Some((0, 5)), "not period 1 after 20");
     }
 }

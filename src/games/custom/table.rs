@@ -45,6 +45,7 @@ impl Command for TableCustom {
         if split && convention == Convention::Misere {
             return Err(Error::Usage("--components needs normal play: sums of misère games do not XOR".into()));
         }
+        let _lock = args.text("out").map(|out| session.lock_file(Path::new(out))).transpose()?;
         let game = Arc::new(program::start(args, rayon::current_num_threads())?);
         let mut explorer = Explorer::new(game, convention, program::graph_limits(args)?);
         let rows = table(&mut explorer, max, split)?;

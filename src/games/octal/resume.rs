@@ -75,7 +75,8 @@ impl Checkpoint {
     fn load(out: &Path, code: &Code, method: Option<Method>) -> Result<(Checkpoint, State, Vec<u16>)> {
         let mut checkpoint = Checkpoint::beside(out);
         let json = &checkpoint.json;
-        let text = std::fs::read_to_string(json).map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue: {}", Error::io(json, e).describe())))?;
+        let text = std::fs::read_to_string(json)
+            .map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue at {}: {}", json.display(), Error::io(json, e).describe())))?;
         let state: State = serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: not a checkpoint of table octal: {e}", json.display())))?;
         let wanted = method.map_or(state.method.clone(), |m| method_name(m).to_string());
         if state.code != code.to_string() || state.method != wanted {
@@ -182,26 +183,56 @@ pub struct Run {
 }
 
 impl Run {
-    /// Deletes the checkpoint of a finished run (after its output is written).
-    pub fn finish(self) -> Result<()> {
-        self.checkpoint.remove()
+    /// Deletes the checkpoint of a finished run (after its output is written); its engine.
+    pub fn finish(self) -> Result<Engine> {
+        self.checkpoint.remove()?;
+        Ok(self.engine)
     }
 }
 
+/// When a run looks at the clock, saves and stops.
+#[derive(Clone, Copy)]
+struct Pace {
+    /// Stop after this long (`--budget`).
+    budget: Option<Duration>,
+    /// Save this often (`--checkpoint-secs`).
+    every: Duration,
+    /// Heaps between looks at the clock (`--checkpoint-heaps`).
+    step: usize,
+    /// Testing: sleep this long at each look (`--delay-ms`).
+    delay: Duration,
+}
+
 /// Values up to `max` for the output `out`, fresh or resumed (`--resume`), saved every
-/// `--checkpoint-secs` and stopped after `--budget` seconds.
+/// `--checkpoint-secs` and stopped after `--budget` seconds. A fresh run that fails before
+/// its first checkpoint deletes its values file.
 pub fn run(code: &Code, max: usize, out: &Path, args: &Args, session: &mut Session) -> Result<Run> {
     check_fits(code, max, args, session.progress)?;
-    let budget = args.seconds("budget")?;
-    let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
-    let step = args.get::<usize>("checkpoint-heaps")?.unwrap_or(1 << 16).max(1);
-    let delay = Duration::from_millis(args.get::<u64>("delay-ms")?.unwrap_or(0));
+    let pace = Pace {
+        budget: args.seconds("budget")?,
+        every: args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60)),
+        step: args.get::<usize>("checkpoint-heaps")?.unwrap_or(1 << 16).max(1),
+        delay: Duration::from_millis(args.get::<u64>("delay-ms")?.unwrap_or(0)),
+    };
     let (mut checkpoint, mut engine) = if args.flag("resume") {
         Checkpoint::resume(out, code, method(args))?
     } else {
         (Checkpoint::fresh(out)?, Engine::new(code, method(args)))
     };
     engine.set_threads(rayon::current_num_threads());
+    let fresh = !args.flag("resume");
+    let run = extend(code, max, engine, &mut checkpoint, &pace, session);
+    match run {
+        Ok((engine, stopped)) => Ok(Run { engine, stopped, checkpoint }),
+        // A fresh run that fails before its first checkpoint leaves nothing behind.
+        Err(e) if fresh && checkpoint.saved == 0 => checkpoint.remove().and(Err(e)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Extends `engine` to `max` as `pace` says; true when the budget stopped it (checkpoint saved).
+fn extend(code: &Code, max: usize, mut engine: Engine, checkpoint: &mut Checkpoint, pace: &Pace, session: &mut Session) -> Result<(Engine, bool)> {
+    let Pace { budget, every, step, delay } = *pace;
     let (started, mut saved) = (Instant::now(), Instant::now());
     let progress = session.progress;
     progress.start("values", Some(max as u64 + 1), engine.values().len() as u64);
@@ -215,7 +246,7 @@ pub fn run(code: &Code, max: usize, out: &Path, args: &Args, session: &mut Sessi
         if budget.is_some_and(|b| started.elapsed() >= b) {
             progress.finish();
             checkpoint.save(code, &engine)?;
-            return Ok(Run { engine, stopped: true, checkpoint });
+            return Ok((engine, true));
         }
         if saved.elapsed() >= every {
             checkpoint.save(code, &engine)?;
@@ -223,5 +254,5 @@ pub fn run(code: &Code, max: usize, out: &Path, args: &Args, session: &mut Sessi
         }
     }
     progress.finish();
-    Ok(Run { engine, stopped: false, checkpoint })
+    Ok((engine, false))
 }

@@ -2,14 +2,14 @@
 //! little endian; `--stats DIR` adds what the run found ([`super::stats`]), and `--stats-from
 //! FILE` derives the same statistics from the output or the checkpoint of an earlier run.
 
-use super::code::Code;
+use super::code::{Code, THREE};
 use super::compute::{code_arg, computed, method_note, value_options, write_values, write_values_bin, ValueRow, CODE};
 use super::resume::{self, Checkpoint};
 use super::stats::Stats;
-use super::values::Engine;
+use super::values::{values, Engine, Method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
-use crate::output::atomic::is_stream;
+use crate::output::atomic::{check_dir, is_stream};
 use crate::output::csv::CsvRecord;
 use std::path::Path;
 use std::time::Instant;
@@ -52,6 +52,9 @@ impl Command for TableOctal {
 
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
         let code = code_arg(args)?;
+        if let Some(stats) = args.text("stats") {
+            check_dir(Path::new(stats))?;
+        }
         if let Some(from) = args.text("stats-from") {
             return stats_from(&code, Path::new(from), args, session);
         }
@@ -74,6 +77,7 @@ impl Command for TableOctal {
             return write_stats(&code, engine.values(), args, session).map(|()| Status::Ok);
         }
         let out = out.expect("a file when not streamed");
+        let _lock = session.lock_file(Path::new(out))?;
         let run = resume::run(&code, max, Path::new(out), args, session)?;
         if run.stopped {
             let last = run.engine.values().len() - 1;
@@ -81,11 +85,10 @@ impl Command for TableOctal {
             write_stats(&code, run.engine.values(), args, session)?;
             return Ok(Status::Interrupted);
         }
-        let g = &run.engine.values()[..=max];
-        write_file(Path::new(out), g, args)?;
+        write_file(Path::new(out), &run.engine.values()[..=max], args)?;
         session.report(&format!("{}; written to {out}", done(&run.engine)));
-        write_stats(&code, g, args, session)?;
-        run.finish()?;
+        let engine = run.finish()?;
+        write_stats(&code, &engine.values()[..=max], args, session)?;
         Ok(Status::Ok)
     }
 }
@@ -124,8 +127,30 @@ fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> R
         None if binary(args) => resume::read_bin(from)?,
         None => read_csv_values(from)?,
     };
+    check_prefix(code, from, &g)?;
     write_stats(code, &g, args, session)?;
     Ok(Status::Ok)
+}
+
+/// Heaps of a `--stats-from` file recomputed and compared before its statistics are trusted:
+/// codes with three-heap moves take plain mex (cubic), so fewer of them.
+const CHECKED_HEAPS: usize = 4096;
+const CHECKED_HEAPS_THREE: usize = 300;
+
+/// Refuses values read from `from` that are not `code`'s: its first heaps (up to
+/// [`CHECKED_HEAPS`]) are recomputed, and the first that differs is named.
+fn check_prefix(code: &Code, from: &Path, g: &[u16]) -> Result<()> {
+    let three = code.digits.iter().any(|d| d & THREE != 0);
+    let count = g.len().min(if three { CHECKED_HEAPS_THREE } else { CHECKED_HEAPS });
+    let Some(last) = count.checked_sub(1) else { return Ok(()) };
+    let truth = values(code, last, Method::Plain)?;
+    match g.iter().zip(&truth).position(|(a, b)| a != b) {
+        None => Ok(()),
+        Some(n) => Err(Error::malformed(
+            from,
+            format!("heap {n} has value {}, but g({n}) = {} for {code}: not the values of {code} (refused; the first {count} heaps are checked)", g[n], truth[n]),
+        )),
+    }
 }
 
 /// The values of an `n,grundy` file, every heap from 0 on in order (read a row at a time).

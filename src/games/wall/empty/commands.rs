@@ -109,6 +109,7 @@ impl Command for TableEmpty {
             if args.text("csv-max").is_some() {
                 return Err(Error::Usage("--csv-max goes with --out-dir (the CSV files of a directory); --out FILE holds every size up to --max".into()));
             }
+            let _lock = session.lock_file(Path::new(out))?;
             let table = Table::compute(short, long, true, session.progress)?;
             write_csv_rows::<EmptyRow, EmptyRow>(Path::new(out), table_rows(&table, max))?;
             session.report(&format!("wall empty boards: {} sizes up to {}x{}; written to {out}", max.0 * max.1, max.0, max.1));
@@ -169,6 +170,9 @@ impl Command for ProveEmpty {
         let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
+        if args.flag("resume") && !dir.join(PROOF_BIN).exists() {
+            return Err(Error::Usage(format!("--resume: there is no proof to resume at {}", dir.join(PROOF_BIN).display())));
+        }
         let _lock = clock.lock(&dir)?;
         let mut proof = if args.flag("resume") { super::compact::read_proof(&dir.join(PROOF_BIN))? } else { Proof::new() };
         if proof.height() > target {
