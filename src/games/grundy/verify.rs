@@ -7,6 +7,7 @@
 use super::brute::{self, WholePositions};
 use super::claim::Claim;
 use crate::error::{Error, Result};
+use crate::games::octal::totals::check_heaps;
 use crate::impartial::{partitions, BruteForce};
 use crate::output::csv::write_csv;
 use crate::output::records::SequenceRow;
@@ -47,7 +48,7 @@ impl GrundyRun {
 /// Claim vs oracle on one position.
 fn check(claim: Claim, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
     let claimed = u32::from(claim.grundy(heaps));
-    results.check_heaps(heaps, claimed, brute::solve(brute, heaps));
+    check_heaps(results, heaps, claimed, brute::solve(brute, heaps));
 }
 
 impl Verification for GrundyRun {

@@ -6,6 +6,7 @@
 
 use super::brute::{self, WholePositions};
 use super::code::Code;
+use super::totals::check_heaps;
 use super::values::{values, Method};
 use crate::error::{Error, Result};
 use crate::impartial::{partitions, BruteForce};
@@ -66,7 +67,7 @@ impl OctalRun {
     fn check(&self, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
         let claimed = self.claimed(heaps);
         let whole: Vec<usize> = heaps.iter().map(|&h| usize::from(h)).collect();
-        results.check_heaps(heaps, claimed, brute::solve(brute, &whole));
+        check_heaps(results, heaps, claimed, brute::solve(brute, &whole));
     }
 }
 
