@@ -186,24 +186,6 @@ pub fn evaluate<P: Clone, V: Copy>(
     value.unwrap_or_else(|| unreachable!("the root is combined last"))
 }
 
-/// Every multiset of heaps (ascending) with exactly `total` stones.
-pub fn partitions(total: u16) -> Vec<Vec<u16>> {
-    fn extend(left: u16, min: u16, current: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {
-        if left == 0 {
-            out.push(current.clone());
-            return;
-        }
-        for part in min..=left {
-            current.push(part);
-            extend(left - part, part, current, out);
-            current.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(total, 1, &mut Vec::new(), &mut out);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

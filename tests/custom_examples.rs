@@ -10,9 +10,10 @@ use common::example_game;
 
 use sprague::custom::program::protocol::{self, Verb};
 use sprague::custom::program::{Ask, Explorer, GameProgram, GraphLimits, ProgramLimits};
-use sprague::games::grundy::brute::{self, WholePositions};
 use sprague::games::grundy::verify::sequence;
-use sprague::impartial::{partitions, BruteForce, Convention};
+use sprague::games::octal::brute::{self, WholePositions};
+use sprague::games::octal::totals::partitions;
+use sprague::impartial::{BruteForce, Convention};
 use sprague::stress::CommandLine;
 use std::sync::Arc;
 
@@ -101,11 +102,14 @@ fn grundy_program_agrees_with_sprague_s_own_brute_force() {
     let mut run = Run::new(python("grundy.py"), MAX.into());
     let heaps: Vec<u32> = (0..=MAX).map(|n| run.exact(&n.to_string())).collect();
     assert_eq!(heaps, sequence(MAX).iter().map(|row| row.grundy).collect::<Vec<_>>());
-    let mut brute = BruteForce::new(&WholePositions);
+    let code = sprague::games::grundy::code();
+    let game = WholePositions(&code);
+    let mut brute = BruteForce::new(&game);
     for total in 1..=MAX {
         for heaps in partitions(total) {
             let token = heaps.iter().map(u16::to_string).collect::<Vec<_>>().join(".");
-            assert_eq!(run.exact(&token), brute::solve(&mut brute, &heaps).0, "heaps {token}");
+            let whole: Vec<usize> = heaps.iter().map(|&h| usize::from(h)).collect();
+            assert_eq!(run.exact(&token), brute::solve(&mut brute, &whole).0, "heaps {token}");
         }
     }
     assert_eq!(run.positions.len(), 1 + (1..=MAX).map(|t| partitions(t).len()).sum::<usize>());

@@ -68,7 +68,8 @@ proptest! {
     #[test]
     fn grundy_against_whole_positions(heaps in proptest::collection::vec(1u16..=12, 1..=3)) {
         let winner = moves_agree("grundy", &counted(&heaps.iter().map(|&h| u64::from(h)).collect::<Vec<_>>()))?;
-        let first = grundy::brute::solve(&mut BruteForce::new(&grundy::brute::WholePositions), &heaps).1;
+        let (code, whole) = (grundy::code(), heaps.iter().map(|&h| usize::from(h)).collect::<Vec<_>>());
+        let first = octal::brute::solve(&mut BruteForce::new(&octal::brute::WholePositions(&code)), &whole).1;
         prop_assert_eq!(winner == Winner::First, first);
     }
 

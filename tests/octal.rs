@@ -31,9 +31,9 @@ fn published_sequences_and_other_engines() {
     assert_eq!(sparse("0.77", 104), A002186);
     assert_eq!(sparse("0.137", 89), A002187);
     assert_eq!(sparse("0.07", 90)[1..], A002187);
-    // Grundy's game's own recurrence. (The catalogue's polygon claim now comes from 0.07 itself;
-    // its test compares it with the recurrence it replaced.)
-    assert_eq!(sparse("grundy", 3000), sprague::games::grundy::claim::heap_values(3000));
+    // Grundy's game, by plain mex too. (The catalogue's polygon claim and Grundy's game's claim
+    // now come from 0.07 and grundy themselves; their tests check the recurrences they replaced.)
+    assert_eq!(sparse("grundy", 3000), values(&Code::parse("grundy").unwrap(), 3000, Method::Plain).unwrap());
     // Kayles is 4.4 shifted by one heap (A002186's comment), subtraction {1,3,4} has period 7.
     assert_eq!(sparse("4.4", 105)[1..], A002186);
     assert_eq!(sparse("s:1,3,4", 20), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);

@@ -75,6 +75,9 @@ impl Contest for LargeFirst {
     fn shrink_candidates(&self, case: &Board) -> Vec<Board> {
         self.0.shrink_candidates(case)
     }
+    fn shrinks_from_the_first(&self) -> bool {
+        self.0.shrinks_from_the_first()
+    }
     fn size_key(&self, case: &Board) -> Option<Vec<u64>> {
         self.0.size_key(case)
     }

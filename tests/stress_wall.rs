@@ -5,7 +5,7 @@
 mod common;
 use common::example_binary;
 
-use sprague::games::wall::search::contest::{shrink_candidates, WallContest};
+use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::claim::dp::RectDp;
 use sprague::games::wall::search::generate::InnerMax;
 use sprague::games::wall::{Board, Shape};
@@ -39,7 +39,7 @@ fn assert_minimal(name: &str, game: &WallContest, shrunk: &Shrunk<Board>, limits
     let again = judge(&mut runner, game, &shrunk.case, &mut buf).unwrap();
     assert!(matches!(&again.verdict, Verdict::Fail(f) if f.kind == shrunk.fault.kind), "{name}: {:?}", again.verdict);
     assert!(shrunk.minimal, "{name}: shrinking stopped early");
-    for candidate in shrink_candidates(&shrunk.case) {
+    for candidate in game.shrink_candidates(&shrunk.case) {
         let v = judge(&mut runner, game, &candidate, &mut buf).unwrap().verdict;
         assert!(!matches!(&v, Verdict::Fail(f) if f.kind == shrunk.fault.kind), "{name}: {} still fails", candidate.to_slashed());
     }

@@ -6,9 +6,12 @@ use common::sprague;
 
 use proptest::prelude::*;
 use sprague::games::wall::{claim, naive, Board, Rule, Shape};
-use sprague::games::wall::verify::shrink::{claim_fails, minimal_counterexamples, size_key, smaller_neighbours, Shrinker};
+use sprague::games::wall::board::smaller::{size_key, smaller_neighbours};
+use sprague::games::wall::verify::shrink::{claim_fails, minimal_counterexamples, Shrinker};
 use sprague::games::wall::verify::verify_shape;
 use sprague::runner::Shard;
+use sprague::games::wall::search::contest::WallContest;
+use sprague::stress::{shrink, CommandLine, Limits, Pool, ShrinkLimits, Verdict};
 
 /// Boards of `shape` on which the rule's claim fails, via the reference verifier.
 fn mismatches(shape: Shape, rule: Rule) -> Vec<String> {
@@ -104,6 +107,41 @@ fn shrinking_is_deterministic_and_minimal() {
     let texts: Vec<String> = minimal_counterexamples(&failing, Rule::XBlocks).unwrap().iter().map(Board::to_slashed).collect();
     assert_eq!(texts, [".X.", "./X/."]);
 }
+
+/// `stress wall` shrinks as `verify --shrink` does: a program that plays misère (this binary's
+/// `solve wall --rules misere`) is wrong exactly where the misère claim fails, and the stress
+/// shrinker, judging it, takes each failing board to the board [`Shrinker`] reaches with the
+/// oracle. (Stress used to try halves, rows, columns and cleared X, from where the last
+/// reduction stood, and stopped elsewhere.)
+#[test]
+fn stress_and_verify_shrink_a_failing_variant_to_the_same_board() {
+    let solver = format!("{} solve wall --rules misere", assert_cmd::cargo::cargo_bin("sprague").display());
+    let mut pool = Pool::new(&CommandLine::parse(&solver).unwrap(), Limits::default(), 2).unwrap();
+    let game = WallContest::default();
+    let mut shrinker = Shrinker::new(Rule::Misere);
+    for (text, minimal) in STARTS {
+        let start = board(text);
+        let judged = pool.judge_all(&game, std::slice::from_ref(&start)).unwrap().remove(0);
+        let Verdict::Fail(fault) = judged.verdict else { panic!("{text}: the misère program passes") };
+        assert!(claim_fails(&start, Rule::Misere).unwrap(), "{text}");
+        let stressed = shrink(&mut pool, &game, start.clone(), judged.expected, fault, judged.seconds, ShrinkLimits::default()).unwrap();
+        assert!(stressed.minimal, "{text}");
+        assert_eq!(shrinker.shrink(&start).unwrap().to_slashed(), minimal, "{text}");
+        assert_eq!(stressed.case.to_slashed(), minimal, "{text}");
+    }
+}
+
+/// Misère counterexamples on which the old stress order stopped elsewhere (at a board with a
+/// failing smaller neighbour, or at another minimal one), with where they shrink: `.`, the
+/// empty 3×3, 3×5 and 4×4, and the 4×4 boards with X of results/wall/misere/counterexamples.csv.
+const STARTS: [(&str, &str); 6] = [
+    (".X.X/X.X./..../....", "."),
+    ("X..X/..../..../....", ".../.../..."),
+    ("....X/XX.../...../.....", "...../...../....."),
+    (".X.X/XX../.X../....", "..../..../..../...."),
+    ("X.XX/..../..../X...", "...X/..../..../X..."),
+    ("X.../X.../.XXX/...X", "X.../..../..../...X"),
+];
 
 fn arb_board(max_side: usize) -> impl Strategy<Value = Board> {
     (1..=max_side, 1..=max_side)

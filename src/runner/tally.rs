@@ -1,6 +1,6 @@
 //! Per-size tallies of a verification run (patterns, mismatches, Grundy distribution) and merging.
 
-use crate::output::records::{outcome_name, Columns, DistributionRow, MismatchRow, SummaryRow};
+use crate::output::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
 use std::collections::BTreeMap;
 
 /// Counts for one size (rows × cols) of one game and rule.
@@ -122,19 +122,6 @@ impl RunResults {
         if let Some(disagreement) = failed {
             self.mismatch(size, disagreement);
         }
-    }
-
-    /// Counts one multiset of heaps (size: rows 1, the total; key: the number of heaps) whose
-    /// claimed value is `claimed` and whose whole-position value and outcome are `exact`.
-    pub fn check_heaps(&mut self, heaps: &[u16], claimed: u32, (truth, first_wins): (u32, bool)) {
-        let failed = (claimed != truth || (claimed != 0) != first_wins).then(|| Disagreement {
-            position: heaps.iter().map(u16::to_string).collect::<Vec<_>>().join(" "),
-            claimed,
-            naive_value: Some(truth),
-            naive_outcome: outcome_name(first_wins),
-        });
-        let total: u32 = heaps.iter().map(|&h| u32::from(h)).sum();
-        self.check((1, total), (heaps.len() as u32, claimed), failed);
     }
 
     /// Adds another run's results of the same game and rule.

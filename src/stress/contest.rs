@@ -31,6 +31,13 @@ pub trait Contest: Sync {
     /// Strictly smaller cases derived from `case`, the most promising (largest cut) first.
     /// Shrinking keeps the first that still fails the same way, so the order is the policy.
     fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case>;
+    /// True when every shrinking step tries the candidates from the first, so that where a case
+    /// shrinks to depends on the case alone (wall: where `verify wall --shrink` takes it).
+    /// False (the default): a step starts where the last reduction was found, so that runs of
+    /// similar reductions cost one try each.
+    fn shrinks_from_the_first(&self) -> bool {
+        false
+    }
 
     /// The game's size order, for the search for the smallest failing input
     /// ([`super::smallest`]): keys compared as tuples, smaller first (wall: cells, then X

@@ -113,6 +113,9 @@ impl<G: Moves> Contest for ByMove<G> {
     fn shrink_candidates(&self, case: &G::Case) -> Vec<G::Case> {
         self.0.shrink_candidates(case)
     }
+    fn shrinks_from_the_first(&self) -> bool {
+        self.0.shrinks_from_the_first()
+    }
     fn size_key(&self, case: &G::Case) -> Option<Vec<u64>> {
         self.0.size_key(case)
     }

@@ -270,6 +270,9 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case> {
         self.0.shrink_candidates(&case.1).into_iter().map(|c| (case.0, c)).collect()
     }
+    fn shrinks_from_the_first(&self) -> bool {
+        self.0.shrinks_from_the_first()
+    }
     fn why_wrong(&self, case: &Self::Case, expected: &G::Answer, got: &G::Answer) -> String {
         self.0.why_wrong(&case.1, expected, got)
     }

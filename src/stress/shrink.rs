@@ -2,7 +2,8 @@
 //! that still fails the same way, until none does (or the shrinking budget is spent).
 //!
 //! Candidates are judged `jobs` at a time and the first failing one in order is taken, so the
-//! result does not depend on timing; the order starts where the last reduction was found.
+//! result does not depend on timing; the order starts where the last reduction was found (or,
+//! for a game that asks for it, at the first candidate every time).
 
 use super::contest::Contest;
 use super::outcome::{Fault, Verdict};
@@ -52,11 +53,12 @@ pub fn shrink<G: Contest + ?Sized>(
 ) -> Result<Shrunk<G::Case>> {
     let mut current = Shrunk { case, expected, fault, steps: 0, tries: 0, seconds, minimal: false };
     // Candidates are tried from where the last accepted one stood (wrapping around): runs of
-    // similar reductions (clearing X after X) then cost one try each.
+    // similar reductions (removing one part after another) then cost one try each.
     let mut start = 0;
+    let rotate = !game.shrinks_from_the_first();
     'steps: while current.steps < limits.max_steps {
         let mut candidates = game.shrink_candidates(&current.case);
-        let first = start.min(candidates.len());
+        let first = if rotate { start.min(candidates.len()) } else { 0 };
         candidates.rotate_left(first);
         for (c, chunk) in candidates.chunks(pool.jobs()).enumerate() {
             if limits.deadline.is_some_and(|d| Instant::now() >= d) {

@@ -1,6 +1,8 @@
-//! The claim: one-heap values by the recurrence g(n) = mex { g(a) ^ g(n − a) }, XORed over the heaps.
+//! The claim: one-heap values by the recurrence g(n) = mex { g(a) ^ g(n − a) }, XORed over the
+//! heaps; the values are those of the take-and-break engine for the game's code.
 
-use super::splits;
+use crate::games::octal::code::Code;
+use crate::games::octal::values::{values, Method};
 
 /// Which one-heap recurrence the claim uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,38 +14,30 @@ pub enum Claim {
 }
 
 impl Claim {
+    /// The take-and-break code whose one-heap values the claim XORs: Grundy's game, or `4.0`
+    /// (a heap splits into any two non-empty heaps) for the misreading.
+    pub fn code(self) -> Code {
+        match self {
+            Claim::Xor => super::code(),
+            Claim::EqualSplits => Code::parse("4.0").expect("4.0 is a code"),
+        }
+    }
+
+    /// g(0..=max) of a single heap under this claim's recurrence.
+    pub fn heap_values(self, max: u16) -> Vec<u16> {
+        values(&self.code(), usize::from(max), Method::Sparse).expect("one-heap values of heaps up to 65535 stones fit in 16 bits")
+    }
+
     /// The claimed value of a position: the XOR of its heaps' values.
     pub fn grundy(self, heaps: &[u16]) -> u16 {
-        let max = heaps.iter().copied().max().unwrap_or(0);
-        let table = match self {
-            Claim::Xor => heap_values(max),
-            Claim::EqualSplits => values_of(max, |n| (1..=n / 2).map(move |a| (a, n - a))),
-        };
+        let table = self.heap_values(heaps.iter().copied().max().unwrap_or(0));
         heaps.iter().fold(0, |x, &h| x ^ table[usize::from(h)])
     }
 }
 
 /// g(0..=max) of a single heap.
 pub fn heap_values(max: u16) -> Vec<u16> {
-    values_of(max, splits)
-}
-
-/// g(0..=max) where a heap of n moves to the pairs `moves(n)`.
-fn values_of<I: Iterator<Item = (u16, u16)>>(max: u16, moves: impl Fn(u16) -> I) -> Vec<u16> {
-    let mut g = vec![0u16; usize::from(max) + 1];
-    let mut seen = Vec::new();
-    for n in 1..=max {
-        seen.clear();
-        for (a, b) in moves(n) {
-            let v = usize::from(g[usize::from(a)] ^ g[usize::from(b)]);
-            if v >= seen.len() {
-                seen.resize(v + 1, false);
-            }
-            seen[v] = true;
-        }
-        g[usize::from(n)] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u16;
-    }
-    g
+    Claim::Xor.heap_values(max)
 }
 
 /// The claimed value of a position: the XOR of its heaps' values.
@@ -54,6 +48,7 @@ pub fn grundy(heaps: &[u16]) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::mex;
 
     #[test]
     fn xor_of_heaps() {
@@ -63,5 +58,19 @@ mod tests {
         assert_eq!(grundy(&[1, 2]), 0);
         // With equal halves a heap of 2 could move: the misreading gives g(2) = 1.
         assert_eq!(Claim::EqualSplits.grundy(&[2]), 1);
+    }
+
+    /// The values are the recurrences themselves (what the claim computed before it came from
+    /// the take-and-break engine), far past the verify run's 60 stones.
+    #[test]
+    fn the_values_follow_the_recurrences() {
+        for (claim, smaller) in [(Claim::Xor, 1), (Claim::EqualSplits, 0)] {
+            let g = claim.heap_values(3000);
+            for n in 0..g.len() {
+                // The smaller part a: 1 ≤ a < n − a, or a ≤ n − a with equal halves.
+                let options = (1..).take_while(|&a| a + a + smaller <= n).map(|a| u32::from(g[a] ^ g[n - a]));
+                assert_eq!(u32::from(g[n]), mex(options), "{claim:?} {n}");
+            }
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Grundy's game's commands: `solve grundy` (contest input) and `verify grundy`; its registry entry.
 
 use super::verify::{recompute_size, GrundyRun, CLAIMS, MAX_TOTAL};
-use super::{brute, claim, parse_input};
+use super::{claim, parse_input};
+use crate::games::octal::brute::{self, WholePositions};
 use crate::game::vocabulary;
 use crate::output::records::Columns;
 use crate::error::{Error, Result};
@@ -16,10 +17,8 @@ pub static GAME: GameEntry = GameEntry {
     name: "grundy",
     commands,
     results,
-    oracle: Oracle {
-        files: &["src/games/grundy/brute.rs", "src/impartial.rs"],
-        may_use: &["super::splits", "crate::impartial"]
-    },
+    // The take-and-break engine's oracle on the code `grundy` (super::code is octal::code there).
+    oracle: Oracle { files: &["src/games/octal/brute.rs", "src/impartial.rs"], may_use: &["super::code", "crate::impartial"] },
     columns: COLUMNS,
     values: crate::output::records::Values::GRUNDY,
     report: None,
@@ -57,7 +56,8 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
         if total > u64::from(MAX_TOTAL) {
             return Err(Error::Usage(format!("--engine naive searches positions of at most {MAX_TOTAL} stones in all; {name} has {total}")));
         }
-        brute::solve(&mut crate::impartial::BruteForce::new(&brute::WholePositions), &heaps).1
+        let whole: Vec<usize> = heaps.iter().map(|&h| usize::from(h)).collect();
+        brute::solve(&mut crate::impartial::BruteForce::new(&WholePositions(&super::code())), &whole).1
     } else {
         claim::grundy(&heaps) != 0
     };

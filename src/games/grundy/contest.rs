@@ -30,14 +30,9 @@ pub struct GrundyContest {
 }
 
 /// The one-heap values of every legal heap (computed once).
-fn heap_values() -> &'static [u16] {
+pub(super) fn heap_values() -> &'static [u16] {
     static VALUES: OnceLock<Vec<u16>> = OnceLock::new();
     VALUES.get_or_init(|| claim::heap_values(MAX_HEAP))
-}
-
-/// The one-heap value of a legal heap.
-pub fn heap_value(heap: u64) -> u16 {
-    heap_values()[heap as usize]
 }
 
 /// The largest heap whose one-heap value is `value`.

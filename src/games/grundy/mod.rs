@@ -1,11 +1,12 @@
 //! Grundy's game (OEIS A002188): a move splits one heap into two non-empty heaps of different sizes.
 //!
-//! The player who cannot move (every heap has 1 or 2 stones) loses. The claim under test: the
-//! value of several heaps is the XOR of the one-heap values from the recurrence
-//! g(n) = mex { g(a) ^ g(n − a) : 1 ≤ a < n − a } ([`claim`]); the oracle ([`brute`]) plays whole
-//! positions and never splits them into heaps.
+//! The player who cannot move (every heap has 1 or 2 stones) loses. The game is the
+//! take-and-break code `grundy`, and takes its move rule, one-heap values and oracle from the
+//! take-and-break engine ([`crate::games::octal`]); this folder holds its own contest input
+//! and commands. The claim under test: the value of several heaps is the XOR of the one-heap
+//! values of the recurrence g(n) = mex { g(a) ^ g(n − a) : 1 ≤ a < n − a } ([`claim`]); the
+//! oracle plays whole positions and never splits them into heaps.
 
-pub mod brute;
 pub mod claim;
 pub mod commands;
 pub mod contest;
@@ -16,6 +17,7 @@ pub mod verify;
 pub use commands::GAME;
 
 use crate::error::Result;
+use crate::games::octal::code::Code;
 use crate::input::Scanner;
 
 /// Most heaps in a contest input.
@@ -23,10 +25,15 @@ pub const MAX_HEAPS: usize = 1000;
 /// Largest heap in a contest input.
 pub const MAX_HEAP: u16 = 10_000;
 
-/// The move rule: every split of a heap of `n` into two non-empty heaps of different sizes,
-/// as (smaller, larger).
+/// The move rule, as a take-and-break code: a heap splits into two non-empty heaps of
+/// different sizes.
+pub fn code() -> Code {
+    Code::grundy()
+}
+
+/// Every split of a heap of `n` (the options of [`code`]), as (smaller, larger).
 pub fn splits(n: u16) -> impl Iterator<Item = (u16, u16)> {
-    (1..n.div_ceil(2)).map(move |a| (a, n - a))
+    code().options(usize::from(n)).into_iter().map(|parts| (parts[0] as u16, parts[1] as u16))
 }
 
 /// Reads the contest input: a line with the heap count n, then n heap sizes; line:col on error.

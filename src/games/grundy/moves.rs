@@ -2,8 +2,8 @@
 //! winning move as `i a b` — heap i (1-based) split into heaps of a and b stones (a + b the
 //! heap, a ≠ b, in either order) — or `Second` when the player to move loses.
 
-use super::contest::GrundyContest;
-use super::splits;
+use super::contest::{heap_values, GrundyContest};
+use crate::games::octal::moves::winning_parts;
 use crate::stress::moves::{numbers, Moves};
 use std::fmt;
 
@@ -28,23 +28,11 @@ impl Moves for GrundyContest {
         "Second"
     }
 
-    /// Every split (smaller part first) leaving the one-heap values XORing to zero; heaps of
-    /// one size are looked at once.
+    /// Every split (smaller part first) leaving the one-heap values XORing to zero (the
+    /// take-and-break engine's winning moves of the game's code).
     fn winning_moves(&self, heaps: &Vec<u64>) -> Vec<Split> {
-        let g = super::contest::heap_value;
-        let xor = heaps.iter().fold(0, |x, &h| x ^ g(h));
-        let mut found: Vec<(u64, Vec<(u64, u64)>)> = Vec::new();
-        let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            if !found.iter().any(|(size, _)| *size == h) {
-                let want = xor ^ g(h);
-                let fits = splits(h as u16).map(|(a, b)| (u64::from(a), u64::from(b))).filter(|&(a, b)| g(a) ^ g(b) == want).collect();
-                found.push((h, fits));
-            }
-            let fits = &found.iter().find(|(size, _)| *size == h).expect("just added").1;
-            out.extend(fits.iter().map(|&(a, b)| Split { heap: i + 1, a, b }));
-        }
-        out
+        let parts = winning_parts(&super::code(), heap_values(), heaps);
+        parts.into_iter().map(|(heap, parts)| Split { heap, a: parts[0], b: parts[1] }).collect()
     }
 
     fn parse_move(&self, _heaps: &Vec<u64>, text: &str) -> Result<Split, String> {

@@ -1,20 +1,21 @@
 //! Verification: every multiset of heaps with total at most T, XOR of heap values vs whole-position search.
 //!
 //! Result files: one size per total, `rows` = 1, `cols` = total stones; `xs` = number of heaps,
-//! `grundy` = claimed value; `board` (mismatches) = the heaps separated by spaces.
+//! `grundy` = claimed value; `board` (mismatches) = the heaps separated by spaces
+//! ([`crate::games::octal::totals`], as for every take-and-break code).
 //! sequence.csv: the whole-position value of every single heap 0..=T (OEIS A002188).
 
-use super::brute::{self, WholePositions};
 use super::claim::Claim;
 use crate::error::{Error, Result};
-use crate::impartial::{partitions, BruteForce};
+use crate::games::octal::brute::{self, WholePositions};
+use crate::games::octal::totals;
+use crate::impartial::BruteForce;
 use crate::output::csv::write_csv;
 use crate::output::records::SequenceRow;
 use crate::runner::rule::{rule_fields, Claims};
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::ops::Range;
 use std::path::Path;
 
 pub const GAME: &str = "grundy";
@@ -44,12 +45,6 @@ impl GrundyRun {
     }
 }
 
-/// Claim vs oracle on one position.
-fn check(claim: Claim, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
-    let claimed = u32::from(claim.grundy(heaps));
-    results.check_heaps(heaps, claimed, brute::solve(brute, heaps));
-}
-
 impl Verification for GrundyRun {
     fn game(&self) -> &str {
         GAME
@@ -64,24 +59,14 @@ impl Verification for GrundyRun {
     }
 
     fn jobs(&self) -> Result<Vec<Job>> {
-        Ok(self
-            .totals()
-            .into_iter()
-            .map(|t| {
-                let count = partitions(t).len() as u64;
-                Job::new(format!("total={t}"), vec![(1, u32::from(t))], count, count.div_ceil(2)).one_pattern_each()
-            })
-            .collect())
+        Ok(self.totals().into_iter().map(totals::job).collect())
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
-        let (positions, claim) = (partitions(self.totals()[index]), self.claim);
-        Ok(Box::new(move |range: Range<u64>, part: &mut RunResults| {
-            let mut brute = BruteForce::new(&WholePositions);
-            for heaps in &positions[range.start as usize..range.end as usize] {
-                check(claim, &mut brute, heaps, part);
-            }
-        }))
+        let total = self.totals()[index];
+        let g = self.claim.heap_values(total);
+        let claimed = move |heaps: &[u16]| u32::from(heaps.iter().fold(0, |x, &h| x ^ g[usize::from(h)]));
+        Ok(totals::evaluate(super::code(), total, claimed))
     }
 
     fn parameters(&self) -> BTreeMap<String, Value> {
@@ -103,9 +88,11 @@ impl Verification for GrundyRun {
 
 /// The whole-position value of every single heap 0..=max.
 pub fn sequence(max: u16) -> Vec<SequenceRow> {
-    let mut brute = BruteForce::new(&WholePositions);
+    let code = super::code();
+    let game = WholePositions(&code);
+    let mut brute = BruteForce::new(&game);
     (0..=max)
-        .map(|n| SequenceRow { game: GAME.into(), n: n.into(), grundy: brute::solve(&mut brute, &[n]).0 })
+        .map(|n| SequenceRow { game: GAME.into(), n: n.into(), grundy: brute::solve(&mut brute, &[usize::from(n)]).0 })
         .collect()
 }
 
@@ -129,18 +116,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn partition_counts() {
-        // p(n), OEIS A000041.
-        let counts: Vec<usize> = (1..=10).map(|t| partitions(t).len()).collect();
-        assert_eq!(counts, [1, 2, 3, 5, 7, 11, 15, 22, 30, 42]);
-        assert!(partitions(6).iter().all(|p| p.windows(2).all(|w| w[0] <= w[1]) && p.iter().sum::<u16>() == 6));
-    }
-
-    #[test]
     fn small_totals_agree() {
         let results = run_in_memory(&Plan::new(&GrundyRun::new(14, Claim::Xor).unwrap(), Shard::ALL).unwrap(), &Silent).unwrap();
         assert!(results.all_agree(), "{:?}", results.mismatches);
-        assert_eq!(results.sizes.values().map(|t| t.patterns).sum::<u64>(), (1..=14).map(|t| partitions(t).len() as u64).sum::<u64>());
+        assert_eq!(results.sizes.values().map(|t| t.patterns).sum::<u64>(), (1..=14).map(|t| totals::partitions(t).len() as u64).sum::<u64>());
         assert_eq!(recompute_size("exhaustive", 1, 9).unwrap().sizes[&(1, 9)], results.sizes[&(1, 9)]);
         assert!(recompute_size("exhaustive", 2, 9).is_err());
         let wrong = run_in_memory(&Plan::new(&GrundyRun::new(6, Claim::EqualSplits).unwrap(), Shard::ALL).unwrap(), &Silent);

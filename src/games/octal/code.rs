@@ -43,7 +43,7 @@ impl Code {
     /// Reads a code; the error names the offending character and its 1-based position.
     pub fn parse(text: &str) -> Result<Code> {
         let code = if text == "grundy" {
-            Code { kind: Kind::Grundy, digits: vec![TWO], unequal: true }
+            Code::grundy()
         } else if let Some(set) = text.strip_prefix("s:") {
             subtraction(text, set, 3)?
         } else if let Some(set) = text.strip_prefix('{') {
@@ -55,6 +55,11 @@ impl Code {
             digits(text, text, 0, Kind::Octal)?
         };
         Ok(code.trimmed())
+    }
+
+    /// Grundy's game: a heap splits into two non-empty heaps of different sizes.
+    pub fn grundy() -> Code {
+        Code { kind: Kind::Grundy, digits: vec![TWO], unequal: true }
     }
 
     fn trimmed(mut self) -> Code {

@@ -28,6 +28,7 @@ pub mod runs;
 pub mod split;
 pub mod stats;
 pub mod table;
+pub mod totals;
 pub mod values;
 pub mod verify;
 

@@ -26,6 +26,27 @@ fn code_of(code: &str) -> Code {
     Code::parse(code).expect("generated codes are valid")
 }
 
+/// The winning moves of `heaps` under `code`, whose one-heap values are `g`: every option of
+/// every heap whose parts' values XOR to what the other heaps need, as the heap (1-based) and
+/// the parts it leaves, in the order of the heaps and of [`Code::options`]; heaps of one size
+/// are looked at once.
+pub fn winning_parts(code: &Code, g: &[u16], heaps: &[u64]) -> Vec<(usize, Vec<u64>)> {
+    let value = |h: u64| u64::from(g[h as usize]);
+    let xor = heaps.iter().fold(0, |x, &h| x ^ value(h));
+    let mut by_size: Vec<(u64, Vec<Vec<u64>>)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        if !by_size.iter().any(|(size, _)| *size == h) {
+            let want = xor ^ value(h);
+            let options = code.options(h as usize).into_iter().map(|parts| parts.into_iter().map(|p| p as u64).collect::<Vec<u64>>());
+            by_size.push((h, options.filter(|parts| parts.iter().fold(0, |x, &p| x ^ value(p)) == want).collect()));
+        }
+        let fits = &by_size.iter().find(|(size, _)| *size == h).expect("just added").1;
+        out.extend(fits.iter().map(|parts| (i + 1, parts.clone())));
+    }
+    out
+}
+
 impl Moves for OctalContest {
     type Move = Leave;
 
@@ -33,24 +54,9 @@ impl Moves for OctalContest {
         "Second"
     }
 
-    /// Every option of every heap whose parts' values XOR to what the other heaps need; heaps
-    /// of one size are looked at once.
     fn winning_moves(&self, (code, heaps): &Case) -> Vec<Leave> {
-        let (rule, g) = (code_of(code), heap_values(code));
-        let value = |h: u64| u64::from(g[h as usize]);
-        let xor = heaps.iter().fold(0, |x, &h| x ^ value(h));
-        let mut by_size: Vec<(u64, Vec<Vec<u64>>)> = Vec::new();
-        let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            if !by_size.iter().any(|(size, _)| *size == h) {
-                let want = xor ^ value(h);
-                let options = rule.options(h as usize).into_iter().map(|parts| parts.into_iter().map(|p| p as u64).collect::<Vec<u64>>());
-                by_size.push((h, options.filter(|parts| parts.iter().fold(0, |x, &p| x ^ value(p)) == want).collect()));
-            }
-            let fits = &by_size.iter().find(|(size, _)| *size == h).expect("just added").1;
-            out.extend(fits.iter().map(|parts| Leave { heap: i + 1, parts: parts.clone() }));
-        }
-        out
+        let parts = winning_parts(&code_of(code), &heap_values(code), heaps);
+        parts.into_iter().map(|(heap, parts)| Leave { heap, parts }).collect()
     }
 
     fn parse_move(&self, _case: &Case, text: &str) -> Result<Leave, String> {

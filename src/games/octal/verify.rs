@@ -1,20 +1,18 @@
 //! `verify octal CODE`: every multiset of heaps with total at most T, the XOR of one-heap values
-//! (the sparse-space method) vs whole-position search ([`super::brute`]).
+//! (the sparse-space method) vs whole-position search ([`super::totals`], [`super::brute`]).
 //!
 //! Result files as for Grundy's game: one size per total (`rows` = 1, `cols` = total stones),
 //! `xs` = number of heaps, `grundy` = claimed value, `board` (mismatches) = the heaps.
 
-use super::brute::{self, WholePositions};
 use super::code::Code;
+use super::totals;
 use super::values::{values, Method};
 use crate::error::{Error, Result};
-use crate::impartial::{partitions, BruteForce};
 use crate::output::records::Columns;
 use crate::runner::rule::Claims;
 use crate::runner::{Evaluate, Job, RunResults, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 pub const GAME: &str = "octal";
 /// The names of the size, key and position columns of its verify files.
@@ -61,13 +59,6 @@ impl OctalRun {
             Claim::Sum => g.sum(),
         }
     }
-
-    /// Claim vs oracle on one position.
-    fn check(&self, brute: &mut BruteForce<WholePositions>, heaps: &[u16], results: &mut RunResults) {
-        let claimed = self.claimed(heaps);
-        let whole: Vec<usize> = heaps.iter().map(|&h| usize::from(h)).collect();
-        results.check_heaps(heaps, claimed, brute::solve(brute, &whole));
-    }
 }
 
 impl Verification for OctalRun {
@@ -84,22 +75,11 @@ impl Verification for OctalRun {
     }
 
     fn jobs(&self) -> Result<Vec<Job>> {
-        let job = |t: u16| {
-            let count = partitions(t).len() as u64;
-            Job::new(format!("total={t}"), vec![(1, u32::from(t))], count, count.div_ceil(2)).one_pattern_each()
-        };
-        Ok((1..=self.max_total).map(job).collect())
+        Ok((1..=self.max_total).map(totals::job).collect())
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
-        let positions = partitions(index as u16 + 1);
-        Ok(Box::new(move |range: Range<u64>, part: &mut RunResults| {
-            let game = WholePositions(&self.code);
-            let mut brute = BruteForce::new(&game);
-            for heaps in &positions[range.start as usize..range.end as usize] {
-                self.check(&mut brute, heaps, part);
-            }
-        }))
+        Ok(totals::evaluate(self.code.clone(), index as u16 + 1, |heaps| self.claimed(heaps)))
     }
 
     fn parameters(&self) -> BTreeMap<String, Value> {

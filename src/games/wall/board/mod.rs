@@ -1,7 +1,8 @@
-//! Wall Making Game boards (BOJ 11717): parsing, printing and bit-mask views.
+//! Wall Making Game boards (BOJ 11717): parsing, printing, bit-mask views and the shrinking order.
 
 pub mod dims;
 pub mod rules;
+pub mod smaller;
 pub mod symmetry;
 
 use crate::error::{Error, Result};

@@ -1,8 +1,9 @@
 //! The wall game as a contest problem for `stress`: BOJ 11717 input, First/Second answers,
-//! generators, and shrink candidates (drop rows and columns, clear X cells).
+//! generators, and shrink candidates (the boards' smaller neighbours, as `verify --shrink` tries them).
 
 use crate::games::wall::board::{Board, Shape, MAX_SIDE};
 use crate::games::wall::board::dims::parse_dims;
+use crate::games::wall::board::smaller::smaller_neighbours;
 use crate::games::wall::claim::dp::RectDp;
 use super::{generate, smallest};
 use crate::error::Error;
@@ -83,7 +84,11 @@ impl Contest for WallContest {
     }
 
     fn shrink_candidates(&self, board: &Board) -> Vec<Board> {
-        shrink_candidates(board)
+        smaller_neighbours(board).collect()
+    }
+
+    fn shrinks_from_the_first(&self) -> bool {
+        true
     }
 
     fn size_key(&self, board: &Board) -> Option<Vec<u64>> {
@@ -113,35 +118,6 @@ impl Generator for WallContest {
     }
 }
 
-/// Smaller boards, largest cut first: the top, bottom, left or right half dropped, then one
-/// row, then one column, then one X cell cleared.
-pub fn shrink_candidates(board: &Board) -> Vec<Board> {
-    let (rows, cols) = (board.rows(), board.cols());
-    let all_rows: Vec<usize> = (0..rows).collect();
-    let all_cols: Vec<usize> = (0..cols).collect();
-    let mut out = Vec::new();
-    let halves = |n: usize| if n >= 2 { vec![(0..n / 2).collect::<Vec<_>>(), (n / 2..n).collect()] } else { vec![] };
-    for (keep_rows, keep_cols) in halves(rows).into_iter().map(|h| (h, all_cols.clone())).chain(halves(cols).into_iter().map(|h| (all_rows.clone(), h))) {
-        out.push(board.select(&keep_rows, &keep_cols));
-    }
-    for skip in (0..rows).filter(|_| rows > 1) {
-        let keep: Vec<usize> = all_rows.iter().copied().filter(|&r| r != skip).collect();
-        out.push(board.select(&keep, &all_cols));
-    }
-    for skip in (0..cols).filter(|_| cols > 1) {
-        let keep: Vec<usize> = all_cols.iter().copied().filter(|&c| c != skip).collect();
-        out.push(board.select(&all_rows, &keep));
-    }
-    for (r, c) in all_rows.iter().flat_map(|&r| all_cols.iter().map(move |&c| (r, c))) {
-        if board.is_x(r, c) {
-            let mut cleared = board.clone();
-            cleared.set_x(r, c, false);
-            out.push(cleared);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,14 +137,7 @@ mod tests {
         assert!(game.parse_output(&b, "first").unwrap_err().contains("expected First or Second"));
         assert!(game.parse_output(&b, "").unwrap_err().contains("empty output"));
         assert_eq!(game.describe(&b), "2x2, 1 X");
-    }
-
-    #[test]
-    fn candidates_are_smaller_largest_cut_first() {
-        let texts: Vec<String> = shrink_candidates(&board("X.X/.../..X")).iter().map(|b| b.to_slashed()).collect();
-        assert_eq!(texts[..4], ["X.X".to_string(), ".../..X".into(), "X/./.".into(), ".X/../.X".into()]);
-        assert!(texts.contains(&"X.X/...".to_string()) && texts.contains(&"X./../..".to_string()));
-        assert_eq!(texts[texts.len() - 3..], ["..X/.../..X".to_string(), "X../.../..X".into(), "X.X/.../...".into()]);
-        assert!(shrink_candidates(&board(".")).is_empty());
+        assert!(game.shrinks_from_the_first());
+        assert!(game.shrink_candidates(&b).into_iter().eq(smaller_neighbours(&b)), "the boards' smaller neighbours");
     }
 }
