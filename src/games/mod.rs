@@ -10,37 +10,56 @@ use crate::runner::Verification;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Declares each game folder as a module and lists its games in [`REGISTRY`].
+/// Declares each game folder as a module and lists its games in [`REGISTRY`]: each folder
+/// gives an array of its games (the catalogue its `GAMES`, the one list behind its commands).
 macro_rules! registry {
-    ($($folder:ident: [$($game:expr),+ $(,)?]),+ $(,)?) => {
+    ($($folder:ident: $games:expr),+ $(,)?) => {
         $(pub mod $folder;)+
 
         /// Every game, in the order the help lists them.
-        pub static REGISTRY: &[&dyn Game] = &[$($(&$game),+),+];
+        pub static REGISTRY: &[&dyn Game] = &joined::<{ 0 $(+ $games.len())+ }>(&[$(&as_games(&$games)),+]);
     };
 }
 
 // Adding a game is one folder under src/games/ and one line here.
 registry! {
-    wall: [wall::GAME],
-    catalogue: [
-        catalogue::NIM,
-        catalogue::NIM_COUNT,
-        catalogue::MISERE_NIM,
-        catalogue::ODD_EVEN_NIM,
-        catalogue::PIMBER,
-        catalogue::POLYGON,
-        catalogue::CROSS,
-        catalogue::DIVISOR,
-    ],
-    dagame: [dagame::GAME],
-    footholds: [footholds::GAME],
-    cards: [cards::GAME],
-    kings: [kings::GAME],
-    grundy: [grundy::GAME],
-    octal: [octal::GAME],
-    custom: [custom::GAME],
-    problem: [problem::GAME],
+    wall: [&wall::GAME],
+    catalogue: catalogue::GAMES,
+    dagame: [&dagame::GAME],
+    footholds: [&footholds::GAME],
+    cards: [&cards::GAME],
+    kings: [&kings::GAME],
+    grundy: [&grundy::GAME],
+    octal: [&octal::GAME],
+    custom: [&custom::GAME],
+    problem: [&problem::GAME],
+}
+
+/// A folder's games as games of any kind.
+const fn as_games<T: Game, const N: usize>(games: &[&'static T; N]) -> [&'static dyn Game; N] {
+    let mut out: [&'static dyn Game; N] = [&wall::GAME; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = games[i];
+        i += 1;
+    }
+    out
+}
+
+/// The folders' games one after another, `N` in all.
+const fn joined<const N: usize>(folders: &[&[&'static dyn Game]]) -> [&'static dyn Game; N] {
+    let mut out: [&'static dyn Game; N] = [&wall::GAME; N];
+    let (mut folder, mut at) = (0, 0);
+    while folder < folders.len() {
+        let mut i = 0;
+        while i < folders[folder].len() {
+            out[at] = folders[folder][i];
+            (at, i) = (at + 1, i + 1);
+        }
+        folder += 1;
+    }
+    assert!(at == N, "N counts every game");
+    out
 }
 
 /// The game named `name`.
@@ -132,6 +151,14 @@ fn manifest_command(parameters: &BTreeMap<String, serde_json::Value>) -> Result<
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_catalogue_s_games_are_its_list_in_order() {
+        let names: Vec<&str> = super::REGISTRY.iter().map(|g| g.name()).collect();
+        let catalogue: Vec<&str> = super::catalogue::GAMES.iter().map(|g| g.name).collect();
+        assert_eq!(names[1..=catalogue.len()], catalogue[..]);
+        assert_eq!(names.iter().collect::<std::collections::BTreeSet<_>>().len(), names.len(), "{names:?}");
+    }
+
     #[test]
     fn every_game_names_distinct_columns() {
         for game in super::REGISTRY {

@@ -190,7 +190,8 @@ pub fn divisor_special() -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::catalogue::{divisor, DIVISOR, NIM, POLYGON};
+    use crate::games::catalogue::divisor;
+    use crate::games::catalogue::entries::{DIVISOR, NIM, POLYGON};
 
     #[test]
     fn size_orders_list_every_input_in_order() {

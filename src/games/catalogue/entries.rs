@@ -27,8 +27,8 @@ macro_rules! own_oracle {
     };
 }
 
-/// The catalogue's games, in the order of the registry: the one list behind its commands,
-/// verifiers, size layouts and columns.
+/// The catalogue's games, in the order of the registry: the one list behind their registry
+/// entries ([`crate::games::REGISTRY`]), commands, verifiers, size layouts and columns.
 pub static GAMES: [&CatalogueGame; 8] = [&NIM, &NIM_COUNT, &MISERE_NIM, &ODD_EVEN_NIM, &PIMBER, &POLYGON, &CROSS, &DIVISOR];
 
 /// The catalogue game named `name`.

@@ -20,7 +20,7 @@ pub mod rules;
 pub mod run;
 pub mod verify;
 
-pub use entries::{entry, GAMES, CROSS, DIVISOR, MISERE_NIM, NIM, NIM_COUNT, ODD_EVEN_NIM, PIMBER, POLYGON};
+pub use entries::{entry, GAMES};
 
 /// The column names of catalogue game `name` (the Nim family's for a name it does not have).
 pub fn columns(name: &str) -> crate::output::records::Columns {

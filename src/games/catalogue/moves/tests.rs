@@ -6,7 +6,7 @@ use crate::games::catalogue::odd_even_nim::{self, OddEvenNim};
 use crate::games::catalogue::pimber::{fibonacci_up_to, Pimber};
 use crate::games::catalogue::polygon::{pair_bit, Polygon};
 use crate::games::catalogue::commands::CatalogueGame;
-use crate::games::catalogue::{DIVISOR, MISERE_NIM, NIM, ODD_EVEN_NIM, PIMBER, POLYGON};
+use crate::games::catalogue::entries::{DIVISOR, MISERE_NIM, NIM, ODD_EVEN_NIM, PIMBER, POLYGON};
 use crate::impartial::{BruteForce, Impartial};
 use crate::stress::moves::{ByMove, MoveAnswer};
 use crate::stress::Contest;
