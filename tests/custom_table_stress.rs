@@ -2,7 +2,8 @@
 //! (examples/games/subtraction.py) shows period 7 from 0; docs/custom-programs.md's Kayles
 //! program, with its components trusted, shows period 12 after a preperiod of 71 (OEIS A002186:
 //! the last exception is n = 70); a right solution passes stress, a wrong one is caught and
-//! shrunk to the smallest position it gets wrong.
+//! shrunk to the smallest position it gets wrong, unless the game program answers otherwise when
+//! asked again about it; every `table` command's summary goes to stderr.
 
 mod common;
 use common::{example_game, read, sprague};
@@ -34,7 +35,7 @@ fn subtraction_shows_period_seven_from_the_start() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sub/table.csv");
     let game = example("subtraction.py");
-    sprague().args(["table", "custom", "--game-cmd", &game, "--max", "30", "--out"]).arg(&out).assert().success().stdout(
+    sprague().args(["table", "custom", "--game-cmd", &game, "--max", "30", "--out"]).arg(&out).assert().success().stderr(
         contains("31 starting positions, values up to 3").and(contains("period 7 after a preperiod of 0 (observed on sizes 0..=30, not proved)")),
     );
     let table = read(&out);
@@ -54,7 +55,7 @@ fn kayles_with_its_components_shows_period_twelve_after_seventy_one() {
     let game = documented_kayles(dir.path());
     let out = dir.path().join("kayles.csv");
     let run = sprague().args(["table", "custom", "--components", "--max", "94", "--game-cmd", &game, "--out"]).arg(&out).assert().success();
-    run.stdout(contains("period 12 after a preperiod of 71 (observed on sizes 0..=94, not proved)"));
+    run.stderr(contains("period 12 after a preperiod of 71 (observed on sizes 0..=94, not proved)"));
     let table = read(&out);
     assert!(table.contains("\n70,70,6\n") && table.contains("\n82,82,2\n") && table.contains("\n94,94,2\n"), "{table}");
     // g(70) = 6 ≠ g(82) = 2: the last exception. 94 sizes are too few to see the period twice after 71.
@@ -64,6 +65,91 @@ fn kayles_with_its_components_shows_period_twelve_after_seventy_one() {
     let pairs = solution(dir.path(), "pairs.py", &read(&dir.path().join("kayles.py")).replace("print(arg)  ", "print(arg, arg + \".1\")  "));
     sprague().args(["table", "custom", "--max", "3", "--game-cmd", &pairs]).assert().success().stderr(contains("period: not looked for"));
     sprague().args(["table", "custom", "--components", "--convention", "misere", "--max", "3", "--game-cmd", &game]).assert().code(2).stderr(contains("needs normal play"));
+}
+
+/// Runs `sprague ARGS` (in `dir`), expecting success: its stdout and stderr.
+fn streams(dir: &Path, args: &[&str]) -> (String, String) {
+    let run = sprague().current_dir(dir).args(args).assert().success();
+    let output = run.get_output();
+    (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn every_table_command_prints_its_summary_on_stderr_with_or_without_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = example("subtraction.py");
+    // Without --out: the CSV alone on stdout, the summary on stderr.
+    let to_stdout: [(&[&str], &str, &str); 2] = [
+        (&["table", "custom", "--game-cmd", &game, "--max", "8"], "size,position,value\n", "table custom: 9 starting positions"),
+        (&["table", "octal", "0.77", "--max", "8"], "n,grundy\n", "0.77: g(0..=8)"),
+    ];
+    for (args, header, summary) in to_stdout {
+        let (stdout, stderr) = streams(dir.path(), args);
+        assert!(stdout.starts_with(header) && !stdout.contains(summary), "{args:?}: stdout {stdout:?}");
+        assert!(stderr.contains(summary), "{args:?}: stderr {stderr:?}");
+    }
+    // With --out (or --out-dir): nothing on stdout, the summary on stderr.
+    let to_files: [(&[&str], &str); 4] = [
+        (&["table", "custom", "--game-cmd", &game, "--max", "8", "--out", "custom.csv"], "table custom: 9 starting positions, values up to 3 (sizes 0..=8, normal play, Grundy values, 9 positions explored); written to custom.csv"),
+        (&["table", "octal", "0.77", "--max", "8", "--out", "octal.csv"], "; written to octal.csv"),
+        (&["table", "wall-empty", "--max", "3x3", "--out", "empty.csv"], "wall empty boards: 9 sizes up to 3x3; written to empty.csv"),
+        (&["table", "wall-empty", "--max", "3x3", "--out-dir", "empty"], "files in empty"),
+    ];
+    for (args, summary) in to_files {
+        let (stdout, stderr) = streams(dir.path(), args);
+        assert_eq!(stdout, "", "{args:?}: stdout");
+        assert!(stderr.contains(summary), "{args:?}: stderr {stderr:?}");
+    }
+    assert!(read(&dir.path().join("custom.csv")).starts_with("size,position,value\n0,0,0\n"));
+}
+
+/// `moves N` of the take-one-or-two game; with a state folder as its argument, the program
+/// drops a move the third time it is asked the same `moves` (a count kept in that folder, shared
+/// by its copies): its first two answers agree, so only a third ask sees the change.
+const FLAKY: &str = r#"import os, sys
+def asked(arg):
+    path = os.path.join(sys.argv[1], "moves-" + arg)
+    with open(path, "a") as f:
+        f.write("x")
+    return os.path.getsize(path)
+for line in sys.stdin:
+    verb, _, arg = line.strip().partition(" ")
+    if verb == "flush":
+        sys.stdout.flush()
+    elif verb == "sprague":
+        print("positions moves")
+    elif verb == "positions":
+        print(arg)
+    else:
+        moves = [str(int(arg) - k) for k in (1, 2) if k <= int(arg)]
+        print(" ".join(moves[:1] if len(sys.argv) > 1 and asked(arg) >= 3 else moves))
+"#;
+
+#[test]
+fn a_game_program_answering_otherwise_when_asked_again_is_refused_not_the_solution_blamed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("flaky.py"), FLAKY).unwrap();
+    let state = dir.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let program = format!("python3 {}", dir.path().join("flaky.py").display());
+    // g(n) = n mod 3; the solution is wrong from 5 on.
+    let wrong = solution(dir.path(), "wrong.py", "n = int(input())\nprint(n % 3 if n < 5 else 7)\n");
+    let run = |game: &str, out: &Path| {
+        let mut command = sprague();
+        command.args(["stress", "custom", "--game-cmd", game, "--cmd", &wrong, "--max", "12", "--generator", "random", "--seed", "2", "-q", "--out"]).arg(out);
+        command.assert()
+    };
+    // Deterministic: the solution is wrong, shrunk to the smallest position it gets wrong.
+    let out = dir.path().join("steady");
+    run(&program, &out).code(1).stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("expected 2, got 7")));
+    assert_eq!(read(&out.join("failures/001.in")), "5\n");
+    // Asked again before the failure is reported, the program answers otherwise: exit 2,
+    // the request and both answers named, no failure reported and nothing written.
+    let out = dir.path().join("flaky");
+    let refused = run(&format!("{program} {}", state.display()), &out).code(2).stdout(contains("FAILED").not());
+    let stderr = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    assert!(stderr.contains("game program: request `moves 5`") && stderr.contains("non-deterministic") && stderr.contains("first \"3 4\", then \"4\""), "{stderr}");
+    assert_eq!(snapshot(&out), Vec::new());
 }
 
 #[test]

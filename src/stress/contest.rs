@@ -73,6 +73,14 @@ pub trait Contest: Sync {
         None
     }
 
+    /// Asks the trusted side again what the trusted answer of `case` rests on, before the case
+    /// is reported as a failure of the program under test: an error when it now answers
+    /// otherwise (a non-deterministic game program is refused, the solution not blamed) or has
+    /// failed ([`Contest::take_failure`]). Default: nothing to ask (the answer is sprague's own).
+    fn confirm(&self, _case: &Self::Case) -> crate::error::Result<()> {
+        Ok(())
+    }
+
     /// The contest input text of `case`.
     fn input_text(&self, case: &Self::Case) -> Vec<u8> {
         let mut out = Vec::new();

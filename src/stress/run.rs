@@ -102,7 +102,10 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         let shrunk = shrink_found(&mut pool, &tagged, found, limits)?;
         // The search budget starts when the first search does (after shrinking).
         let end = config.search_budget.map(|b| *search_end.get_or_insert_with(|| Instant::now() + b));
-        saved.push(Saved::of(game, search_below(&mut pool, game, shrunk, end)?));
+        let failure = search_below(&mut pool, game, shrunk, end)?;
+        // The trusted side asked again first: if it answers otherwise, the program is not blamed.
+        game.confirm(&failure.shrunk.case)?;
+        saved.push(Saved::of(game, failure));
     }
     // Nothing is written before the run is known good: a trusted side that failed (its
     // shrink candidates or sizes cut short) leaves the directory as it was.
@@ -278,6 +281,9 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     }
     fn take_failure(&self) -> Option<crate::error::Error> {
         self.0.take_failure()
+    }
+    fn confirm(&self, case: &Self::Case) -> Result<()> {
+        self.0.confirm(&case.1)
     }
 }
 

@@ -3,8 +3,10 @@
 //! Every case carries its exact value, computed by the [`Explorer`] (behind a mutex, shared by
 //! the generators and the shrinker) when the case is made, so judging never waits for it. The
 //! first failure of the game program ends every stream and is kept for the caller
-//! ([`Contest::take_failure`]): a run whose judge failed is an error, not a verdict.
+//! ([`Contest::take_failure`]): a run whose judge failed is an error, not a verdict. Before a
+//! failure is reported, the program is asked again about it ([`Contest::confirm`]).
 
+use super::judge::confirm_moves;
 use super::table::starting_positions;
 use super::{Explorer, Verb};
 use crate::error::{Error, Result};
@@ -233,6 +235,14 @@ impl Contest for ProgramContest {
     /// The first failure of the game program, if there was one (taken: asked once per run).
     fn take_failure(&self) -> Option<Error> {
         self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+
+    /// Asks the program `moves` again of the position and the positions below it
+    /// ([`confirm_moves`], as `verify custom` does before it reports a counterexample); the
+    /// program's first failure, this one or an earlier one, is the error.
+    fn confirm(&self, case: &Case) -> Result<()> {
+        self.with(|e| confirm_moves(e, case.id));
+        self.take_failure().map_or(Ok(()), Err)
     }
 }
 

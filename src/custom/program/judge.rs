@@ -11,6 +11,9 @@ use crate::custom::Verdict;
 
 /// Most steps a shrink takes (each goes to a strictly smaller position, so it ends anyway).
 const MAX_SHRINK_STEPS: usize = 10_000;
+/// Positions asked `moves` again before a failure is reported, beyond the failing position and
+/// its moves (always all asked): one batch, cheap next to the exploration.
+const CONFIRMED_POSITIONS: usize = 256;
 
 /// The verdicts on positions `ids` (already interned): exact values by brute force, then the
 /// program's `claim` and, under normal play, its `components` (each part's exact value).
@@ -59,13 +62,11 @@ fn splits(explorer: &mut Explorer, tokens: &[String]) -> Result<Vec<Option<(u32,
     Ok(parts.iter().map(|p| p.as_ref().map(|ids| (ids.len() as u32, next.by_ref().take(ids.len()).fold(0, |x, v| x ^ v)))).collect())
 }
 
-/// Asks again about the failing position `id` before it is reported with `verdict`: `moves`
-/// of it and of its moves, its `claim` and `components`; an error when an answer differs (a
-/// non-deterministic program, not a counterexample).
+/// Asks again about the failing position `id` before it is reported with `verdict`: the moves
+/// its exact value rests on ([`confirm_moves`]), its `claim` and `components`; an error when an
+/// answer differs (a non-deterministic program, not a counterexample).
 pub fn confirm(explorer: &mut Explorer, id: u32, verdict: Verdict) -> Result<()> {
-    let involved: Vec<u32> = std::iter::once(id).chain(explorer.moves(id).unwrap_or_default().iter().copied()).collect();
-    let asked: Vec<u32> = involved.into_iter().filter(|&p| explorer.moves(p).is_some()).collect();
-    explorer.recheck(&asked)?;
+    confirm_moves(explorer, id)?;
     let token = [explorer.token(id).to_string()];
     let claim = claims(explorer, &token)?.remove(0);
     if claim != verdict.claim {
@@ -78,6 +79,33 @@ pub fn confirm(explorer: &mut Explorer, id: u32, verdict: Verdict) -> Result<()>
         return Err(explorer.changed(Verb::Components, id, &show(verdict.split), &show(split)));
     }
     Ok(())
+}
+
+/// Asks `moves` again of `id`, of every one of its moves, then of the positions below them
+/// breadth first up to [`CONFIRMED_POSITIONS`] in all (those asked before only): an error
+/// naming the request and both answers when one differs. The exact value of `id` rests on
+/// these answers, so a failure is blamed on the program judged only once they hold.
+pub fn confirm_moves(explorer: &mut Explorer, id: u32) -> Result<()> {
+    explorer.recheck(&below(explorer, id))
+}
+
+/// `id`, its moves, then positions further below, breadth first: every move of `id` (however
+/// many), deeper ones while fewer than [`CONFIRMED_POSITIONS`] are queued; only positions whose
+/// moves were asked, each once.
+fn below(explorer: &Explorer, id: u32) -> Vec<u32> {
+    let children = explorer.moves(id).unwrap_or_default();
+    let mut queue: std::collections::VecDeque<u32> = std::iter::once(id).chain(children.iter().copied()).collect();
+    let mut deeper = 0;
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut listed = Vec::new();
+    while let Some(at) = queue.pop_front() {
+        let Some(moves) = explorer.moves(at).filter(|_| seen.insert(at)) else { continue };
+        listed.push(at);
+        let room = if at == id { 0 } else { CONFIRMED_POSITIONS - deeper };
+        queue.extend(moves.iter().copied().take(room));
+        deeper += room.min(moves.len());
+    }
+    listed
 }
 
 /// The shrinking order of `ids`: the program's `size` (its token's length without it), then
@@ -167,5 +195,17 @@ mod tests {
             let err = confirm(&mut explorer, id, verdict).unwrap_err().to_string();
             assert!(err.contains(request) && err.contains("non-deterministic"), "{verb}: {err}");
         }
+    }
+
+    #[test]
+    fn moves_below_the_failing_positions_moves_are_asked_again() {
+        // 6 moves to 5 and 4, which move to 3: its changed moves change the value of 6.
+        let (changed, mut explorer, _) = changing(Verb::Moves);
+        let six = explorer.intern("6", "test").unwrap();
+        let verdict = judge(&mut explorer, &[six]).unwrap()[0];
+        assert_eq!(below(&explorer, six).iter().map(|&id| explorer.token(id)).collect::<Vec<_>>(), ["6", "5", "4", "3", "2", "1", "0"]);
+        changed.store(true, Ordering::Relaxed);
+        let err = confirm(&mut explorer, six, verdict).unwrap_err().to_string();
+        assert!(err.contains("`moves 3`") && err.contains("first \"1 2\", then \"2\""), "{err}");
     }
 }

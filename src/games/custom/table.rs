@@ -22,7 +22,7 @@ impl Command for TableCustom {
     fn spec(&self) -> CommandSpec {
         let mut options = vec![
             OptSpec::value("max", "N", "Every starting position of sizes 0..=N.").required().validate(|s| program::parse_max(s).map(|_| ())),
-            OptSpec::value("out", "FILE", "Write the CSV (`size,position,value`) here, atomically; without it the CSV goes to stdout and the summary to stderr."),
+            OptSpec::value("out", "FILE", "Write the CSV (`size,position,value`) here, atomically; without it the CSV goes to stdout (the summary goes to stderr either way)."),
             OptSpec::value("threads", "N", "Copies of the game program run at once (default: the number of cores)."),
             OptSpec::flag("components", "Trust the program's `components`: a position that splits is worth the XOR of its parts (normal play; verify custom checks it)."),
         ];
@@ -55,14 +55,11 @@ impl Command for TableCustom {
             Some(out) => {
                 write_csv(Path::new(out), &rows)?;
                 summary[0].push_str(&format!("; written to {out}"));
-                let text: String = summary.iter().map(|l| format!("{l}\n")).collect();
-                session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
             }
-            None => {
-                write_csv_to::<TableRow, &TableRow>(session.stdout, Path::new("<stdout>"), TableRow::HEADER, &rows)?;
-                summary.iter().for_each(|l| session.report(l));
-            }
+            None => write_csv_to::<TableRow, &TableRow>(session.stdout, Path::new("<stdout>"), TableRow::HEADER, &rows)?,
         }
+        // The summary goes to stderr, with or without --out, as every `table` command's does.
+        summary.iter().for_each(|l| session.report(l));
         Ok(Status::Ok)
     }
 }

@@ -93,3 +93,20 @@ fn a_failing_game_program_ends_the_streams_and_is_kept() {
     let empty = Fake::new("positions moves", |verb, arg: &str| if verb == Verb::Positions { Some(String::new()) } else { subtraction(verb, arg) });
     assert!(contest(Arc::new(empty), Convention::Normal, 3).cases(Source::Random, 1).next().is_none(), "no position: no random case");
 }
+
+#[test]
+fn a_failure_is_confirmed_by_asking_the_moves_again() {
+    let changed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = changed.clone();
+    // Once `changed` is set, heap 2 has no move: heap 6 (through 5 and 3) rests on it.
+    let flaky = Fake::new("positions moves", move |verb, arg: &str| match verb {
+        Verb::Moves if arg == "2" && flag.load(std::sync::atomic::Ordering::Relaxed) => Some(String::new()),
+        _ => subtraction(verb, arg),
+    });
+    let game = contest(Arc::new(flaky), Convention::Normal, 8);
+    let six = game.cases(Source::Exhaustive, 0).nth(6).unwrap();
+    game.confirm(&six).unwrap();
+    changed.store(true, std::sync::atomic::Ordering::Relaxed);
+    let err = game.confirm(&six).unwrap_err().to_string();
+    assert!(err.contains("request `moves 2`") && err.contains("non-deterministic") && err.contains("first \"1\", then \"\""), "{err}");
+}
