@@ -29,6 +29,11 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// 413 answer; past it the connection is closed.
 pub const DRAIN_LIMIT: usize = 1024 * 1024;
 
+/// The address listened on by default: this machine only.
+pub const HOST: &str = "127.0.0.1";
+/// How long a request waits by default for a solver before it gets 503.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
+
 /// What `sprague serve` was asked for.
 pub struct Options {
     pub host: String,
@@ -45,10 +50,11 @@ pub struct Options {
 }
 
 impl Options {
-    /// Loopback, the given port and games, no results, as many analyses at once as cores.
+    /// [`HOST`], the given port and games, no results, as many analyses at once as cores,
+    /// [`QUEUE_WAIT`].
     pub fn new(port: u16, explorers: Vec<Box<dyn Explore>>) -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Options { host: "127.0.0.1".into(), port, explorers, results: None, max_in_flight: cores.max(2), queue_wait: Duration::from_secs(10) }
+        Options { host: HOST.into(), port, explorers, results: None, max_in_flight: cores.max(2), queue_wait: QUEUE_WAIT }
     }
 }
 

@@ -13,7 +13,7 @@ use crate::impartial::Convention;
 use crate::input::Scanner;
 use crate::stress::CommandLine;
 use serde_json::json;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Most positions the explorer keeps by default (about 100 bytes each, 20 MiB in all): what a
@@ -22,6 +22,10 @@ pub const MAX_POSITIONS: usize = 200_000;
 
 /// Time one analysis may spend exploring by default.
 pub const TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// [`MAX_POSITIONS`] and [`TIME_LIMIT`] (in seconds) as option defaults.
+static MAX_POSITIONS_TEXT: LazyLock<String> = LazyLock::new(|| MAX_POSITIONS.to_string());
+static TIME_LIMIT_TEXT: LazyLock<String> = LazyLock::new(|| TIME_LIMIT.as_secs_f64().to_string());
 
 /// How far `sprague serve` goes for one position of a game program (docs/serve.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,10 +57,10 @@ impl Default for Budget {
 /// normal play), their defaults those of [`Budget::default`].
 pub fn options() -> Vec<OptSpec> {
     let game_cmd = "A custom game given as a program (docs/custom-programs.md), shown beside the built-in games as `custom`.";
-    let budget = OptSpec::value("game-budget", "SECONDS", "Time one analysis of the game program may spend exploring; past it the position is refused (422).").default("5");
+    let budget = OptSpec::value("game-budget", "SECONDS", "Time one analysis of the game program may spend exploring; past it the position is refused (422).").default(&TIME_LIMIT_TEXT);
     let serve = |o: OptSpec| match o.name {
         "game-cmd" => Some([OptSpec { required: false, help: game_cmd, ..o }, budget].to_vec()),
-        "max-positions" => Some(vec![o.default("200000")]),
+        "max-positions" => Some(vec![o.default(&MAX_POSITIONS_TEXT)]),
         "convention" => None,
         _ => Some(vec![o]),
     };
