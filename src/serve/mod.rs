@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// Largest request body accepted (a 20×20 wall position is about 430 bytes).
+/// Largest request body accepted (a 20×20 board position is about 430 bytes).
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// An oversized body is read (and dropped) up to this many bytes, so that its sender gets the
 /// 413 answer; past it the connection is closed.
