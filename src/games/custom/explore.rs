@@ -53,7 +53,7 @@ impl Default for Budget {
 }
 
 /// `sprague serve`'s options for a game program: `--game-cmd` (optional there), `--game-budget`,
-/// and the limits of [`program::options_with_game_timeout`] but `--convention` (the page shows
+/// and the limits of [`program::options_without_timeout`] but `--convention` (the page shows
 /// normal play), their defaults those of [`Budget::default`].
 pub fn options() -> Vec<OptSpec> {
     let game_cmd = "A custom game given as a program (docs/custom-programs.md), shown beside the built-in games as `custom`.";
@@ -64,14 +64,14 @@ pub fn options() -> Vec<OptSpec> {
         "convention" => None,
         _ => Some(vec![o]),
     };
-    program::options_with_game_timeout().into_iter().filter_map(serve).flatten().collect()
+    program::options_without_timeout().into_iter().filter_map(serve).flatten().collect()
 }
 
 /// The explorer of `--game-cmd` within the budget the [`options`] give, started now; `None`
 /// without `--game-cmd` (every option is checked either way).
 pub fn from_args(args: &Args) -> Result<Option<Box<dyn Explore>>> {
     let time = args.positive_seconds("game-budget")?.ok_or_else(|| Error::Usage("--game-budget is required".into()))?;
-    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits_timed(args, "game-timeout")? };
+    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits(args)? };
     args.text("game-cmd").map(|command| program_explorer(command, budget)).transpose()
 }
 
@@ -244,7 +244,7 @@ mod tests {
     fn the_serve_options_default_to_the_default_budget() {
         let defaults = options().iter().filter_map(|o| o.default.map(|d| (o.name, d))).fold(Args::new(), |a, (k, v)| a.with(k, v));
         let time = defaults.positive_seconds("game-budget").unwrap().unwrap();
-        let (graph, program) = (program::graph_limits(&defaults).unwrap(), program::limits_timed(&defaults, "game-timeout").unwrap());
+        let (graph, program) = (program::graph_limits(&defaults).unwrap(), program::limits(&defaults).unwrap());
         let default = Budget::default();
         assert_eq!((time, graph.max_positions, graph.max_moves, program.timeout), (default.time, default.graph.max_positions, default.graph.max_moves, default.program.timeout));
         assert_eq!(options().iter().map(|o| o.name).collect::<Vec<_>>(), ["game-cmd", "game-budget", "game-timeout", "max-positions", "max-moves", "memory-limit"]);
