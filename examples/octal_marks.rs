@@ -6,24 +6,18 @@
 //! marks, and the reads alone (their sum, no mark).
 //! The reads alone bound any method that must look at every rare heap of every heap.
 
+mod octal_cli;
+
 use sprague::games::octal::code::Code;
 use sprague::games::octal::fast::{new_marks, Kernel, Marks};
 use sprague::games::octal::values::{Engine, Method};
 use std::time::Instant;
 
 fn main() {
-    if let Err(message) = run() {
-        eprintln!("error: {message}\nusage: octal_marks CODE FROM TO   (FROM above the farthest rare heap, FROM < TO)");
-        std::process::exit(2);
-    }
+    octal_cli::main("octal_marks", ["FROM", "TO"], "(FROM above the farthest rare heap, FROM < TO)", run);
 }
 
-fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [code, from, to] = args.as_slice() else { return Err(format!("3 arguments expected, {} given", args.len())) };
-    let code = Code::parse(code).map_err(|e| e.to_string())?;
-    let number = |name: &str, text: &str| text.parse::<usize>().map_err(|e| format!("{name} {text:?}: {e}"));
-    let (from, to) = (number("FROM", from)?, number("TO", to)?);
+fn run(code: Code, [from, to]: [usize; 2]) -> Result<(), String> {
     let mut engine = Engine::new(&code, Method::Sparse);
     engine.extend_to(to, &mut |_| {}).map_err(|e| e.to_string())?;
     let (heaps, values) = engine.split().rare_pairs();

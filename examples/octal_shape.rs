@@ -3,6 +3,8 @@
 //! 200,000 on one thread, then on to MAX as asked, and prints the rates and a digest of the
 //! values (equal whatever the shape). Linux: CPU time from /proc/self/stat.
 
+mod octal_cli;
+
 use sprague::games::octal::code::Code;
 use sprague::games::octal::pipeline::Shape;
 use sprague::games::octal::values::{Engine, Method};
@@ -19,18 +21,10 @@ fn cpu() -> f64 {
 const WARM: usize = 200_000;
 
 fn main() {
-    if let Err(message) = run() {
-        eprintln!("error: {message}\nusage: octal_shape CODE MAX THREADS LAG PAIRS   (MAX > {WARM}, LAG ≥ 1, PAIRS ≥ 1)");
-        std::process::exit(2);
-    }
+    octal_cli::main("octal_shape", ["MAX", "THREADS", "LAG", "PAIRS"], &format!("(MAX > {WARM}, LAG ≥ 1, PAIRS ≥ 1)"), run);
 }
 
-fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [code, max, threads, lag, pairs] = args.as_slice() else { return Err(format!("5 arguments expected, {} given", args.len())) };
-    let code = Code::parse(code).map_err(|e| e.to_string())?;
-    let number = |name: &str, text: &str| text.parse::<usize>().map_err(|e| format!("{name} {text:?}: {e}"));
-    let (max, threads, lag, pairs) = (number("MAX", max)?, number("THREADS", threads)?, number("LAG", lag)?, number("PAIRS", pairs)?);
+fn run(code: Code, [max, threads, lag, pairs]: [usize; 4]) -> Result<(), String> {
     if max <= WARM || lag == 0 || pairs == 0 {
         return Err("MAX must exceed the warm-up and LAG and PAIRS be at least 1".into());
     }

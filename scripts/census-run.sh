@@ -14,7 +14,7 @@
 # time; a resumed shard's row has its last run). A failed run leaves no row: its exit status and
 # times go to stderr, and the script stops with the shard's exit status.
 set -euo pipefail
-# field DIR NAME (a copy of this script needs lib/ beside it).
+# field, finished (a copy of this script needs lib/ beside it).
 source "$(dirname "${BASH_SOURCE[0]}")/lib/shard.sh"
 cd "$(dirname "$0")/.."
 size=${1:?usage: scripts/census-run.sh SIZE N}
@@ -49,12 +49,7 @@ commit() {
 for k in $(seq 1 "$n"); do
   dir=$out/$k
   files=("$dir/summary.csv" "$dir/distribution.csv" "$dir/mismatches.csv" "$dir/manifest.json")
-  if [[ -f $dir/manifest.json && ! -f $dir/checkpoint.json ]]; then
-    # Skip only a finished shard of this census; refuse a finished shard of another census.
-    if [[ $(field "$dir" sizes) != "$size" || $(field "$dir" shard) != "$k/$n" ]]; then
-      echo "error: $dir holds a finished shard $(field "$dir" shard) of $(field "$dir" sizes), not shard $k/$n of $size: move it away first" >&2
-      exit 2
-    fi
+  if finished "$dir" "$size" "$k/$n" "move it away first"; then
     echo "shard $k/$n: finished earlier"
   else
     resume=

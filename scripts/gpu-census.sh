@@ -24,8 +24,10 @@
 #   scripts/gpu-census.sh session SIZE N [SECONDS]
 #       validate, then shards SIZE N within the same SECONDS: a first session's single call.
 set -euo pipefail
-# field DIR NAME.
+# field, finished, refuse.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/shard.sh"
+# refuse MESSAGE: lib/shard.sh's, with the error in $out/log.txt as well.
+refuse() { echo "error: $1" | tee -a "$out/log.txt" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 bin=${SPRAGUE:-$PWD/target/release/sprague}
 out=${OUT:-$PWD/gpu-out}
@@ -109,12 +111,7 @@ shards() {
     || { echo "usage: $0 shards SIZE N [SECONDS], e.g. 7x7 1 540" >&2; exit 2; }
   for k in $(seq 1 "$n"); do
     local committed=$results/wall/census/$size/shards/$k name=$size/shards/$k resume=
-    if [[ -f $committed/manifest.json && ! -f $committed/checkpoint.json ]]; then
-      # Skip only a finished shard of this census; refuse a finished shard of another census.
-      if [[ $(field "$committed" sizes) != "$size" || $(field "$committed" shard) != "$k/$n" ]]; then
-        echo "error: $committed holds a finished shard $(field "$committed" shard) of $(field "$committed" sizes), not shard $k/$n of $size" | tee -a "$out/log.txt" >&2
-        exit 2
-      fi
+    if finished "$committed" "$size" "$k/$n"; then
       echo "shard $k/$n: finished earlier" | tee -a "$out/log.txt"
       continue
     fi

@@ -32,18 +32,14 @@ chunk=$((max_array - 1))
 [[ ${DRY_RUN:-0} == 1 ]] || mkdir -p "$out/shards" "$out/logs"
 
 # One shard; runs as array task SLURM_ARRAY_TASK_ID of the array job of shards CENSUS_OFFSET + 1...
-# It carries the text of lib/shard.sh (field), since Slurm runs a copy of it on another node.
+# It carries the text of lib/shard.sh (field, finished), since Slurm runs a copy of it on another
+# node.
 shard_script='#!/usr/bin/env bash
 set -euo pipefail
 '"$(<"$(dirname "${BASH_SOURCE[0]}")/lib/shard.sh")"'
 k=$((CENSUS_OFFSET + SLURM_ARRAY_TASK_ID))
 dir=$CENSUS_OUT/shards/$k
-if [[ -f $dir/manifest.json && ! -f $dir/checkpoint.json ]]; then
-  # Skip only a finished shard of this census; refuse a finished shard of another census.
-  if [[ $(field "$dir" sizes) != "$CENSUS_SIZE" || $(field "$dir" shard) != "$k/$CENSUS_N" ]]; then
-    echo "error: $dir holds a finished shard $(field "$dir" shard) of $(field "$dir" sizes), not shard $k/$CENSUS_N of $CENSUS_SIZE: move it away or choose another OUT" >&2
-    exit 2
-  fi
+if finished "$dir" "$CENSUS_SIZE" "$k/$CENSUS_N" "move it away or choose another OUT"; then
   echo "shard $k/$CENSUS_N already finished in $dir"
   exit 0
 fi

@@ -186,7 +186,7 @@ fn a_crash_a_hang_and_an_early_exit_stop_the_run() {
     let crash = "def answer(verb, arg):\n    if verb == 'moves' and arg == '5':\n        sys.stderr.write('boom at 5\\n')\n        sys.exit(7)\n    return chain(verb, arg)\nserve(answer)\n";
     refused("crash.py", crash, &[], &["request `moves 5`", "exited (status 7)", "boom at 5"]);
     let hang = "def answer(verb, arg):\n    if verb == 'moves' and arg == '5':\n        time.sleep(60)\n    return chain(verb, arg)\nserve(answer)\n";
-    refused("hang.py", hang, &["--timeout", "1"], &["request `moves 5`", "no answer within 1 s"]);
+    refused("hang.py", hang, &["--game-timeout", "1"], &["request `moves 5`", "no answer within 1 s (--game-timeout)"]);
     let early = "def answer(verb, arg):\n    if verb == 'moves' and arg == '4':\n        sys.exit(0)\n    return chain(verb, arg)\nserve(answer)\n";
     refused("early.py", early, &[], &["request `moves 4`", "exited (status 0) before answering"]);
 }

@@ -211,7 +211,8 @@ fn time_options_out_of_range_are_refused() {
     let out = out.to_str().unwrap();
     let table = format!("{out}/t.csv");
     let cases: [(&[&str], &str); 9] = [
-        (&["verify", "custom", "--game-cmd", "sh -c true", "--max", "1", "--timeout", "1e300", "--out", out], "--timeout must be a positive number of seconds below 1000000000"),
+        // --timeout: verify custom's old name of --game-timeout, still accepted.
+        (&["verify", "custom", "--game-cmd", "sh -c true", "--max", "1", "--timeout", "1e300", "--out", out], "--game-timeout must be a positive number of seconds below 1000000000"),
         (&["stress", "custom", "--game-cmd", "sh -c true", "--cmd", "true", "--game-timeout", "1e300", "--out", out], "--game-timeout must be a positive"),
         (&["verify", "nim", "--max", "2", "--checkpoint-secs", "1e300", "--out", out], "--checkpoint-secs must be a non-negative number of seconds below"),
         (&["table", "octal", "0.07", "--max", "100", "--out", &table, "--budget", "1e300"], "--budget must be a non-negative number of seconds below 1000000000 (about 31 years), not 1e300"),

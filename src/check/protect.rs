@@ -102,7 +102,7 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
 /// What `check` verifies of every committed verify directory at no cost, whatever the budget:
 /// [`protect_files`] with the three verify files required, the summary against the
 /// distribution (patterns, P-positions, largest value), and each size's patterns against the
-/// total of the run the manifest describes (e.g. 2^(h·w) boards of an h×w wall size), as
+/// total of the run the manifest describes (e.g. 2^(h·w) boards of h×w two-state cells), as
 /// `rebuild` makes it from the manifest's parameters. Returns the manifest and what was found
 /// damaged; files that are missing or cannot be read as what they should hold are errors.
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {

@@ -37,7 +37,7 @@ pub enum Verb {
     Census,
     /// Write a table of exact values.
     Table,
-    /// Prove values for unbounded sizes by induction (e.g. every row of the empty wall board).
+    /// Prove values for unbounded sizes by induction (e.g. every row of an empty board).
     Prove,
     /// Write a report with plots from committed results.
     Report,

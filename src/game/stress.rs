@@ -73,7 +73,7 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("generator", "GENERATOR", GENERATORS).multiple(),
         OptSpec::value("seed", "N", "Seed of the random and adversarial generators.").default("1"),
         OptSpec::value("budget", "SECONDS", "Time for generating and judging inputs.").default("60"),
-        OptSpec::value("timeout", "SECONDS", "CPU time limit per run (the program and its children); killed past it, or after 3 times as much wall-clock time (at least 5 s more).").default("2"),
+        OptSpec::value("timeout", "SECONDS", "CPU time limit per run of the program under test (--cmd, with its children); killed past it, or after 3 times as much wall-clock time (at least 5 s more).").default("2"),
         OptSpec::value("failures", "N", "Stop after this many failures.").default("1").aliases(&["max-failures"]),
         OptSpec::value("threads", "N", "Programs run at once (default: the number of cores).").aliases(&["jobs"]),
         OptSpec::value("out", "DIR", "Output directory: failures/NNN.in, .ans, .orig.in, .err (the program's stderr), failures.csv, manifest.json.").default("out/stress"),

@@ -89,18 +89,19 @@ where
     result
 }
 
-/// Creates the output directory `dir` and its parents; the error says why in terms of the path
-/// (the first ancestor that is a file, or the existing directory that refused a new entry).
-pub fn create_dir(dir: &Path) -> Result<()> {
-    let Err(error) = fs::create_dir_all(dir) else { return Ok(()) };
+/// Creates the output directory `dir` and its parents, returning those it made, deepest
+/// first; the error says why in terms of the path (the first ancestor that is a file, or the
+/// existing directory that refused a new entry).
+pub fn create_dir(dir: &Path) -> Result<Vec<PathBuf>> {
+    let made = dir.ancestors().take_while(|a| !a.as_os_str().is_empty() && !a.exists()).map(Path::to_path_buf).collect();
+    let Err(error) = fs::create_dir_all(dir) else { return Ok(made) };
     Err(refused(dir, Error::io(dir, error).describe()))
 }
 
 /// Refuses, before any work, an output directory `dir` that [`create_dir`] could not create
 /// or that would not accept a file; creates nothing (a probe file is made and deleted).
 pub fn check_dir(dir: &Path) -> Result<()> {
-    let existing = dir.ancestors().find(|a| a.as_os_str().is_empty() || a.exists()).filter(|a| !a.as_os_str().is_empty());
-    let existing = existing.unwrap_or(Path::new("."));
+    let existing = existing_ancestor(dir).unwrap_or(Path::new("."));
     if !existing.is_dir() {
         return Err(refused(dir, String::new()));
     }
@@ -114,13 +115,18 @@ pub fn check_dir(dir: &Path) -> Result<()> {
 /// Why output directory `dir` cannot be made or written (`os`: the system's words), in terms
 /// of its first existing ancestor.
 fn refused(dir: &Path, os: String) -> Error {
-    let existing = dir.ancestors().find(|a| a.as_os_str().is_empty() || a.exists());
-    let why = match existing {
+    let why = match existing_ancestor(dir) {
         Some(a) if a.is_file() => format!("{} is a file, not a directory", a.display()),
-        Some(a) if !a.as_os_str().is_empty() => format!("{} does not accept a new directory here ({os})", a.display()),
-        _ => os,
+        Some(a) => format!("{} does not accept a new directory here ({os})", a.display()),
+        None => os,
     };
     Error::Usage(format!("cannot create the output directory {}: {why}", dir.display()))
+}
+
+/// The first of `dir` and its ancestors that exists; `None` when none of a relative path's
+/// does (the current directory is then the one that exists).
+fn existing_ancestor(dir: &Path) -> Option<&Path> {
+    dir.ancestors().take_while(|a| !a.as_os_str().is_empty()).find(|a| a.exists())
 }
 
 /// The start of the names of [`write_atomic`]'s temporary files for a file called `name`.

@@ -55,10 +55,7 @@ impl FileLock {
     pub fn acquire(out: &Path, command: &str) -> Result<FileLock> {
         let path = PathBuf::from(format!("{}.lock", out.display()));
         let parent = out.parent().filter(|p| !p.as_os_str().is_empty());
-        let made: Vec<PathBuf> = parent.map_or(Vec::new(), |p| p.ancestors().take_while(|a| !a.as_os_str().is_empty() && !a.exists()).map(Path::to_path_buf).collect());
-        if let Some(parent) = parent {
-            super::atomic::create_dir(parent)?;
-        }
+        let made = parent.map(super::atomic::create_dir).transpose()?.unwrap_or_default();
         let mut lock = FileLock { file: None, path, made };
         loop {
             let file = take(&lock.path, out, command)?;

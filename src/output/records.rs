@@ -15,8 +15,8 @@ pub struct Columns {
 }
 
 impl Columns {
-    /// Board games: rows, cols, X cells, the board (the wall's names; also what the files of
-    /// games no registry entry names are read and written with).
+    /// Board games: rows, cols, X cells, the board (also what the files of games no registry
+    /// entry names are read and written with).
     pub const BOARD: Columns = Columns { size: ["rows", "cols"], key: "xs", position: "board" };
 
     /// `name` as a `&'static str`: column names read from a file's header (each distinct name
@@ -106,7 +106,8 @@ pub struct SummaryRow {
 }
 
 
-/// One row of distribution.csv: how many patterns of a size with `xs` X cells have `grundy`.
+/// One row of distribution.csv: how many patterns of a size with key `xs` (the game's key
+/// column, [`Columns::key`]) have `grundy`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct DistributionRow {
     pub game: String,

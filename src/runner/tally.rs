@@ -10,7 +10,8 @@ pub struct SizeTally {
     pub cols: u32,
     pub patterns: u64,
     pub mismatches: u64,
-    /// (number of X cells, claimed Grundy value) → patterns.
+    /// (key, claimed Grundy value) → patterns; the key is what the game counts in a position,
+    /// its distribution.csv column ([`Columns::key`]).
     pub distribution: BTreeMap<(u32, u32), u64>,
 }
 
@@ -19,13 +20,13 @@ impl SizeTally {
         SizeTally { rows, cols, ..Default::default() }
     }
 
-    /// Counts `weight` patterns with `xs` X cells and claimed value `grundy`.
-    pub fn record(&mut self, xs: u32, grundy: u32, weight: u64) {
+    /// Counts `weight` patterns with key `key` and claimed value `grundy`.
+    pub fn record(&mut self, key: u32, grundy: u32, weight: u64) {
         self.patterns += weight;
-        *self.distribution.entry((xs, grundy)).or_default() += weight;
+        *self.distribution.entry((key, grundy)).or_default() += weight;
     }
 
-    /// Records flat counters: `counts[xs * slots + grundy]` patterns per (X count, value).
+    /// Records flat counters: `counts[key * slots + grundy]` patterns per (key, value).
     pub fn record_flat(&mut self, counts: &[u64], slots: usize) {
         for (i, &n) in counts.iter().enumerate().filter(|&(_, &n)| n > 0) {
             self.record((i / slots) as u32, (i % slots) as u32, n);
@@ -96,9 +97,9 @@ impl RunResults {
         self.sizes.entry((rows, cols)).or_insert_with(|| SizeTally::new(rows, cols))
     }
 
-    /// Counts `weight` positions of `size` under distribution key (`xs`, `value`).
-    pub fn count(&mut self, (rows, cols): (u32, u32), xs: u32, value: u32, weight: u64) {
-        self.size_mut(rows, cols).record(xs, value, weight);
+    /// Counts `weight` positions of `size` under distribution key (`key`, `value`).
+    pub fn count(&mut self, (rows, cols): (u32, u32), key: u32, value: u32, weight: u64) {
+        self.size_mut(rows, cols).record(key, value, weight);
     }
 
     /// Records a position of `size` on which the claim fails (it is counted separately).
@@ -117,8 +118,8 @@ impl RunResults {
     }
 
     /// Counts one position and records it when the claim fails on it.
-    pub fn check(&mut self, size: (u32, u32), (xs, value): (u32, u32), failed: Option<Disagreement<'_>>) {
-        self.count(size, xs, value, 1);
+    pub fn check(&mut self, size: (u32, u32), (key, value): (u32, u32), failed: Option<Disagreement<'_>>) {
+        self.count(size, key, value, 1);
         if let Some(disagreement) = failed {
             self.mismatch(size, disagreement);
         }
@@ -155,7 +156,7 @@ impl RunResults {
             .collect()
     }
 
-    /// distribution.csv rows, sorted by rows, cols, xs, grundy.
+    /// distribution.csv rows, sorted by size, key and value.
     pub fn distribution_rows(&self) -> Vec<DistributionRow> {
         self.sizes
             .values()

@@ -21,8 +21,8 @@ pub struct Job {
     pub sizes: Vec<(u32, u32)>,
     pub total: u64,
     pub chunk: u64,
-    /// Patterns a complete run counts in `sizes`, when the game knows it (e.g. 2^(h·w) for an
-    /// h×w wall size); checked on resume, at the end of a run, on merge and by `check`.
+    /// Patterns a complete run counts in `sizes`, when the game knows it (e.g. 2^(h·w) boards
+    /// of h×w two-state cells); checked on resume, at the end of a run, on merge and by `check`.
     pub patterns: Option<u64>,
 }
 

@@ -23,11 +23,16 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// Largest request body accepted (a 20×20 wall position is about 430 bytes).
+/// Largest request body accepted (a 20×20 board position is about 430 bytes).
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// An oversized body is read (and dropped) up to this many bytes, so that its sender gets the
 /// 413 answer; past it the connection is closed.
 pub const DRAIN_LIMIT: usize = 1024 * 1024;
+
+/// The address listened on by default: this machine only.
+pub const HOST: &str = "127.0.0.1";
+/// How long a request waits by default for a solver before it gets 503.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// What `sprague serve` was asked for.
 pub struct Options {
@@ -45,10 +50,11 @@ pub struct Options {
 }
 
 impl Options {
-    /// Loopback, the given port and games, no results, as many analyses at once as cores.
+    /// [`HOST`], the given port and games, no results, as many analyses at once as cores,
+    /// [`QUEUE_WAIT`].
     pub fn new(port: u16, explorers: Vec<Box<dyn Explore>>) -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Options { host: "127.0.0.1".into(), port, explorers, results: None, max_in_flight: cores.max(2), queue_wait: Duration::from_secs(10) }
+        Options { host: HOST.into(), port, explorers, results: None, max_in_flight: cores.max(2), queue_wait: QUEUE_WAIT }
     }
 }
 

@@ -23,14 +23,11 @@ pub struct ProgramLimits {
     pub timeout: Duration,
     /// Bytes of answer lines held at once, over the copies answering one list of requests.
     pub answer_bytes: u64,
-    /// The option that sets `timeout`, named when it runs out (`timeout`, or `game-timeout`
-    /// where `--timeout` is another program's).
-    pub timeout_option: &'static str,
 }
 
 impl Default for ProgramLimits {
     fn default() -> Self {
-        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX, timeout_option: "timeout" }
+        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX }
     }
 }
 
@@ -51,7 +48,7 @@ impl GameProgram {
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
         for copy in &program.copies {
-            let answer = lock(copy).answer(std::slice::from_ref(&hello), (limits.timeout.max(STARTUP), limits.timeout_option), &Held::new(limits.answer_bytes));
+            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes));
             answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
@@ -92,7 +89,7 @@ impl GameProgram {
             while !stop.load(Ordering::Relaxed) {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(batch) = batches.get(index) else { return };
-                match copy.answer(batch, (self.limits.timeout, self.limits.timeout_option), &held) {
+                match copy.answer(batch, self.limits.timeout, &held) {
                     Ok(lines) => *lock(&answers[index]) = Some(lines),
                     Err((index, why)) => {
                         stop.store(true, Ordering::Relaxed);

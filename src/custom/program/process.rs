@@ -103,7 +103,7 @@ impl Copy {
     /// Sends `requests` (lines without newlines), the closing request and a `flush`, then reads
     /// one answer line per request, each counted in `held`. `Err((index, why))`: request
     /// `index` got no proper answer; the copy is then stopped and answers nothing more.
-    pub fn answer(&mut self, requests: &[String], (timeout, option): (Duration, &str), held: &Held) -> std::result::Result<Vec<String>, (usize, String)> {
+    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held) -> std::result::Result<Vec<String>, (usize, String)> {
         if self.dead {
             return Err((0, "stopped after an earlier failure".into()));
         }
@@ -134,7 +134,7 @@ impl Copy {
                 Ok(Line::NotUtf8) => "answered with a line that is not UTF-8".to_string(),
                 Ok(Line::TooLong) => format!("answered with a line longer than {} MiB", MAX_LINE >> 20),
                 Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => self.ended(),
-                Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--{option})", timeout.as_secs_f64()),
+                Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--game-timeout)", timeout.as_secs_f64()),
             };
             self.stop();
             return Err((out.len().min(requests.len().saturating_sub(1)), format!("{why}{}", self.stderr_tail())));
@@ -297,7 +297,7 @@ mod tests {
     fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), script.into()] };
         let requests: Vec<String> = (0..count).map(|i| format!("moves {i}")).collect();
-        Copy::start(&command).unwrap().answer(&requests, (timeout, "timeout"), &Held::new(u64::MAX))
+        Copy::start(&command).unwrap().answer(&requests, timeout, &Held::new(u64::MAX))
     }
 
     const SECOND: Duration = Duration::from_secs(5);
@@ -315,7 +315,7 @@ mod tests {
         let (index, why) = answers("echo a; echo oops >&2; exit 3", 2, SECOND).unwrap_err();
         assert_eq!((index, why.as_str()), (1, "exited (status 3) before answering\nits stderr:\noops"));
         let (index, why) = answers("sleep 5", 1, Duration::from_millis(200)).unwrap_err();
-        assert_eq!((index, why.as_str()), (0, "gave no answer within 0.2 s (--timeout)"));
+        assert_eq!((index, why.as_str()), (0, "gave no answer within 0.2 s (--game-timeout)"));
     }
 
     #[test]
@@ -331,7 +331,7 @@ mod tests {
     fn answers_past_the_memory_budget_are_refused() {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), "yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()] };
         let requests: Vec<String> = (0..100).map(|i| format!("moves {i}")).collect();
-        let (index, why) = Copy::start(&command).unwrap().answer(&requests, (SECOND, "timeout"), &Held::new(2000)).unwrap_err();
+        let (index, why) = Copy::start(&command).unwrap().answer(&requests, SECOND, &Held::new(2000)).unwrap_err();
         assert_eq!(index, 16, "{why}");
         assert!(why.starts_with("its answers held at once take more than 1.95 KiB of memory"), "{why}");
         assert!(answers("yes a", 100, SECOND).is_ok(), "no limit");

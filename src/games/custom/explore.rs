@@ -13,7 +13,7 @@ use crate::impartial::Convention;
 use crate::input::Scanner;
 use crate::stress::CommandLine;
 use serde_json::json;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Most positions the explorer keeps by default (about 100 bytes each, 20 MiB in all): what a
@@ -22,6 +22,10 @@ pub const MAX_POSITIONS: usize = 200_000;
 
 /// Time one analysis may spend exploring by default.
 pub const TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// [`MAX_POSITIONS`] and [`TIME_LIMIT`] (in seconds) as option defaults.
+static MAX_POSITIONS_TEXT: LazyLock<String> = LazyLock::new(|| MAX_POSITIONS.to_string());
+static TIME_LIMIT_TEXT: LazyLock<String> = LazyLock::new(|| TIME_LIMIT.as_secs_f64().to_string());
 
 /// How far `sprague serve` goes for one position of a game program (docs/serve.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,25 +53,25 @@ impl Default for Budget {
 }
 
 /// `sprague serve`'s options for a game program: `--game-cmd` (optional there), `--game-budget`,
-/// and the limits of [`program::options_with_game_timeout`] but `--convention` (the page shows
+/// and the limits of [`program::options_without_timeout`] but `--convention` (the page shows
 /// normal play), their defaults those of [`Budget::default`].
 pub fn options() -> Vec<OptSpec> {
     let game_cmd = "A custom game given as a program (docs/custom-programs.md), shown beside the built-in games as `custom`.";
-    let budget = OptSpec::value("game-budget", "SECONDS", "Time one analysis of the game program may spend exploring; past it the position is refused (422).").default("5");
+    let budget = OptSpec::value("game-budget", "SECONDS", "Time one analysis of the game program may spend exploring; past it the position is refused (422).").default(&TIME_LIMIT_TEXT);
     let serve = |o: OptSpec| match o.name {
         "game-cmd" => Some([OptSpec { required: false, help: game_cmd, ..o }, budget].to_vec()),
-        "max-positions" => Some(vec![o.default("200000")]),
+        "max-positions" => Some(vec![o.default(&MAX_POSITIONS_TEXT)]),
         "convention" => None,
         _ => Some(vec![o]),
     };
-    program::options_with_game_timeout().into_iter().filter_map(serve).flatten().collect()
+    program::options_without_timeout().into_iter().filter_map(serve).flatten().collect()
 }
 
 /// The explorer of `--game-cmd` within the budget the [`options`] give, started now; `None`
 /// without `--game-cmd` (every option is checked either way).
 pub fn from_args(args: &Args) -> Result<Option<Box<dyn Explore>>> {
     let time = args.positive_seconds("game-budget")?.ok_or_else(|| Error::Usage("--game-budget is required".into()))?;
-    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits_timed(args, "game-timeout")? };
+    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits(args)? };
     args.text("game-cmd").map(|command| program_explorer(command, budget)).transpose()
 }
 
@@ -240,7 +244,7 @@ mod tests {
     fn the_serve_options_default_to_the_default_budget() {
         let defaults = options().iter().filter_map(|o| o.default.map(|d| (o.name, d))).fold(Args::new(), |a, (k, v)| a.with(k, v));
         let time = defaults.positive_seconds("game-budget").unwrap().unwrap();
-        let (graph, program) = (program::graph_limits(&defaults).unwrap(), program::limits_timed(&defaults, "game-timeout").unwrap());
+        let (graph, program) = (program::graph_limits(&defaults).unwrap(), program::limits(&defaults).unwrap());
         let default = Budget::default();
         assert_eq!((time, graph.max_positions, graph.max_moves, program.timeout), (default.time, default.graph.max_positions, default.graph.max_moves, default.program.timeout));
         assert_eq!(options().iter().map(|o| o.name).collect::<Vec<_>>(), ["game-cmd", "game-budget", "game-timeout", "max-positions", "max-moves", "memory-limit"]);

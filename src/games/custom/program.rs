@@ -27,12 +27,13 @@ pub fn max_size(args: &Args) -> Result<u32> {
     parse_max(args.text("max").unwrap_or("")).map_err(|e| Error::Usage(format!("--max: {e}")))
 }
 
-/// `--game-cmd`, `--convention`, `--timeout`, `--max-positions`, `--max-moves`.
+/// `--game-cmd`, `--convention`, `--game-timeout` (once `--timeout`, still accepted, hidden),
+/// `--max-positions`, `--max-moves`.
 pub fn options() -> Vec<OptSpec> {
     vec![
         OptSpec::value("game-cmd", "COMMAND", "The game program (any language; protocol in docs/custom-programs.md), e.g. 'python3 kayles.py'.").required(),
         OptSpec::value("convention", "CONVENTION", "Normal or misère play.").default("normal").choices(CONVENTIONS),
-        OptSpec::value("timeout", "SECONDS", "Time the game program may take per answer; it is stopped past it.").default("10"),
+        OptSpec::value("game-timeout", "SECONDS", "Time the game program may take per answer; it is stopped past it.").default("10").aliases(&["timeout"]),
         OptSpec::value("max-positions", "N", "Most positions explored in all (about 100 bytes each, more with long tokens: their bytes count against --memory-limit); more is refused.").default("20000000"),
         OptSpec::value("max-moves", "N", "Most moves from one position; more is refused.").default("1000000"),
     ]
@@ -45,11 +46,11 @@ pub fn options_with_memory() -> Vec<OptSpec> {
     all
 }
 
-/// The options of [`options_with_memory`], the time per answer named `--game-timeout` (for the
-/// commands where `--timeout` is another program's, and `serve`).
-pub fn options_with_game_timeout() -> Vec<OptSpec> {
-    let rename = |o: OptSpec| if o.name == "timeout" { OptSpec { name: "game-timeout", ..o } } else { o };
-    options_with_memory().into_iter().map(rename).collect()
+/// The options of [`options_with_memory`] without the old name `--timeout` (for the commands
+/// where `--timeout` is another program's, and `serve`).
+pub fn options_without_timeout() -> Vec<OptSpec> {
+    let drop_old = |o: OptSpec| if o.name == "game-timeout" { OptSpec { aliases: &[], ..o } } else { o };
+    options_with_memory().into_iter().map(drop_old).collect()
 }
 
 /// The memory budget of `--memory-limit`, else the memory available (no bound when unknown):
@@ -60,24 +61,13 @@ fn memory_budget(args: &Args) -> Result<u64> {
 
 /// The game program the options name, started as `copies` processes.
 pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
-    start_timed(args, copies, "timeout")
+    GameProgram::start(command(args)?, copies, limits(args)?)
 }
 
-/// [`start`], the time per answer read from option `timeout` (`game-timeout` in `stress
-/// custom`, whose `--timeout` is the program under test's).
-pub fn start_timed(args: &Args, copies: usize, timeout: &'static str) -> Result<GameProgram> {
-    GameProgram::start(command(args)?, copies, limits_timed(args, timeout)?)
-}
-
-/// The time limit of `--timeout`.
+/// The time limit of `--game-timeout` and the answers' share of the memory budget.
 pub fn limits(args: &Args) -> Result<ProgramLimits> {
-    limits_timed(args, "timeout")
-}
-
-/// The time limit of option `option` (`timeout` or `game-timeout`).
-pub fn limits_timed(args: &Args, option: &'static str) -> Result<ProgramLimits> {
-    let timeout = args.positive_seconds(option)?.ok_or_else(|| Error::Usage(format!("--{option} is required")))?;
-    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2, timeout_option: option })
+    let timeout = args.positive_seconds("game-timeout")?.ok_or_else(|| Error::Usage("--game-timeout is required".into()))?;
+    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2 })
 }
 
 /// The command line of `--game-cmd`.

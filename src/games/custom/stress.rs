@@ -25,8 +25,8 @@ impl Command for StressCustom {
             .validate(|s| program::parse_max(s).map(|_| ()));
         let mut options = vec![max];
         options.extend(outside_game_options());
-        // The game program's time per answer is --game-timeout: --timeout is the solution's.
-        options.extend(program::options_with_game_timeout());
+        // The game program's time per answer is --game-timeout only: --timeout is the solution's.
+        options.extend(program::options_without_timeout());
         CommandSpec {
             name: "custom",
             about: "A game program's game: one position (its token, a newline) to the program, its Grundy value or First/Second expected (misère: First/Second).",
@@ -50,7 +50,7 @@ impl Command for StressCustom {
 fn build(args: &Args) -> Result<Box<dyn StressSide>> {
     let max = program::max_size(args)?;
     let convention = program::convention(args)?;
-    let game = program::start_timed(args, GAME_COPIES.min(rayon::current_num_threads()), "game-timeout")?;
+    let game = program::start(args, GAME_COPIES.min(rayon::current_num_threads()))?;
     let recorded = args.to_json(&["game-cmd", "convention", "game-timeout", "max-positions", "max-moves", "memory-limit"]);
     let explorer = Explorer::new(std::sync::Arc::new(game), convention, program::graph_limits(args)?);
     // A failing game program stops the run before anything is written (`Contest::take_failure`).

@@ -21,7 +21,7 @@ pub static VERIFY: VerifyCommand = VerifyCommand {
         },
         examples: &[
             "sprague verify custom --game-cmd 'python3 kayles.py' --max 40",
-            "sprague verify custom --game-cmd './mygame' --max 12 --convention misere --timeout 60",
+            "sprague verify custom --game-cmd './mygame' --max 12 --convention misere --game-timeout 60",
         ],
     },
     build,
