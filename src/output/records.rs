@@ -63,7 +63,7 @@ impl Columns {
     /// when not (`Err` says what is wrong, for a row read back from a file or a checkpoint).
     pub fn check_answer(&self, row: &MismatchRow) -> std::result::Result<(), String> {
         match (self.answer, row.answer) {
-            (true, None) => Err(format!("no {ANSWER} (expected {})", Answer::NAMES.join(" or "))),
+            (true, None) => Err(format!("no {ANSWER} (expected {})", Answer::ALL.map(Answer::name).join(" or "))),
             (false, Some(answer)) => Err(format!("{ANSWER} {answer}, but the {} columns have no {ANSWER} column", self)),
             _ => Ok(()),
         }
@@ -174,12 +174,15 @@ pub enum Answer {
 }
 
 impl Answer {
-    /// Every answer's name, as the files write it.
-    pub const NAMES: [&'static str; 2] = ["claim", "components"];
+    /// Every answer, in the order of their rows.
+    pub const ALL: [Answer; 2] = [Answer::Claim, Answer::Components];
 
     /// The name the files write: `claim` or `components`.
     pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
+        match self {
+            Answer::Claim => "claim",
+            Answer::Components => "components",
+        }
     }
 }
 
