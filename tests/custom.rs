@@ -1,8 +1,10 @@
 //! Custom games from Rust (`sprague::custom`): the subtraction game {1, 3, 4} agrees with its
 //! period-7 claim, a wrong claim and a wrong decomposition are caught with the smallest
-//! counterexample, and the brute force never calls the claim or the components.
+//! counterexample (each row naming the answer that fails), and the brute force never calls the
+//! claim or the components.
 
 use sprague::custom::{exact_values, verify, CustomGame};
+use sprague::output::records::Answer;
 use sprague::runner::directory::Report;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -23,6 +25,26 @@ impl CustomGame for Subtraction {
     }
     fn claim(&self, &n: &u32) -> Option<u32> {
         Some(VALUES[n as usize % self.period])
+    }
+}
+
+/// [`Subtraction`] with its right claim and wrong components: heap n splits into heaps 1 and
+/// n - 1 (values 1 xor the value of n - 1: wrong first at n = 4, where 1 ^ 1 = 0, exact 2).
+struct SplitHeap;
+
+impl CustomGame for SplitHeap {
+    type Position = u32;
+    fn positions(&self, size: u32) -> Vec<u32> {
+        vec![size]
+    }
+    fn moves(&self, n: &u32) -> Vec<u32> {
+        Subtraction { period: 7 }.moves(n)
+    }
+    fn claim(&self, n: &u32) -> Option<u32> {
+        Subtraction { period: 7 }.claim(n)
+    }
+    fn components(&self, &n: &u32) -> Option<Vec<u32>> {
+        (n >= 2).then(|| vec![1, n - 1])
     }
 }
 
@@ -120,7 +142,18 @@ fn a_wrong_claim_is_caught_with_the_smallest_counterexample() {
     let first = report.results.first_mismatch(&[]).unwrap();
     assert_eq!((first.board.as_str(), first.dp_grundy, first.naive_grundy), ("6", 0, Some(2)));
     let mismatches = std::fs::read_to_string(dir.path().join("mismatches.csv")).unwrap();
-    assert!(mismatches.lines().nth(1).unwrap().starts_with("custom,exhaustive,1,6,6,0,2,First"), "{mismatches}");
+    assert_eq!(mismatches.lines().next(), Some("game,rule,rows,size,position,dp_grundy,naive_grundy,naive_outcome,answer"));
+    assert_eq!(mismatches.lines().nth(1), Some("custom,exhaustive,1,6,6,0,2,First,claim"), "{mismatches}");
+}
+
+#[test]
+fn wrong_components_beside_a_right_claim_are_named_as_such() {
+    let (report, dir) = run(&SplitHeap, 30);
+    let first = report.results.first_mismatch(&[]).unwrap();
+    assert_eq!((first.board.as_str(), first.dp_grundy, first.naive_grundy, first.answer), ("4", 0, Some(2), Some(Answer::Components)));
+    assert!(report.results.mismatches.iter().all(|r| r.answer == Some(Answer::Components)), "{:?}", report.results.mismatches);
+    let mismatches = std::fs::read_to_string(dir.path().join("mismatches.csv")).unwrap();
+    assert_eq!(mismatches.lines().nth(1), Some("custom,exhaustive,1,4,4,0,2,First,components"), "{mismatches}");
 }
 
 #[test]
@@ -147,8 +180,12 @@ fn independent_heaps_agree_and_a_wrong_decomposition_is_caught() {
     let joint = TwoHeaps { joint: true, ..Default::default() };
     let (report, _dir) = run(&joint, 12);
     let first = report.results.first_mismatch(&[]).unwrap();
-    // [1, 1]: moves to [0, 1] (1) and [0, 0] (0), value 2; the parts XOR to 1 ^ 1 = 0.
+    // [1, 1]: moves to [0, 1] (1) and [0, 0] (0), value 2; the parts XOR to 1 ^ 1 = 0, and so
+    // does the claim: one row per wrong answer, the position counted once.
     assert_eq!((first.cols, first.board.as_str(), first.dp_grundy, first.naive_grundy), (2, "[1, 1]", 0, Some(2)));
+    let answers: Vec<_> = report.results.rows_of(first).iter().map(|r| r.answer).collect();
+    assert_eq!(answers, [Some(Answer::Claim), Some(Answer::Components)]);
+    assert_eq!(report.results.sizes[&(1, 2)].mismatches, 1);
 }
 
 #[test]

@@ -55,7 +55,7 @@ fn the_misprinted_kayles_claim_is_caught_at_one_row_of_eleven() {
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("first counterexample: rows 1, size 11, position 11 — claim 4, naive 6"), "{stdout}");
     let mismatches = read(&dir.path().join("mismatches.csv"));
-    assert!(mismatches.lines().skip(1).all(|l| l.ends_with(",11,4,6,First")), "every failure shrinks to the row of 11:\n{mismatches}");
+    assert!(mismatches.lines().skip(1).all(|l| l.ends_with(",11,4,6,First,claim")), "every failure shrinks to the row of 11, a wrong claim:\n{mismatches}");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_same_csvs, read, sprague, CSVS};
+use common::{assert_same_csvs, copy_dir, edit_and_reseal, read, sprague, CSVS};
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 
@@ -45,6 +45,20 @@ def answer(verb, arg):
     return " ".join(canon(x, y) for x in range(a + 1) for y in range(b + 1) if (x, y) != (a, b))
 
 serve(answer, "positions moves claim components size smaller")
+"#;
+
+/// One heap of take-one-or-two: the claim n mod 3 is right, the components (heaps 1 and n - 1)
+/// are wrong wherever 1 xor ((n - 1) mod 3) is not n mod 3: at 2, 3, 5, 6, never at 4 or 7.
+const SPLIT_WRONG: &str = r#"
+def answer(verb, arg):
+    n = int(arg)
+    if verb == "claim":
+        return n % 3
+    if verb == "components":
+        return "1 %d" % (n - 1) if n >= 2 else "-"
+    return chain(verb, arg)
+
+serve(answer, "positions moves claim components")
 "#;
 
 /// Writes `PRELUDE + body` as `dir/name` and returns the command that runs it.
@@ -92,8 +106,83 @@ fn a_right_program_agrees_and_a_wrong_claim_is_shrunk() {
     verify(&wrong, &pairs, &["--max", "6"]).assert().code(1).stderr(contains("first counterexample: rows 1, size 2, position 1.1 — claim 2, naive 0"));
     let mismatches = read(&wrong.join("mismatches.csv"));
     assert!(mismatches.starts_with("game,rule,rows,size,position,"), "{mismatches}");
-    assert!(mismatches.lines().skip(1).all(|l| l.contains(",1.1,2,0,")), "every failure shrinks to 1.1: {mismatches}");
+    assert!(mismatches.starts_with("game,rule,rows,size,position,dp_grundy,naive_grundy,naive_outcome,answer\n"), "{mismatches}");
+    assert!(mismatches.lines().skip(1).all(|l| l.ends_with(",1.1,2,0,Second,claim")), "every failure shrinks to 1.1, a wrong claim: {mismatches}");
     assert!(read(&wrong.join("summary.csv")).contains("custom,exhaustive,1,6,4,2,"), "6: 0.6 and 3.3 right, 1.5 and 2.4 wrong");
+}
+
+/// A right claim beside wrong components: every row and the message name the components, not
+/// the claim, with the XOR of the parts' values.
+#[test]
+fn wrong_components_beside_a_right_claim_are_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = program(dir.path(), "split.py", SPLIT_WRONG);
+    let out = dir.path().join("out");
+    let first = "first counterexample: rows 1, size 2, position 2 — components: XOR of the parts' values 0, naive 2\n";
+    verify(&out, &game, &["--max", "7"]).assert().code(1).stderr(contains("8 positions, 4 mismatches")).stderr(contains(first));
+    let rows: Vec<String> = read(&out.join("mismatches.csv")).lines().skip(1).map(str::to_string).collect();
+    let expected = ["1,2,2,0,2,First,components", "1,3,3,3,0,Second,components", "1,5,5,0,2,First,components", "1,6,6,3,0,Second,components"];
+    assert_eq!(rows, expected.map(|r| format!("custom,exhaustive,{r}")));
+    sprague().args(["check", "--results"]).arg(&out).assert().code(0).stdout(contains(": 0 differences"));
+    // Under misère only the claim is checked (n mod 3 read as an outcome: wrong unless n mod 3 is 2).
+    let misere = dir.path().join("misere");
+    verify(&misere, &game, &["--max", "7", "--convention", "misere"]).assert().code(1);
+    assert!(read(&misere.join("mismatches.csv")).lines().skip(1).all(|l| l.ends_with(",claim")), "{}", read(&misere.join("mismatches.csv")));
+}
+
+/// merge (and every reader of mismatches.csv) refuses an answer column that is blank, unknown
+/// or missing, naming the file and the line, even with the manifest's digest made to fit.
+#[test]
+fn a_damaged_answer_column_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = program(dir.path(), "split.py", SPLIT_WRONG);
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(format!("shard{k}"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let code = verify(shard, &game, &["--max", "7", "--shard", &format!("{}/2", k + 1)]).output().unwrap().status.code();
+        assert!(matches!(code, Some(0 | 1)), "shard {}: {code:?}", k + 1);
+    }
+    sprague().arg("merge").args(&shards).arg("--out").arg(dir.path().join("merged")).assert().code(1);
+    let (k, text) = shards.iter().map(|s| read(&s.join("mismatches.csv"))).enumerate().find(|(_, t)| t.lines().count() > 1).unwrap();
+    let line = text.lines().nth(1).unwrap();
+    let cut = line.strip_suffix("components").unwrap();
+    let cases = [
+        (text.replacen(line, cut, 1), "line 2: no answer (expected claim or components)"),
+        (text.replacen(line, &format!("{cut}claims"), 1), "unknown variant `claims`, expected `claim` or `components`"),
+        (text.replacen(line, cut.strip_suffix(',').unwrap(), 1), "found record with 8 fields"),
+        (text.replacen(",answer\n", "\n", 1).replace(",components\n", "\n"), "the custom game's rows,size,parts,position,answer"),
+    ];
+    for (i, (damaged, why)) in cases.into_iter().enumerate() {
+        let copy = dir.path().join(format!("damaged{i}"));
+        copy_dir(&shards[k], &copy);
+        edit_and_reseal(&copy, "mismatches.csv", &text, &damaged);
+        let others = shards.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, s)| s);
+        let assert = sprague().arg("merge").arg(&copy).args(others).arg("--out").arg(dir.path().join(format!("out{i}"))).assert().code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert!(stderr.contains("mismatches.csv") || stderr.contains("summary.csv"), "{damaged}: {stderr}");
+        assert!(stderr.contains(why), "{damaged}: {stderr}");
+    }
+}
+
+/// A checkpoint keeps each mismatch's answer; one whose rows lack it (another version's) is
+/// refused by --resume, naming the position, instead of mixing rows with and without it.
+#[test]
+fn resume_keeps_the_answer_and_refuses_a_checkpoint_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = program(dir.path(), "split.py", SPLIT_WRONG);
+    let out = dir.path().join("run");
+    let pacing = ["--max", "7", "--block-patterns", "1", "--checkpoint-secs", "0", "--stop-after-blocks", "5"];
+    verify(&out, &game, &pacing).assert().code(3);
+    let path = out.join("checkpoint.json");
+    let mut envelope: serde_json::Value = serde_json::from_str(&read(&path)).unwrap();
+    let rows = envelope["content"]["mismatches"].as_array_mut().unwrap();
+    assert!(!rows.is_empty() && rows.iter().all(|r| r["answer"] == "components"), "{rows:?}");
+    rows.iter_mut().for_each(|r| drop(r.as_object_mut().unwrap().remove("answer")));
+    let content = serde_json::to_string(&envelope["content"]).unwrap();
+    let digest = sprague::output::atomic::sha256_hex(content.as_bytes());
+    std::fs::write(&path, format!("{{\"format\":{},\"sha256\":\"{digest}\",\"content\":{content}}}\n", envelope["format"])).unwrap();
+    let resumed = verify(&out, &game, &[&pacing[..6], &["--resume"]].concat()).assert().code(2);
+    let stderr = String::from_utf8_lossy(&resumed.get_output().stderr).into_owned();
+    assert!(stderr.contains("checkpoint.json: mismatch at position 2: no answer (expected claim or components)"), "{stderr}");
 }
 
 #[test]

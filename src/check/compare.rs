@@ -117,7 +117,7 @@ pub(super) fn compare_size(dir: &Path, committed: &super::Committed, key: &SizeK
         &dir.join(MISMATCHES),
         &lines_of(&committed.mismatches, key),
         &fresh.mismatch_rows().into_iter().filter(|r| r.is(key)).collect::<Vec<_>>(),
-        |r| r.board.clone(),
+        |r| (r.board.clone(), r.answer),
     ));
     out
 }

@@ -2,7 +2,8 @@
 //!
 //! Result files: `rows` = 1, `size` = the size; `parts` = number of components (0 without a
 //! split), `grundy` = the claimed value (the claim, else the XOR of the parts, else the exact
-//! value); `position` (mismatches) = the position as `{:?}`.
+//! value); `position` (mismatches) = the position as `{:?}`, `answer` = `claim` or `components`
+//! (one row per wrong answer).
 
 use super::layout::Layout;
 use super::memo::{Known, Layered};
@@ -10,7 +11,7 @@ use super::{CustomGame, Verdict};
 use crate::error::Result;
 use crate::impartial::{grundy_with, mex_bits, Convention, Memo};
 use crate::output::records::Columns;
-use crate::runner::{Disagreement, Evaluate, Job, RunResults, Verification};
+use crate::runner::{Evaluate, Job, RunResults, Verification};
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -18,7 +19,7 @@ use std::ops::{Range, RangeInclusive};
 use std::sync::{Mutex, OnceLock, PoisonError, RwLock};
 
 /// The columns of a custom game's files.
-pub const COLUMNS: Columns = Columns { size: ["rows", "size"], key: "parts", position: "position" };
+pub const COLUMNS: Columns = Columns { size: ["rows", "size"], key: "parts", position: "position", answer: true };
 
 /// Every position of sizes 0..=max_size of a [`CustomGame`], with the exact values of the
 /// jobs before this one (read by every chunk, never written during a job) and those the chunks
@@ -70,9 +71,11 @@ impl<'g, G: CustomGame> CustomRun<'g, G> {
             let mut memo = Layered { game: self.game, layout, known: &known, found: &mut found };
             let mut scratch = Scratch { moves: Vec::new(), parts: Vec::new() };
             for (size, position) in positions {
-                let (key, failed) = check(self.game, position, &mut memo, &mut scratch);
-                *counts.entry((*size, key)).or_insert(0u64) += 1;
-                failed.into_iter().for_each(|disagreement| results.mismatch((1, *size), disagreement));
+                let verdict = check(self.game, position, &mut memo, &mut scratch);
+                *counts.entry((*size, verdict.key())).or_insert(0u64) += 1;
+                if verdict.fails(Convention::Normal) {
+                    results.fail((1, *size), verdict.disagreements(&format!("{position:?}"), Convention::Normal));
+                }
             }
         }
         self.found.lock().unwrap_or_else(PoisonError::into_inner).push(found);
@@ -101,23 +104,15 @@ fn exact<G: CustomGame>(game: &G, position: &G::Position, memo: &mut impl Memo<G
     }
 }
 
-/// The exact value, then the claim and the XOR of the parts against it: the position's
-/// distribution key (parts, claimed value) and its disagreement, if any.
-fn check<'a, G: CustomGame>(
-    game: &G,
-    position: &G::Position,
-    memo: &mut impl Memo<G::Position, u32>,
-    scratch: &mut Scratch<G::Position>,
-) -> ((u32, u32), Option<Disagreement<'a>>) {
+/// The exact value of `position`, its claim and the XOR of its parts' exact values.
+fn check<G: CustomGame>(game: &G, position: &G::Position, memo: &mut impl Memo<G::Position, u32>, scratch: &mut Scratch<G::Position>) -> Verdict {
     let exact_value = exact(game, position, memo, &mut scratch.moves);
     scratch.parts.clear();
     let split = game.components_into(position, &mut scratch.parts).then(|| {
         scratch.parts.iter().fold(0, |x, part| x ^ exact(game, part, memo, &mut scratch.moves))
     });
     let parts = scratch.parts.len() as u32;
-    let verdict = Verdict { exact: exact_value, claim: game.claim(position), split: split.map(|xor| (parts, xor)) };
-    let failed = verdict.wrong(Convention::Normal).and_then(|_| verdict.disagreement(&format!("{position:?}"), Convention::Normal));
-    (verdict.key(), failed)
+    Verdict { exact: exact_value, claim: game.claim(position), split: split.map(|xor| (parts, xor)) }
 }
 
 impl<G: CustomGame> Verification for CustomRun<'_, G> {

@@ -5,7 +5,7 @@ use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::Result;
 use crate::output::text::counted;
-use crate::output::records::{Columns, MismatchRow};
+use crate::output::records::{Answer, Columns, MismatchRow};
 use crate::runner::directory::{verify_into, DirRun, Finished};
 use crate::runner::resumable::Options;
 use crate::runner::{RunResults, Shard, Verification};
@@ -115,7 +115,7 @@ pub fn run_verification(verification: &dyn Verification, own: &[&str], args: &Ar
             session.report(&totals(&report.results, verification.mode(), &run));
             let order: Vec<(u32, u32)> = verification.jobs()?.into_iter().flat_map(|j| j.sizes).collect();
             if let Some(first) = report.results.first_mismatch(&order) {
-                session.report(&first_counterexample(first, report.results.columns));
+                session.report(&first_counterexample(first, &report.results.rows_of(first), report.results.columns));
             }
             Ok(if report.all_agree() { Status::Ok } else { Status::Failed })
         }
@@ -140,20 +140,31 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
     Ok(run)
 }
 
-/// The smallest counterexample in the game's own column names, e.g. `first counterexample:
-/// rows 1, cols 3, board .X. — claim 1, naive 0`; where the values agree (a misère claim is
-/// wrong about the winner only), the winners: `claim 1 (first player wins), naive 1 (second
-/// player wins)`.
-fn first_counterexample(row: &MismatchRow, columns: Columns) -> String {
+/// The smallest counterexample `first` in the game's own column names, with what each of its
+/// `rows` (one per wrong answer) says, e.g. `first counterexample: rows 1, cols 3, board .X. —
+/// claim 1, naive 0` ([`wrong_answer`]; several joined by `; `).
+fn first_counterexample(first: &MismatchRow, rows: &[&MismatchRow], columns: Columns) -> String {
     let [a, b] = columns.size;
+    let answers: Vec<String> = rows.iter().map(|row| wrong_answer(row)).collect();
+    format!("first counterexample: {a} {}, {b} {}, {} {} — {}", first.rows, first.cols, columns.position, first.board, answers.join("; "))
+}
+
+/// The wrong answer of one mismatch row against the naive value: `claim 1, naive 0`, or for the
+/// components of a game that checks them `components: XOR of the parts' values 1, naive 0`;
+/// where the values agree (a misère claim is wrong about the winner only), the winners: `claim
+/// 1 (first player wins), naive 1 (second player wins)`.
+fn wrong_answer(row: &MismatchRow) -> String {
     let naive_wins = format!("{} player wins", row.naive_outcome.to_lowercase());
     let claim = row.dp_grundy;
-    let (claim, naive) = match row.naive_grundy {
-        Some(value) if value == claim => (format!("claim {claim} ({})", other_winner(&row.naive_outcome)), format!("naive {value} ({naive_wins})")),
-        Some(value) => (format!("claim {claim}"), format!("naive {value}")),
-        None => (format!("claim {claim}"), format!("naive: {naive_wins}")),
+    let said = match row.answer {
+        Some(Answer::Components) => format!("components: XOR of the parts' values {claim}"),
+        Some(Answer::Claim) | None => format!("claim {claim}"),
     };
-    format!("first counterexample: {a} {}, {b} {}, {} {} — {claim}, {naive}", row.rows, row.cols, columns.position, row.board)
+    match row.naive_grundy {
+        Some(value) if value == claim => format!("{said} ({}), naive {value} ({naive_wins})", other_winner(&row.naive_outcome)),
+        Some(value) => format!("{said}, naive {value}"),
+        None => format!("{said}, naive: {naive_wins}"),
+    }
 }
 
 /// The winner a claim names when it disagrees with `naive_outcome` (`First` or `Second`) on it.

@@ -6,18 +6,25 @@ use serde::{Deserialize, Serialize};
 
 /// The names a game gives the position columns of its verify files: the two size columns
 /// (fields `rows`, `cols` of the records), the distribution key (`xs`) and the position in
-/// mismatches.csv (`board`). Each game declares them once ([`crate::game::Game::columns`]).
+/// mismatches.csv (`board`), and whether mismatches.csv ends with an `answer` column. Each game
+/// declares them once ([`crate::game::Game::columns`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Columns {
     pub size: [&'static str; 2],
     pub key: &'static str,
     pub position: &'static str,
+    /// mismatches.csv ends with [`ANSWER`]: which of the game's answers a row's position fails
+    /// (games that check more than one answer per position; every row then names one).
+    pub answer: bool,
 }
+
+/// The name of the last column of mismatches.csv of games whose [`Columns::answer`] is set.
+pub const ANSWER: &str = "answer";
 
 impl Columns {
     /// Board games: rows, cols, X cells, the board (also what the files of games no registry
     /// entry names are read and written with).
-    pub const BOARD: Columns = Columns { size: ["rows", "cols"], key: "xs", position: "board" };
+    pub const BOARD: Columns = Columns { size: ["rows", "cols"], key: "xs", position: "board", answer: false };
 
     /// `name` as a `&'static str`: column names read from a file's header (each distinct name
     /// is kept once for the life of the process).
@@ -47,15 +54,32 @@ impl Columns {
     /// The header of mismatches.csv.
     pub fn mismatches(&self) -> Vec<&'static str> {
         let [a, b] = self.size;
-        vec!["game", "rule", a, b, self.position, "dp_grundy", "naive_grundy", "naive_outcome"]
+        let mut header = vec!["game", "rule", a, b, self.position, "dp_grundy", "naive_grundy", "naive_outcome"];
+        header.extend(self.answer.then_some(ANSWER));
+        header
+    }
+
+    /// Whether `row` has the answer these columns write: one when they have the column, none
+    /// when not (`Err` says what is wrong, for a row read back from a file or a checkpoint).
+    pub fn check_answer(&self, row: &MismatchRow) -> std::result::Result<(), String> {
+        match (self.answer, row.answer) {
+            (true, None) => Err(format!("no {ANSWER} (expected {})", Answer::ALL.map(Answer::name).join(" or "))),
+            (false, Some(answer)) => Err(format!("{ANSWER} {answer}, but the {} columns have no {ANSWER} column", self)),
+            _ => Ok(()),
+        }
     }
 }
 
-/// The four names, comma-separated: size, size, key, position.
+/// The four names, comma-separated: size, size, key, position (and `answer` when mismatches.csv
+/// has that column).
 impl std::fmt::Display for Columns {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let [a, b] = self.size;
-        write!(f, "{a},{b},{},{}", self.key, self.position)
+        write!(f, "{a},{b},{},{}", self.key, self.position)?;
+        if self.answer {
+            write!(f, ",{ANSWER}")?;
+        }
+        Ok(())
     }
 }
 
@@ -135,6 +159,38 @@ pub struct MismatchRow {
     pub naive_grundy: Option<u32>,
     /// The naive outcome: `First` or `Second` (the player to move first wins / loses).
     pub naive_outcome: String,
+    /// Which answer the position fails, for games whose columns have [`ANSWER`] (absent from
+    /// the files of the others, and from their checkpoints).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
+}
+
+/// Which of a game's answers about a position disagrees with the exact value: its claimed
+/// value, or its decomposition (the XOR of its components' exact values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Answer {
+    Claim,
+    Components,
+}
+
+impl Answer {
+    /// Every answer, in the order of their rows.
+    pub const ALL: [Answer; 2] = [Answer::Claim, Answer::Components];
+
+    /// The name the files write: `claim` or `components`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Answer::Claim => "claim",
+            Answer::Components => "components",
+        }
+    }
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 

@@ -3,7 +3,7 @@
 //! give, and the run directories of a tree.
 
 use super::csv::{read_csv_headed, read_header};
-use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
+use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow, ANSWER};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -28,8 +28,9 @@ impl VerifyRows {
     /// Reads summary.csv, distribution.csv and (when present) mismatches.csv of `dir` under the
     /// column names their headers give (for a caller that does not know the game): summary.csv
     /// names the size columns, which the other two must repeat; distribution.csv names the key
-    /// and mismatches.csv the position column ([`Columns::BOARD`]'s when it is absent). Every
-    /// other column must be where the format has it; a summary without rows is an error.
+    /// and mismatches.csv the position column ([`Columns::BOARD`]'s when it is absent) and
+    /// whether it ends with [`ANSWER`]. Every other column must be where the format has it; a
+    /// summary without rows is an error.
     pub fn read(dir: &Path) -> Result<VerifyRows> {
         // A column a header lacks (or leaves blank) is expected under Columns::BOARD's name, so
         // that the error names a column rather than a blank.
@@ -45,6 +46,7 @@ impl VerifyRows {
             size: [name(&summary, 2, rows), name(&summary, 3, cols)],
             key: name(&read_header(&dir.join(DISTRIBUTION))?, 4, Columns::BOARD.key),
             position: name(&mismatches, 4, Columns::BOARD.position),
+            answer: mismatches.get(8).is_some_and(|n| n == ANSWER),
         };
         Self::read_as(dir, columns)
     }
@@ -62,9 +64,19 @@ impl VerifyRows {
             columns,
             summary,
             distribution: read_csv_headed(&dir.join(DISTRIBUTION), &columns.distribution())?,
-            mismatches: if mismatches_path.exists() { read_csv_headed(&mismatches_path, &columns.mismatches())? } else { Vec::new() },
+            mismatches: if mismatches_path.exists() { read_mismatches(&mismatches_path, columns)? } else { Vec::new() },
         })
     }
+}
+
+/// The rows of mismatches.csv at `path` under `columns`: each must name an answer when the
+/// columns have that column (a blank one is refused; an unknown one fails to read).
+fn read_mismatches(path: &Path, columns: Columns) -> Result<Vec<MismatchRow>> {
+    let rows: Vec<MismatchRow> = read_csv_headed(path, &columns.mismatches())?;
+    for (i, row) in rows.iter().enumerate() {
+        columns.check_answer(row).map_err(|why| Error::malformed(path, format!("line {}: {why}", i + 2)))?;
+    }
+    Ok(rows)
 }
 
 /// The game named by the first row of `dir`'s summary.csv (whose columns its files should
@@ -118,6 +130,24 @@ mod tests {
         let message = VerifyRows::read(dir.path()).unwrap_err().to_string();
         assert!(message.contains(r#"expected ["game", "rule", "rows", "cols", "patterns","#), "{message}");
         assert_eq!(first_game(dir.path()).unwrap().as_deref(), Some("some"));
+    }
+
+    #[test]
+    fn an_answer_column_is_read_from_the_header_and_required_in_every_row() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(SUMMARY), "game,rule,rows,size,patterns,mismatches,p_positions,max_grundy\nc,e,1,2,1,1,0,0\n").unwrap();
+        std::fs::write(dir.path().join(DISTRIBUTION), "game,rule,rows,size,parts,grundy,patterns\nc,e,1,2,0,0,1\n").unwrap();
+        let header = "game,rule,rows,size,position,dp_grundy,naive_grundy,naive_outcome,answer\n";
+        std::fs::write(dir.path().join(MISMATCHES), format!("{header}c,e,1,2,2,0,2,First,components\n")).unwrap();
+        let rows = VerifyRows::read(dir.path()).unwrap();
+        assert!(rows.columns.answer && rows.columns.to_string().ends_with(",answer"));
+        assert_eq!(rows.mismatches[0].answer, Some(crate::output::records::Answer::Components));
+        std::fs::write(dir.path().join(MISMATCHES), format!("{header}c,e,1,2,2,0,2,First,\n")).unwrap();
+        let message = VerifyRows::read(dir.path()).unwrap_err().to_string();
+        assert!(message.contains("mismatches.csv: line 2: no answer (expected claim or components)"), "{message}");
+        let without = Columns { size: ["rows", "size"], key: "parts", position: "position", answer: false };
+        let message = VerifyRows::read_as(dir.path(), without).unwrap_err().to_string();
+        assert!(message.contains(r#"line 1: header is ["game", "rule", "rows", "size", "position", "dp_grundy", "naive_grundy", "naive_outcome", "answer"], expected"#), "{message}");
     }
 
     #[cfg(unix)]

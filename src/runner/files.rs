@@ -130,7 +130,7 @@ mod tests {
     #[test]
     fn a_game_writes_and_reads_its_own_columns() {
         let dir = tempfile::tempdir().unwrap();
-        let columns = Columns { size: ["piles", "largest_pile"], key: "stones", position: "position" };
+        let columns = Columns { size: ["piles", "largest_pile"], key: "stones", position: "position", answer: false };
         let mut nim = RunResults::new("nim", "standard").with_columns(columns);
         nim.size_mut(2, 3).record(4, 0, 2);
         write_verify_files(dir.path(), &nim).unwrap();

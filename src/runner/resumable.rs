@@ -187,7 +187,13 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
             }
             check_coverage(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
             plan.check_totals(&saved.results, saved.position.job).map_err(|message| Error::malformed(&path, message))?;
-            Ok(Checkpoint { results: saved.results.with_columns(plan.verification.columns()), ..saved })
+            let columns = plan.verification.columns();
+            let unfit = saved.results.mismatches.iter().find_map(|row| columns.check_answer(row).err().map(|why| (row, why)));
+            if let Some((row, why)) = unfit {
+                let message = format!("mismatch at {} {}: {why} (written by another sprague version?); delete it to start the run over", columns.position, row.board);
+                return Err(Error::malformed(&path, message));
+            }
+            Ok(Checkpoint { results: saved.results.with_columns(columns), ..saved })
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Per-size tallies of a verification run (patterns, mismatches, Grundy distribution) and merging.
 
-use crate::output::records::{Columns, DistributionRow, MismatchRow, SummaryRow};
+use crate::output::records::{Answer, Columns, DistributionRow, MismatchRow, SummaryRow};
 use std::collections::BTreeMap;
 
 /// Counts for one size (rows × cols) of one game and rule.
@@ -64,6 +64,9 @@ pub struct Disagreement<'a> {
     pub naive_value: Option<u32>,
     /// The oracle's outcome: `First`, `Second` (or `Draw` for loopy games).
     pub naive_outcome: &'a str,
+    /// Which answer fails, for games that check several per position (their
+    /// [`Columns::answer`] is set); `None` for the others.
+    pub answer: Option<Answer>,
 }
 
 /// Everything a verification run of one game and rule produced.
@@ -103,26 +106,36 @@ impl RunResults {
     }
 
     /// Records a position of `size` on which the claim fails (it is counted separately).
-    pub fn mismatch(&mut self, (rows, cols): (u32, u32), disagreement: Disagreement<'_>) {
-        self.size_mut(rows, cols).mismatches += 1;
-        self.mismatches.push(MismatchRow {
-            game: self.game.clone(),
-            rule: self.rule.clone(),
-            rows,
-            cols,
-            board: disagreement.position,
-            dp_grundy: disagreement.claimed,
-            naive_grundy: disagreement.naive_value,
-            naive_outcome: disagreement.naive_outcome.into(),
-        });
+    pub fn mismatch(&mut self, size: (u32, u32), disagreement: Disagreement<'_>) {
+        self.fail(size, [disagreement]);
     }
 
-    /// Counts one position and records it when the claim fails on it.
-    pub fn check(&mut self, size: (u32, u32), (key, value): (u32, u32), failed: Option<Disagreement<'_>>) {
-        self.count(size, key, value, 1);
-        if let Some(disagreement) = failed {
-            self.mismatch(size, disagreement);
+    /// Records a position of `size` on which some answers fail: one row per wrong answer, the
+    /// position counted once as a mismatch (nothing when `wrong` is empty).
+    pub fn fail<'a>(&mut self, (rows, cols): (u32, u32), wrong: impl IntoIterator<Item = Disagreement<'a>>) {
+        let before = self.mismatches.len();
+        for disagreement in wrong {
+            self.mismatches.push(MismatchRow {
+                game: self.game.clone(),
+                rule: self.rule.clone(),
+                rows,
+                cols,
+                board: disagreement.position,
+                dp_grundy: disagreement.claimed,
+                naive_grundy: disagreement.naive_value,
+                naive_outcome: disagreement.naive_outcome.into(),
+                answer: disagreement.answer,
+            });
         }
+        if self.mismatches.len() > before {
+            self.size_mut(rows, cols).mismatches += 1;
+        }
+    }
+
+    /// Counts one position and records the answers that fail on it (none: it agrees).
+    pub fn check<'a>(&mut self, size: (u32, u32), (key, value): (u32, u32), failed: impl IntoIterator<Item = Disagreement<'a>>) {
+        self.count(size, key, value, 1);
+        self.fail(size, failed);
     }
 
     /// Adds another run's results of the same game and rule.
@@ -176,16 +189,25 @@ impl RunResults {
 
     /// The smallest disagreement: of the first size in `order` (the game's size order, e.g. its
     /// jobs' sizes; sizes not in it come after, by (rows, cols)), the shortest position, then
-    /// the first in text order.
+    /// the first in text order (its claim before its components when both fail).
     pub fn first_mismatch(&self, order: &[(u32, u32)]) -> Option<&MismatchRow> {
         let rank = |r: &MismatchRow| order.iter().position(|&s| s == (r.rows, r.cols)).unwrap_or(order.len());
-        self.mismatches.iter().min_by_key(|r| (rank(r), r.rows, r.cols, r.board.len(), &r.board))
+        self.mismatches.iter().min_by_key(|r| (rank(r), r.rows, r.cols, r.board.len(), &r.board, r.answer))
     }
 
-    /// mismatches.csv rows, sorted (by size, then board).
+    /// The rows of `first`'s position (its size and board), one per wrong answer, claim first
+    /// ([`RunResults::first_mismatch`] and the other answers failing there).
+    pub fn rows_of<'r>(&'r self, first: &'r MismatchRow) -> Vec<&'r MismatchRow> {
+        let mut rows: Vec<&MismatchRow> = self.mismatches.iter().filter(|r| (r.rows, r.cols, &r.board) == (first.rows, first.cols, &first.board)).collect();
+        rows.sort_by_key(|r| r.answer);
+        rows.dedup_by_key(|r| r.answer);
+        rows
+    }
+
+    /// mismatches.csv rows, sorted (by size, then board, then answer).
     pub fn mismatch_rows(&self) -> Vec<MismatchRow> {
         let mut rows = self.mismatches.clone();
-        rows.sort_by(|a, b| (a.rows, a.cols, &a.board).cmp(&(b.rows, b.cols, &b.board)));
+        rows.sort_by(|a, b| (a.rows, a.cols, &a.board, a.answer).cmp(&(b.rows, b.cols, &b.board, b.answer)));
         rows.dedup();
         rows
     }
@@ -212,7 +234,7 @@ mod tests {
     #[test]
     fn first_mismatch_follows_the_size_order() {
         let mut r = RunResults::new("toy", "standard");
-        let wrong = |position: &str| Disagreement { position: position.into(), claimed: 1, naive_value: Some(0), naive_outcome: "Second" };
+        let wrong = |position: &str| Disagreement { position: position.into(), claimed: 1, naive_value: Some(0), naive_outcome: "Second", answer: None };
         r.mismatch((2, 1), wrong("X/."));
         r.mismatch((1, 3), wrong(".X."));
         r.mismatch((1, 3), wrong("X.."));
@@ -221,5 +243,19 @@ mod tests {
         assert_eq!(r.first_mismatch(&[(1, 3), (2, 1)]).unwrap().board, "..");
         assert_eq!(r.first_mismatch(&[]).unwrap().board, "..");
         assert!(RunResults::new("toy", "standard").first_mismatch(&[]).is_none());
+    }
+
+    #[test]
+    fn a_position_failing_two_answers_has_two_rows_and_counts_once() {
+        let mut r = RunResults::new("toy", "standard");
+        let wrong = |answer, claimed| Disagreement { position: "p".into(), claimed, naive_value: Some(0), naive_outcome: "Second", answer: Some(answer) };
+        r.check((1, 1), (0, 1), [wrong(Answer::Components, 3), wrong(Answer::Claim, 1)]);
+        r.check((1, 1), (0, 0), None);
+        assert_eq!((r.sizes[&(1, 1)].patterns, r.sizes[&(1, 1)].mismatches), (2, 1));
+        let answers: Vec<_> = r.mismatch_rows().iter().map(|row| (row.answer, row.dp_grundy)).collect();
+        assert_eq!(answers, [(Some(Answer::Claim), 1), (Some(Answer::Components), 3)]);
+        let first = r.first_mismatch(&[]).unwrap();
+        assert_eq!(first.answer, Some(Answer::Claim));
+        assert_eq!(r.rows_of(first).len(), 2);
     }
 }

@@ -37,6 +37,7 @@ impl Verification for Toy {
                     claimed: 1,
                     naive_value: Some(0),
                     naive_outcome: "Second",
+                    answer: None,
                 });
                 results.check(size, ((i % 5) as u32, (i % 3) as u32), failed);
             }

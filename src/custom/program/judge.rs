@@ -142,7 +142,7 @@ pub fn shrink(explorer: &mut Explorer, start: u32, verdict: Verdict) -> Result<(
         let ranks = order(explorer, &candidates)?;
         let (ids, ranks): (Vec<u32>, Vec<(u64, String)>) = candidates.into_iter().zip(ranks).filter(|(_, r)| *r < rank).unzip();
         let verdicts = judge(explorer, &ids)?;
-        let failing = (0..ids.len()).filter(|&i| verdicts[i].wrong(convention).is_some());
+        let failing = (0..ids.len()).filter(|&i| verdicts[i].fails(convention));
         let Some(best) = failing.min_by(|&a, &b| ranks[a].cmp(&ranks[b])) else { break };
         current = (ids[best], verdicts[best]);
         rank = ranks[best].clone();

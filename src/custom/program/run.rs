@@ -4,7 +4,8 @@
 //! `positions N` of every size once, or takes the counts from the manifest the run is rebuilt
 //! from; `prepare` explores and judges a size's starting positions (judge.rs) and shrinks the
 //! failing ones; the parallel evaluation only counts what `prepare` found. Result files: the
-//! columns of [`crate::custom::COLUMNS`] (`rows` = 1, `size`, `parts`, `position` = the token).
+//! columns of [`crate::custom::COLUMNS`] (`rows` = 1, `size`, `parts`, `position` = the token,
+//! `answer` = the answer that fails there: `claim` or `components`).
 
 use super::judge::{confirm, judge, shrink};
 use crate::custom::Verdict;
@@ -146,13 +147,12 @@ impl ProgramRun {
             let verdicts = judge(&mut engine.explorer, &ids)?;
             let mut judged = Vec::with_capacity(ids.len());
             for (&id, verdict) in ids.iter().zip(verdicts) {
-                let failing = match verdict.wrong(self.convention) {
-                    Some(_) => {
-                        let (shrunk, verdict) = shrink(&mut engine.explorer, id, verdict)?;
-                        confirm(&mut engine.explorer, shrunk, verdict)?;
-                        Some((shrunk, verdict))
-                    }
-                    None => None,
+                let failing = if verdict.fails(self.convention) {
+                    let (shrunk, verdict) = shrink(&mut engine.explorer, id, verdict)?;
+                    confirm(&mut engine.explorer, shrunk, verdict)?;
+                    Some((shrunk, verdict))
+                } else {
+                    None
                 };
                 judged.push((verdict.key(), failing.map(|(id, v)| (engine.explorer.token(id).to_string(), v))));
             }
@@ -206,7 +206,7 @@ impl Verification for ProgramRun {
         let convention = self.convention;
         Ok(Box::new(move |range: Range<u64>, part: &mut RunResults| {
             for (key, failing) in &judged[range.start as usize..range.end as usize] {
-                let failed = failing.as_ref().and_then(|(token, verdict)| verdict.disagreement(token, convention));
+                let failed = failing.iter().flat_map(|(token, verdict)| verdict.disagreements(token, convention));
                 part.check((1, size), *key, failed);
             }
         }))

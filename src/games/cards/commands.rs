@@ -9,7 +9,7 @@ use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recomp
 use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
-pub const COLUMNS: Columns = Columns { size: ["cards", "max_value"], key: "tie", position: "row" };
+pub const COLUMNS: Columns = Columns { size: ["cards", "max_value"], key: "tie", position: "row", answer: false };
 /// The value column: 1 when the first player ends with the larger total, 0 on a tie or when he
 /// ends with less (so `p_positions` counts the rows he does not win).
 pub const VALUES: Values = Values { value: "1 = first player gets more", zero: ["row the first player does not win", "rows the first player does not win"] };

@@ -13,7 +13,7 @@ use crate::game::{Args, Command, CommandSpec, Game, OptSpec, Oracle, Recompute, 
 use crate::runner::Verification;
 
 /// The columns of the Nim family: piles, largest pile, stones in all, the piles.
-pub(super) const PILES: Columns = Columns { size: ["piles", "largest_pile"], key: "stones", position: "position" };
+pub(super) const PILES: Columns = Columns { size: ["piles", "largest_pile"], key: "stones", position: "position", answer: false };
 
 /// One catalogue game: its names, help lines, contest solver and committed results.
 #[derive(Clone, Copy)]

@@ -72,6 +72,7 @@ fn record(c: &Checked, show: impl FnOnce() -> String, results: &mut RunResults) 
         claimed: c.claimed,
         naive_value: c.naive_value,
         naive_outcome: outcome_name(c.naive_first_wins),
+        answer: None,
     });
     results.check((c.rows, c.cols), (c.xs, c.claimed), failed);
 }

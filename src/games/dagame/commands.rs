@@ -10,7 +10,7 @@ use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recomp
 use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
-pub const COLUMNS: Columns = Columns { size: ["nodes", "colours"], key: "edges", position: "instance" };
+pub const COLUMNS: Columns = Columns { size: ["nodes", "colours"], key: "edges", position: "instance", answer: false };
 
 /// DAGame (BOJ 27306).
 pub static GAME: GameEntry = GameEntry {

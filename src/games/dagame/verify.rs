@@ -98,6 +98,7 @@ fn record(instance: &Instance, claimed: u32, truth: u32, results: &mut RunResult
         claimed,
         naive_value: Some(truth),
         naive_outcome: outcome_name(truth != 0),
+        answer: None,
     });
     results.check(size, (instance.dag.edges() as u32, claimed), failed);
 }

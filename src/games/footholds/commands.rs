@@ -9,7 +9,7 @@ use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recomp
 use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
-pub const COLUMNS: Columns = Columns { size: ["rows", "cols"], key: "moves", position: "position" };
+pub const COLUMNS: Columns = Columns { size: ["rows", "cols"], key: "moves", position: "position", answer: false };
 /// The value column: 1 when A (moving first) wins, 0 when B does.
 pub const VALUES: Values = Values { value: "1 = A (moving first) wins", zero: ["position B wins", "positions B wins"] };
 

@@ -43,6 +43,7 @@ fn check(solver: &mut Solver, pos: &Position, results: &mut RunResults) {
         claimed: claimed.moves,
         naive_value: Some(truth.moves),
         naive_outcome: outcome_name(truth.first_wins),
+        answer: None,
     });
     results.check((pos.rows.into(), pos.cols.into()), (claimed.moves, u32::from(claimed.first_wins)), failed);
 }

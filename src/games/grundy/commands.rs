@@ -10,7 +10,7 @@ use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recomp
 use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
-pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" };
+pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes", answer: false };
 
 /// Grundy's game (OEIS A002188).
 pub static GAME: GameEntry = GameEntry {

@@ -10,7 +10,7 @@ use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recomp
 use crate::runner::Verification;
 
 /// The names of the size, key and position columns of its verify files.
-pub const COLUMNS: Columns = Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position" };
+pub const COLUMNS: Columns = Columns { size: ["bridges", "longest_bridge"], key: "first_player", position: "position", answer: false };
 /// The value column: the claimed nim-sum (0: the claim says the player to move loses).
 pub const VALUES: Values = Values { value: "claimed nim-sum", zero: ["claimed first-player loss", "claimed first-player losses"] };
 

@@ -180,6 +180,7 @@ fn check_set(lengths: &[u64], claim: Claim, results: &mut RunResults) -> GraphRo
                 Value::Loss => "Second",
                 Value::Draw => "Draw",
             },
+            answer: None,
         });
         results.check(size, (first as u32, nim_sum), failed);
     }

@@ -55,6 +55,7 @@ fn check_heaps(results: &mut RunResults, heaps: &[u16], claimed: u32, (truth, fi
         claimed,
         naive_value: Some(truth),
         naive_outcome: outcome_name(first_wins),
+        answer: None,
     });
     let total: u32 = heaps.iter().map(|&h| u32::from(h)).sum();
     results.check((1, total), (heaps.len() as u32, claimed), failed);

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 pub const GAME: &str = "octal";
 /// The names of the size, key and position columns of its verify files.
-pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes" };
+pub const COLUMNS: Columns = Columns { size: ["totals", "stones"], key: "heaps", position: "heap_sizes", answer: false };
 /// Largest total the exhaustive run accepts.
 pub const MAX_TOTAL: u16 = 40;
 

@@ -55,6 +55,7 @@ fn record_mismatch(results: &mut RunResults, shape: Shape, x: u64, claimed: u32,
         claimed,
         naive_value: Some(truth.grundy),
         naive_outcome: outcome_name(truth.first_player_wins),
+        answer: None,
     };
     results.mismatch((shape.rows as u32, shape.cols as u32), disagreement);
 }
