@@ -60,7 +60,10 @@ impl Command for TableOctal {
         }
         let max: usize = args.require("max")?;
         let started = Instant::now();
-        let done = |engine: &Engine| format!("{code}: g(0..={max}) by {}, largest value {}, {:.2} s", method_note(engine), engine.largest(), started.elapsed().as_secs_f64());
+        let done = |engine: &Engine| {
+            let largest = engine.values().iter().take(max + 1).max().copied().unwrap_or(0);
+            format!("{code}: g(0..={max}) by {}, largest value {largest}, {:.2} s", method_note(engine), started.elapsed().as_secs_f64())
+        };
         let out = args.text("out");
         // Standard output, or a device or FIFO: no checkpoint can lie beside it.
         if out.is_none_or(|out| is_stream(Path::new(out))) {
