@@ -51,7 +51,18 @@ fn a_proof_resumes_and_stops_at_its_time_limit() {
         .success()
         .stderr(predicate::str::contains("PROVEN for every X-free board with a side <= 40"));
     prove(&b, &["--max", "40", "--budget", "0.000001"]).assert().code(3).stderr(predicate::str::contains("stopped at the time limit"));
+    // Without --resume the unfinished proof is refused, untouched.
+    let bin = std::fs::read(b.join("proof.bin")).unwrap();
+    let refusal = format!("{} holds an unfinished proof ({}, 1 of 40 rows proved): continue it with --resume", b.display(), b.join("proof.bin").display());
+    prove(&b, &["--max", "10"]).assert().code(2).stderr(predicate::str::contains(refusal));
+    assert_eq!(std::fs::read(b.join("proof.bin")).unwrap(), bin);
+    // Temporary files of a killed writer (a dead pid) are removed by the next run.
+    let stale = [".proof.bin.tmp.4194305", ".manifest.json.tmp.4194305"];
+    for name in stale {
+        std::fs::write(b.join(name), b"partial").unwrap();
+    }
     prove(&b, &["--max", "25", "--resume"]).assert().success();
+    assert!(stale.iter().all(|name| !b.join(name).exists()), "stale temporary files left");
     prove(&b, &["--max", "40", "--resume"]).assert().success();
     for file in ["rows.csv", "zeros.csv", "verdict.txt", "proof.bin"] {
         assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap(), "{file}");
@@ -59,6 +70,8 @@ fn a_proof_resumes_and_stops_at_its_time_limit() {
     let rows = std::fs::read_to_string(a.join("rows.csv")).unwrap();
     assert!(rows.starts_with("rows,constant,start,computed_to\n1,1,1,1\n2,2,3,3\n3,1,5,7\n4,4,7,11\n"), "{rows}");
     prove(&b, &["--max", "30", "--resume"]).assert().code(2).stderr(predicate::str::contains("more than --max 30"));
+    // A finished proof is no unfinished one: a fresh run may replace it.
+    prove(&b, &["--max", "20"]).assert().success();
     let none = dir.path().join("pwx");
     let message = format!("--resume: there is no proof to resume at {}", none.join("proof.bin").display());
     prove(&none, &["--max", "5", "--resume"]).assert().code(2).stderr(predicate::str::contains(message));

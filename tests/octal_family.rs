@@ -24,13 +24,70 @@ fn the_one_digit_family_is_written_and_resumed() {
     // A run with no time left starts nothing (exit 3); going on finishes with the same files.
     let resumed = dir.path().join("resumed");
     family(&resumed, &["--budget", "0"]).code(3).stderr(contains("stopped with 0 of 8 codes done"));
-    // As a stopped run leaves it: one code done (its row and values kept).
-    std::fs::copy(whole.join("values/0.7.csv"), resumed.join("values/0.7.csv")).unwrap();
-    let row = table.lines().find(|l| l.starts_with("0.7,")).unwrap();
-    std::fs::write(resumed.join("rows/0.7.csv"), format!("{}\n{row}\n", table.lines().next().unwrap())).unwrap();
+    family(&resumed, &["--stop-after-codes", "3"]).code(3).stderr(contains("stopped with 3 of 8 codes done"));
+    assert_eq!(std::fs::read_dir(resumed.join("rows")).unwrap().count(), 3, "one row saved per code done");
     family(&resumed, &[]).success();
     assert_eq!(read(&resumed.join("family.csv")), table);
     assert_eq!(read(&resumed.join("equivalences.csv")), read(&whole.join("equivalences.csv")));
+}
+
+/// `prove octal-family --digits 2 --max MAX` into `out`, one thread.
+fn two_digits(out: &Path, max: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
+    sprague().args(["prove", "octal-family", "--digits", "2", "--max", max, "--threads", "1", "-q", "--out"]).arg(out).args(extra).assert()
+}
+
+#[test]
+fn saved_rows_are_checked_before_a_rerun_uses_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("fam");
+    // 0.0, 0.01, 0.02, 0.03 done; 0.02 is proved, period 4.
+    two_digits(&out, "4096", &["--stop-after-codes", "4"]).code(3).stderr(contains("stopped with 4 of 64 codes done"));
+    let (row, values) = (out.join("rows/0.02.json"), out.join("values/0.02.csv"));
+    let (row_text, values_text) = (read(&row), read(&values));
+    assert!(row_text.contains("\"period\":4,"), "{row_text}");
+    // The row edited (period 4 -> 5): its digest refuses it, naming the file.
+    std::fs::write(&row, row_text.replace("\"period\":4,", "\"period\":5,")).unwrap();
+    two_digits(&out, "4096", &[]).code(2).stderr(contains("rows/0.02.json: content does not match its sha256")).stderr(contains("to compute 0.02 again"));
+    assert!(!out.join("family.csv").exists());
+    // The values edited (g(1) 0 -> 3): the row's digest of them refuses them.
+    std::fs::write(&row, &row_text).unwrap();
+    assert!(values_text.contains("\n1,0\n"), "{values_text}");
+    std::fs::write(&values, values_text.replacen("\n1,0\n", "\n1,3\n", 1)).unwrap();
+    two_digits(&out, "4096", &[]).code(2).stderr(contains("values/0.02.csv does not prove this row")).stderr(contains("sha256: the row"));
+    assert!(!out.join("family.csv").exists());
+    // Restored, the run goes on to the table a run in one sitting writes.
+    std::fs::write(&values, &values_text).unwrap();
+    two_digits(&out, "4096", &[]).success();
+    let clean = dir.path().join("clean");
+    two_digits(&clean, "4096", &[]).success();
+    assert_eq!(read(&out.join("family.csv")), read(&clean.join("family.csv")));
+    assert_eq!(read(&out.join("values/0.02.csv")), values_text);
+}
+
+#[test]
+fn rows_saved_with_other_parameters_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("fam");
+    two_digits(&out, "8192", &["--stop-after-codes", "4"]).code(3);
+    two_digits(&out, "2048", &[])
+        .code(2)
+        .stderr(contains("rows/0.0.json was saved by a run with other parameters (max: saved 8192, this run 2048)"))
+        .stderr(contains("delete"));
+    two_digits(&out, "8192", &["--dense-from", "4096"]).code(2).stderr(contains("dense_from: saved 32768, this run 4096"));
+    sprague().args(["prove", "octal-family", "--digits", "1", "--max", "8192", "-q", "--out"]).arg(&out).assert().code(2).stderr(contains("digits: saved 2, this run 1"));
+    assert!(!out.join("family.csv").exists() && !out.join("manifest.json").exists());
+    // Without the stale rows, --max 2048 writes what a clean run writes.
+    std::fs::remove_dir_all(out.join("rows")).unwrap();
+    two_digits(&out, "2048", &[]).success();
+    let clean = dir.path().join("clean");
+    two_digits(&clean, "2048", &[]).success();
+    assert_eq!(read(&out.join("family.csv")), read(&clean.join("family.csv")));
+    let listing = |dir: &Path| {
+        let mut names: Vec<_> = std::fs::read_dir(dir.join("values")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(listing(&out), listing(&clean), "no values file of the stale rows is left");
 }
 
 #[test]

@@ -6,6 +6,8 @@ mod common;
 use common::sprague;
 
 use assert_cmd::Command;
+use sprague::games::octal::resume::State;
+use sprague::output::sealed::{seal, unseal};
 use predicates::str::contains;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -93,10 +95,43 @@ fn bad_checkpoints_are_refused() {
     };
     run(&["--budget", "0", "--checkpoint-heaps", "2000"]).assert().code(3);
     let json = dir.path().join("mixed.csv.checkpoint.json");
-    let state = std::fs::read_to_string(&json).unwrap();
-    assert!(state.contains("\"domain\": false"), "{state}");
-    std::fs::write(&json, state.replace("\"domain\": false", "\"domain\": true")).unwrap();
+    let text = std::fs::read_to_string(&json).unwrap();
+    let state: State = unseal(&json, &text, 2).unwrap();
+    assert!(!state.domain, "{state:?}");
+    // Every field lies under the checkpoint's digest: an edited one is refused as such.
+    for (from, to) in [("\"domain\":false", "\"domain\":true"), ("\"mask\":", "\"mask\":1"), ("\"review_at\":", "\"review_at\":9")] {
+        assert!(text.contains(from), "{text}");
+        std::fs::write(&json, text.replacen(from, to, 1)).unwrap();
+        run(&["--resume"]).assert().code(2).stderr(contains("mixed.csv.checkpoint.json: content does not match its sha256"));
+    }
+    // Sealed again with the domain type claimed, the rule itself is refused.
+    std::fs::write(&json, seal(&State { domain: true, ..state }, 2)).unwrap();
     run(&["--resume"]).assert().code(2).stderr(contains("splits remove tokens of both parities"));
+}
+
+#[test]
+fn a_max_below_the_checkpoint_is_refused_and_the_checkpoint_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a.csv");
+    table(&out, &["--budget", "0", "--checkpoint-heaps", "30000"]).assert().code(3);
+    let json = dir.path().join("a.csv.checkpoint.json");
+    let saved = std::fs::read(&json).unwrap();
+    let mut short = sprague();
+    short.args(["table", "octal", "0.6", "--max", "1000", "-q", "--resume", "--out"]).arg(&out);
+    short.assert().code(2).stderr(contains("a.csv.checkpoint.json holds g(0..=29999), more than --max 1000 asks for: resume with --max 29999 or more"));
+    assert_eq!(std::fs::read(&json).unwrap(), saved, "the checkpoint is kept");
+    assert!(!out.exists());
+    // Temporary files of killed writers of a.csv and its checkpoint (dead pids) are removed;
+    // another file's are not this run's to remove.
+    let (mine, theirs) = ([".a.csv.tmp.4194305", ".a.csv.checkpoint.json.tmp.4194305"], ".b.csv.tmp.4194305");
+    for name in mine.iter().chain([&theirs]) {
+        std::fs::write(dir.path().join(name), b"partial").unwrap();
+    }
+    let mut exact = sprague();
+    exact.args(["table", "octal", "0.6", "--max", "29999", "-q", "--resume", "--out"]).arg(&out);
+    exact.assert().success().stderr(contains("g(0..=29999) by sparse space"));
+    assert!(mine.iter().all(|name| !dir.path().join(name).exists()), "stale temporary files left");
+    assert!(dir.path().join(theirs).exists());
 }
 
 #[test]
@@ -117,6 +152,10 @@ fn a_second_run_into_the_same_file_is_refused() {
         std::thread::sleep(Duration::from_millis(5));
     }
     table(&out, &[]).assert().code(2).stderr(contains(format!("{} is in use by another run", out.display())));
+    // Nor may a run write into its values file or checkpoint as its own output.
+    for companion in [&values, &dir.path().join("o.csv.checkpoint.json")] {
+        table(companion, &[]).assert().code(2).stderr(contains(format!("{} is in use by another run", out.display())));
+    }
     assert!(values.exists(), "the first run's values are kept");
     // Killed before its first checkpoint: its lock is taken over and a fresh run starts again.
     first.kill().unwrap();

@@ -68,13 +68,14 @@ impl Session<'_> {
         RunClock::start(self.command_line.clone(), rayon::current_num_threads())
     }
 
-    /// Locks output file `out` for this run ([`FileLock`]); none for a stream (a device, a
-    /// FIFO: nothing lies beside it).
-    pub fn lock_file(&self, out: &Path) -> Result<Option<FileLock>> {
+    /// Locks output file `out` for this run, and the file it is a companion of, if any
+    /// ([`FileLock::acquire_with_owner`]); none for a stream (a device, a FIFO: nothing lies
+    /// beside it).
+    pub fn lock_file(&self, out: &Path) -> Result<Vec<FileLock>> {
         if is_stream(out) {
-            return Ok(None);
+            return Ok(Vec::new());
         }
-        FileLock::acquire(out, &self.command_line.join(" ")).map(Some)
+        FileLock::acquire_with_owner(out, &self.command_line.join(" "))
     }
 
     /// Writes one report line to standard error (a failure to write it is not an error).

@@ -134,24 +134,41 @@ fn temp_prefix(name: &str) -> String {
     format!(".{name}.tmp.")
 }
 
-/// Deletes every temporary file of [`write_atomic`] in `dir` (`.NAME.tmp.PID`): a killed
-/// writer leaves them behind. Call it only while no other process writes into `dir`.
+/// Deletes every temporary file of [`write_atomic`] in `dir` (`.NAME.tmp.PID`) whose writer is
+/// dead: a killed writer leaves them behind. For a directory that this run holds locked.
 pub fn remove_stale_temps(dir: &Path) -> Result<()> {
+    remove_temps(dir, |_| true)
+}
+
+/// Deletes the temporary files of [`write_atomic`] for the files `names` of `dir` whose writer
+/// is dead: for the companions of an output file locked by this run, in a directory that
+/// other runs may write into.
+pub fn remove_stale_temps_of(dir: &Path, names: &[&str]) -> Result<()> {
+    remove_temps(dir, |name| names.contains(&name))
+}
+
+/// Deletes the temporary files in `dir` of the files named as `wanted` says, by dead writers.
+fn remove_temps(dir: &Path, wanted: impl Fn(&str) -> bool) -> Result<()> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Ok(());
     };
-    let is_temp = |name: &str| {
+    let stale = |name: &str| {
         let Some((head, pid)) = name.rsplit_once(".tmp.") else { return false };
-        head.starts_with('.') && head.len() > 1 && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+        let Some(file) = head.strip_prefix('.').filter(|f| !f.is_empty()) else { return false };
+        let digits = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
+        digits && pid.parse::<u32>().map_or(true, |pid| !alive(pid)) && wanted(file)
     };
     for entry in entries.flatten() {
-        let file_name = entry.file_name();
-        let stale = file_name.to_str().is_some_and(is_temp);
-        if stale {
+        if entry.file_name().to_str().is_some_and(stale) {
             fs::remove_file(entry.path()).map_err(|e| Error::io(entry.path(), e))?;
         }
     }
     Ok(())
+}
+/// True when process `pid` is this one or still runs (/proc/PID exists; without /proc, every
+/// other writer counts as dead: call it only for files this run holds locked).
+fn alive(pid: u32) -> bool {
+    pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists()
 }
 
 /// Writes bytes to `path` atomically.
@@ -231,13 +248,20 @@ mod tests {
     #[test]
     fn removes_only_temporary_files() {
         let dir = tempfile::tempdir().unwrap();
-        for name in [".a.csv.tmp.12", ".b.csv.tmp.3", "a.csv", "notes.tmp.1", ".c.tmp.x", "keep.csv"] {
+        // Pids above the kernel's largest (2^22) are dead; this process is alive.
+        let live = format!(".d.csv.tmp.{}", std::process::id());
+        for name in [".a.csv.tmp.4194305", ".b.csv.tmp.99999999999", "a.csv", "notes.tmp.1", ".c.tmp.x", "keep.csv", &live] {
             fs::write(dir.path().join(name), b"").unwrap();
         }
+        let left = |dir: &Path| {
+            let mut names: Vec<String> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+            names.sort();
+            names
+        };
+        remove_stale_temps_of(dir.path(), &["b.csv"]).unwrap();
+        assert_eq!(left(dir.path()), [".a.csv.tmp.4194305", ".c.tmp.x", live.as_str(), "a.csv", "keep.csv", "notes.tmp.1"]);
         remove_stale_temps(dir.path()).unwrap();
-        let mut left: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        left.sort();
-        assert_eq!(left, [".c.tmp.x", "a.csv", "keep.csv", "notes.tmp.1"]);
+        assert_eq!(left(dir.path()), [".c.tmp.x", live.as_str(), "a.csv", "keep.csv", "notes.tmp.1"]);
         remove_stale_temps(&dir.path().join("none")).unwrap();
     }
 

@@ -38,6 +38,16 @@ impl DirLock {
     }
 }
 
+/// Suffix of the values a resumable run writing FILE keeps beside it (`FILE.values.bin`).
+pub const VALUES_BIN: &str = ".values.bin";
+/// Suffix of that run's checkpoint (`FILE.checkpoint.json`).
+pub const CHECKPOINT_JSON: &str = ".checkpoint.json";
+/// Suffix of the lock of FILE.
+pub const LOCK: &str = ".lock";
+/// The files a run writing FILE may write beside it, by suffix: a run that writes one of them
+/// as its own output locks FILE too ([`FileLock::acquire_with_owner`]).
+pub const COMPANIONS: [&str; 3] = [VALUES_BIN, CHECKPOINT_JSON, LOCK];
+
 /// A held lock on an output file `FILE`: `FILE.lock` beside it, deleted when dropped.
 #[derive(Debug)]
 pub struct FileLock {
@@ -53,7 +63,7 @@ impl FileLock {
     /// written into it) and locks `out` for this run (`command` names the run). Another live
     /// holder makes this fail with a usage error naming `out` and it.
     pub fn acquire(out: &Path, command: &str) -> Result<FileLock> {
-        let path = PathBuf::from(format!("{}.lock", out.display()));
+        let path = PathBuf::from(format!("{}{LOCK}", out.display()));
         let parent = out.parent().filter(|p| !p.as_os_str().is_empty());
         let made = parent.map(super::atomic::create_dir).transpose()?.unwrap_or_default();
         let mut lock = FileLock { file: None, path, made };
@@ -67,6 +77,20 @@ impl FileLock {
                 return Ok(lock);
             }
         }
+    }
+}
+
+impl FileLock {
+    /// [`FileLock::acquire`] of `out` and, when `out` is named as a companion of another file
+    /// (`X.values.bin`, `X.checkpoint.json`, `X.lock`), first of that file X: a run writing X
+    /// writes its companions, so the two runs must not overlap.
+    pub fn acquire_with_owner(out: &Path, command: &str) -> Result<Vec<FileLock>> {
+        let text = out.to_string_lossy();
+        let owner = COMPANIONS.iter().find_map(|suffix| text.strip_suffix(suffix).filter(|x| !x.is_empty() && !x.ends_with('/')));
+        let owner = owner.map(|owner| FileLock::acquire(Path::new(owner), command)).transpose()?;
+        // Dropped in order: `out`'s lock first, then the owner's, which deletes the directories
+        // made for them once empty.
+        Ok(std::iter::once(FileLock::acquire(out, command)?).chain(owner).collect())
     }
 }
 
@@ -186,5 +210,20 @@ mod tests {
         fs::write(&deep, "").unwrap();
         drop(kept);
         assert!(deep.exists() && !tmp.path().join("a/b/g.csv.lock").exists());
+    }
+
+    #[test]
+    fn a_companion_of_a_locked_file_is_locked_with_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("cc.csv");
+        let first = FileLock::acquire_with_owner(&out, "sprague table octal 0.6").unwrap();
+        for companion in ["cc.csv.values.bin", "cc.csv.checkpoint.json", "cc.csv.lock"] {
+            let err = FileLock::acquire_with_owner(&tmp.path().join(companion), "second").unwrap_err().to_string();
+            assert!(err.starts_with(&format!("{} is in use by another run", out.display())), "{err}");
+        }
+        drop(first);
+        let locks = FileLock::acquire_with_owner(&tmp.path().join("cc.csv.values.bin"), "alone").unwrap();
+        assert_eq!(locks.len(), 2);
+        assert!(FileLock::acquire_with_owner(&out, "third").is_err(), "the owner is locked by the companion's run");
     }
 }

@@ -1,4 +1,4 @@
-//! Output formats: atomic files, typed CSV, the verify files, run manifests and text for people.
+//! Output formats: atomic files, typed CSV, sealed JSON state, the verify files, run manifests and text for people.
 
 pub mod atomic;
 pub mod csv;
@@ -7,6 +7,7 @@ pub mod manifest;
 pub mod panels;
 pub mod plots;
 pub mod records;
+pub mod sealed;
 pub mod run_report;
 pub mod takeover;
 pub mod text;

@@ -9,8 +9,8 @@ use super::compute::ValueRow;
 use super::period::{prove, Bound, Periodicity};
 use super::values::{Engine, Method};
 use crate::error::{Error, Result};
-use crate::output::atomic::sha256_hex;
-use crate::output::csv::{write_csv_to, CsvRecord};
+use crate::output::atomic::{sha256_file, sha256_hex};
+use crate::output::csv::{read_csv, write_csv_to, CsvRecord};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -166,6 +166,33 @@ pub fn values_digest(g: &[u16]) -> Result<String> {
     let rows = g.iter().enumerate().map(|(n, &grundy)| ValueRow { n: n as u64, grundy });
     write_csv_to::<ValueRow, ValueRow>(&mut bytes, Path::new("<values>"), ValueRow::HEADER, rows)?;
     Ok(sha256_hex(&bytes))
+}
+
+/// The row a proved code's values file (in the family's directory `dir`) proves: the period
+/// proved again from those values by the theorem, their count, largest value and SHA-256; the
+/// row as it is when open, or when its values are more than `longest` (not committed).
+pub fn from_values(dir: &Path, row: &FamilyRow, longest: usize) -> Result<FamilyRow> {
+    if !row.proved() || row.values_kept > longest {
+        return Ok(row.clone());
+    }
+    let path = dir.join(values_file(&row.code));
+    if !path.is_file() {
+        return Err(Error::malformed(&path, format!("missing: the values of the proof of {}", row.code)));
+    }
+    let g: Vec<u16> = read_csv::<ValueRow>(&path)?.into_iter().map(|v| v.grundy).collect();
+    let code = row.parsed()?;
+    let bound = Bound::of(&code).map_err(|why| Error::malformed(&path, why))?;
+    let proof = prove(&g, bound, code.max_take()).filter(|p| p.values == g.len());
+    Ok(FamilyRow {
+        status: if proof.is_some() { PROVED } else { OPEN }.to_string(),
+        t: code.max_take(),
+        preperiod: proof.map(|p| p.preperiod),
+        period: proof.map(|p| p.period),
+        largest_value: g.iter().max().copied().unwrap_or(0),
+        values_kept: g.len(),
+        sha256: sha256_file(&path)?,
+        ..row.clone()
+    })
 }
 
 /// Values files longer than this are not committed (their digest is; `check` recomputes them):

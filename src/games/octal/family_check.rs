@@ -10,12 +10,10 @@
 //! steps (to the proof's step, or to the bound of an open code) and its row compared.
 
 use super::equivalence::{classes, ClassRow};
-use super::family::{codes, estimate, name, settle, values_file, FamilyRow, Limits, COMMITTED_VALUES, OPEN, PROVED};
+use super::family::{codes, estimate, from_values, name, settle, FamilyRow, Limits, COMMITTED_VALUES};
 use super::family_run::{proved_values, EQUIVALENCES, FAMILY};
-use super::period::{prove, Bound};
 use crate::check::{compare_rows, Difference, Recompute, ResultsDir, Row};
 use crate::error::{Error, Result};
-use crate::output::atomic::sha256_file;
 use crate::output::csv::read_csv;
 use crate::output::manifest::Manifest;
 use std::collections::BTreeMap;
@@ -61,7 +59,7 @@ fn reprove(file: &Path) -> Result<Vec<Difference>> {
     let dir = file.parent().unwrap_or(Path::new("."));
     let rows = committed(file)?;
     let mut differences = missing_codes(file, dir, &rows)?;
-    let fresh = rows.iter().map(|(_, row)| from_values(dir, row)).collect::<Result<Vec<_>>>()?;
+    let fresh = rows.iter().map(|(_, row)| from_values(dir, row, COMMITTED_VALUES)).collect::<Result<Vec<_>>>()?;
     let with_lines: Vec<(usize, &FamilyRow)> = rows.iter().map(|(line, row)| (*line, row)).collect();
     differences.extend(compare_rows(file, &with_lines, &fresh, |r: &FamilyRow| r.code.clone()));
     let plain: Vec<FamilyRow> = rows.into_iter().map(|(_, row)| row).collect();
@@ -71,31 +69,6 @@ fn reprove(file: &Path) -> Result<Vec<Difference>> {
     let listed: Vec<(usize, &ClassRow)> = listed.iter().map(|(line, c)| (*line, c)).collect();
     differences.extend(compare_rows(&equivalences, &listed, &found, |c: &ClassRow| c.first.clone()));
     Ok(differences)
-}
-
-/// The row a proved code's committed values file proves (an open row as it is).
-fn from_values(dir: &Path, row: &FamilyRow) -> Result<FamilyRow> {
-    if !row.proved() || row.values_kept > COMMITTED_VALUES {
-        return Ok(row.clone());
-    }
-    let path = dir.join(values_file(&row.code));
-    if !path.is_file() {
-        return Err(Error::malformed(&path, format!("missing: the values of the proof of {}", row.code)));
-    }
-    let g: Vec<u16> = read_csv::<super::compute::ValueRow>(&path)?.into_iter().map(|v| v.grundy).collect();
-    let code = row.parsed()?;
-    let bound = Bound::of(&code).map_err(|why| Error::malformed(&path, why))?;
-    let proof = prove(&g, bound, code.max_take()).filter(|p| p.values == g.len());
-    Ok(FamilyRow {
-        status: if proof.is_some() { PROVED } else { OPEN }.to_string(),
-        t: code.max_take(),
-        preperiod: proof.map(|p| p.preperiod),
-        period: proof.map(|p| p.period),
-        largest_value: g.iter().max().copied().unwrap_or(0),
-        values_kept: g.len(),
-        sha256: sha256_file(&path)?,
-        ..row.clone()
-    })
 }
 
 /// A difference for every code of the family (its digits from the manifest) with no row.

@@ -1,26 +1,29 @@
 //! `prove octal-family --digits 3 --max N --out DIR`: every code of the family
 //! ([`super::family`]) settled in parallel over codes (rayon), resumable code by code.
 //!
-//! A finished code leaves `DIR/rows/CODE.csv` (its row) and, when proved, `DIR/values/CODE.csv`;
-//! a stopped run (`--budget`, or killed) keeps them and the same command goes on with the codes
-//! left (exit 3 until every code is done). At the end family.csv (sorted), equivalences.csv
-//! ([`super::equivalence`]) and manifest.json are written and rows/ is removed.
+//! A finished code leaves `DIR/rows/CODE.json` (its row, sealed with the run's parameters:
+//! [`super::family_rows`]) and, when proved, `DIR/values/CODE.csv`; a stopped run (`--budget`,
+//! or killed) keeps them and the same command goes on with the codes left (exit 3 until every
+//! code is done), after checking each saved row; other parameters are refused (exit 2). At
+//! the end family.csv (sorted), equivalences.csv ([`super::equivalence`]) and manifest.json are
+//! written and rows/ is removed.
 
 use super::equivalence::{classes, ClassRow};
 use super::family::{codes, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE};
 use super::compute::write_values;
+use super::family_rows::{self, Shape, ROWS};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
-use crate::output::atomic::create_dir;
+use crate::output::atomic::{create_dir, remove_stale_temps};
 use crate::output::csv::{read_csv, write_csv};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub const FAMILY: &str = "family.csv";
 pub const EQUIVALENCES: &str = "equivalences.csv";
-const ROWS: &str = "rows";
 /// Longest family accepted (8^5 codes).
 const MAX_DIGITS: u32 = 5;
 
@@ -45,6 +48,7 @@ impl Command for ProveFamily {
                 OptSpec::value("budget", "SECONDS", "Start no new code after this many seconds (the run then exits 3; rerun to go on)."),
                 OptSpec::value("threads", "N", "Codes computed at once (default: all cores)."),
                 OptSpec::flag("quiet", "No progress bar.").short('q'),
+                OptSpec::value("stop-after-codes", "N", "Testing: start no code after N codes were started (as if --budget ran out).").hidden(),
             ],
             examples: &["sprague prove octal-family --digits 2 --max 4096 --out out/family2", "sprague prove octal-family --out results/octal/family"],
         }
@@ -64,9 +68,9 @@ impl Command for ProveFamily {
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
         let _lock = clock.lock(&dir)?;
-        let deadline = budget.map(|b| Instant::now() + b);
+        let stop = Stop { deadline: budget.map(|b| Instant::now() + b), codes: args.get("stop-after-codes")?, started: AtomicUsize::new(0) };
         let all = codes(digits);
-        let done = settle_all(&dir, &all, limits, deadline, session)?;
+        let done = settle_all(&dir, &all, Shape::new(digits, limits), &stop, session)?;
         if done.len() < all.len() {
             session.report(&format!("stopped with {} of {} codes done; rerun the same command to go on", done.len(), all.len()));
             return Ok(Status::Interrupted);
@@ -95,18 +99,37 @@ impl Command for ProveFamily {
     }
 }
 
-/// The rows of every code done, earlier runs' included; codes are started until `deadline`.
-fn settle_all(dir: &Path, all: &[super::code::Code], limits: Limits, deadline: Option<Instant>, session: &mut Session) -> Result<Vec<FamilyRow>> {
-    create_dir(&dir.join(ROWS))?;
-    create_dir(&dir.join("values"))?;
+/// When a sitting starts no more codes.
+struct Stop {
+    /// `--budget`.
+    deadline: Option<Instant>,
+    /// `--stop-after-codes` (testing).
+    codes: Option<usize>,
+    /// Codes started so far.
+    started: AtomicUsize,
+}
+
+impl Stop {
+    /// True when no code may start now; counts the code that may.
+    fn reached(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d) || self.codes.is_some_and(|n| self.started.fetch_add(1, Ordering::SeqCst) >= n)
+    }
+}
+
+/// The rows of every code done, earlier runs' included (each checked: [`family_rows::load`]);
+/// codes are started until `stop` says.
+fn settle_all(dir: &Path, all: &[super::code::Code], shape: Shape, stop: &Stop, session: &mut Session) -> Result<Vec<FamilyRow>> {
+    for sub in [dir.to_path_buf(), dir.join(ROWS), dir.join("values")] {
+        create_dir(&sub)?;
+        remove_stale_temps(&sub)?;
+    }
+    let limits = Limits { max: shape.max, dense_from: shape.dense_from };
     let mut done = Vec::new();
     let mut left = Vec::new();
     for code in all {
-        let file = row_file(dir, &name(code));
-        if file.is_file() {
-            done.extend(read_csv::<FamilyRow>(&file)?);
-        } else {
-            left.push(code);
+        match family_rows::load(dir, &name(code), shape)? {
+            Some(row) => done.push(row),
+            None => left.push(code),
         }
     }
     let progress = session.progress;
@@ -114,11 +137,11 @@ fn settle_all(dir: &Path, all: &[super::code::Code], limits: Limits, deadline: O
     let fresh: Vec<Option<FamilyRow>> = left
         .par_iter()
         .map(|code| {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if stop.reached() {
                 return Ok(None);
             }
             let settled = settle(code, limits)?;
-            let row = save(dir, &settled)?;
+            let row = save(dir, shape, &settled)?;
             progress.advance(1);
             Ok(Some(row))
         })
@@ -128,18 +151,20 @@ fn settle_all(dir: &Path, all: &[super::code::Code], limits: Limits, deadline: O
     Ok(done)
 }
 
-/// Writes a settled code's values (when proved) and then its row.
-fn save(dir: &Path, settled: &Settled) -> Result<FamilyRow> {
+/// Writes a settled code's values (when proved; an open code's stale values file, left by an
+/// earlier run, is deleted) and then its row.
+fn save(dir: &Path, shape: Shape, settled: &Settled) -> Result<FamilyRow> {
     let row = settled.row()?;
+    let values = dir.join(values_file(&row.code));
     if row.proved() {
-        write_values(&dir.join(values_file(&row.code)), settled.kept())?;
+        write_values(&values, settled.kept())?;
+    } else if let Err(e) = std::fs::remove_file(&values) {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            return Err(Error::io(&values, e));
+        }
     }
-    write_csv(&row_file(dir, &row.code), std::slice::from_ref(&row))?;
+    family_rows::save(dir, shape, &row)?;
     Ok(row)
-}
-
-fn row_file(dir: &Path, code: &str) -> PathBuf {
-    dir.join(ROWS).join(format!("{code}.csv"))
 }
 
 /// Writes family.csv and equivalences.csv from the rows of every code.

@@ -17,6 +17,7 @@ pub mod estimate;
 pub mod explore;
 pub mod family;
 pub mod family_check;
+pub mod family_rows;
 pub mod family_run;
 pub mod fast;
 pub mod moves;

@@ -1,11 +1,12 @@
 //! Long `table octal CODE --max N --out FILE` runs: stoppable (`--budget`, exit 3) and resumable
 //! (`--resume`), killed or not. Beside FILE lie `FILE.values.bin` (every value so far, u16 little
 //! endian, only ever appended to and synced) and `FILE.checkpoint.json` (code, method, the
-//! sparse method's mask and next review, how many values count, their SHA-256), written
-//! atomically after the values it describes. A killed run leaves the last checkpoint and
-//! perhaps more values after them, which are ignored; a resumed run refuses a checkpoint of
-//! another code or whose values do not match the digest (exit 2), and its final FILE is the
-//! one an uninterrupted run writes, byte for byte.
+//! sparse method's mask and next review, how many values count, their SHA-256; sealed under
+//! the SHA-256 of its text: [`crate::output::sealed`]), written atomically after the values it
+//! describes. A killed run leaves the last checkpoint and perhaps more values after them, which
+//! are ignored; a resumed run refuses a checkpoint that was changed, of another code, holding
+//! more values than `--max` asks for, or whose values do not match the digest (exit 2), and its
+//! final FILE is the one an uninterrupted run writes, byte for byte.
 
 use super::code::Code;
 use super::split::Rule;
@@ -13,7 +14,9 @@ use super::values::{domain_parity, Engine, Method};
 use super::compute::{check_fits, le_bytes, method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Session};
-use crate::output::atomic::{hex, write_bytes_atomic};
+use crate::output::atomic::{hex, remove_stale_temps_of, write_bytes_atomic};
+use crate::output::lock::{CHECKPOINT_JSON, VALUES_BIN};
+use crate::output::sealed::{seal, unseal};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fs::{File, OpenOptions};
@@ -21,14 +24,18 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// Format of `FILE.checkpoint.json` (2: sealed, every field under the digest; 1, unsealed, is
+/// refused).
+const FORMAT: u32 = 2;
+
 /// The state of a run, as `FILE.checkpoint.json` records it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct State {
     pub code: String,
     pub method: String,
     pub mask: u16,
-    /// The sparse method's rule is of the domain type (absent in older checkpoints: range).
-    #[serde(default)]
+    /// The sparse method's rule is of the domain type.
     pub domain: bool,
     pub review_at: usize,
     pub values: usize,
@@ -56,13 +63,25 @@ impl Checkpoint {
 
     fn beside(out: &Path) -> Checkpoint {
         let with = |suffix: &str| PathBuf::from(format!("{}{suffix}", out.display()));
-        Checkpoint { json: with(".checkpoint.json"), bin: with(".values.bin"), saved: 0, hasher: Sha256::new() }
+        Checkpoint { json: with(CHECKPOINT_JSON), bin: with(VALUES_BIN), saved: 0, hasher: Sha256::new() }
+    }
+
+    /// Deletes the temporary files that killed runs writing `out` left beside it (those of FILE
+    /// and of its checkpoint; `out` is locked by this run).
+    fn remove_stale_temps(out: &Path) -> Result<()> {
+        let Some(name) = out.file_name().and_then(|n| n.to_str()) else { return Ok(()) };
+        let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        remove_stale_temps_of(dir, &[name, &format!("{name}{CHECKPOINT_JSON}")])
     }
 
     /// The checkpoint beside `out` and the engine it describes, checked against `code` and
     /// the digest.
-    pub fn resume(out: &Path, code: &Code, method: Method) -> Result<(Checkpoint, Engine)> {
+    pub fn resume(out: &Path, code: &Code, method: Method, max: usize) -> Result<(Checkpoint, Engine)> {
         let (checkpoint, state, g) = Checkpoint::load(out, code, Some(method))?;
+        if g.len() > max + 1 {
+            let json = checkpoint.json.display();
+            return Err(Error::Usage(format!("{json} holds g(0..={}), more than --max {max} asks for: resume with --max {} or more (the checkpoint is kept; --stats-from reads it as it is)", g.len() - 1, g.len() - 1)));
+        }
         let engine = Rule::recorded(state.mask, state.domain, domain_parity(code)).and_then(|rule| Engine::resume(code, method, g, rule, state.review_at));
         let engine = engine.ok_or_else(|| {
             Error::Usage(format!("{}: the domain type of sparse space, but {code}'s splits remove tokens of both parities", checkpoint.json.display()))
@@ -77,7 +96,7 @@ impl Checkpoint {
         let json = &checkpoint.json;
         let text = std::fs::read_to_string(json)
             .map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue at {}: {}", json.display(), Error::io(json, e).describe())))?;
-        let state: State = serde_json::from_str(&text).map_err(|e| Error::Usage(format!("{}: not a checkpoint of table octal: {e}", json.display())))?;
+        let state: State = unseal(json, &text, FORMAT).map_err(|e| Error::Usage(format!("{e}; delete it and {} to start again", checkpoint.bin.display())))?;
         let wanted = method.map_or(state.method.clone(), |m| method_name(m).to_string());
         if state.code != code.to_string() || state.method != wanted {
             return Err(Error::Usage(format!("{} is a checkpoint of {} ({}), not of {code} ({wanted})", json.display(), state.code, state.method)));
@@ -124,8 +143,7 @@ impl Checkpoint {
             values: self.saved,
             sha256: hex(&self.hasher.clone().finalize()),
         };
-        let text = serde_json::to_string_pretty(&state).map_err(|e| Error::Usage(format!("{}: {e}", self.json.display())))?;
-        write_bytes_atomic(&self.json, format!("{text}\n").as_bytes())
+        write_bytes_atomic(&self.json, seal(&state, FORMAT).as_bytes())
     }
 
     /// Deletes the checkpoint once the output is written.
@@ -214,8 +232,9 @@ pub fn run(code: &Code, max: usize, out: &Path, args: &Args, session: &mut Sessi
         step: args.get::<usize>("checkpoint-heaps")?.unwrap_or(1 << 16).max(1),
         delay: Duration::from_millis(args.get::<u64>("delay-ms")?.unwrap_or(0)),
     };
+    Checkpoint::remove_stale_temps(out)?;
     let (mut checkpoint, mut engine) = if args.flag("resume") {
-        Checkpoint::resume(out, code, method(args))?
+        Checkpoint::resume(out, code, method(args), max)?
     } else {
         (Checkpoint::fresh(out)?, Engine::new(code, method(args)))
     };

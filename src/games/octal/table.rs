@@ -60,7 +60,10 @@ impl Command for TableOctal {
         }
         let max: usize = args.require("max")?;
         let started = Instant::now();
-        let done = |engine: &Engine| format!("{code}: g(0..={max}) by {}, largest value {}, {:.2} s", method_note(engine), engine.largest(), started.elapsed().as_secs_f64());
+        let done = |engine: &Engine| {
+            let largest = engine.values().iter().take(max + 1).max().copied().unwrap_or(0);
+            format!("{code}: g(0..={max}) by {}, largest value {largest}, {:.2} s", method_note(engine), started.elapsed().as_secs_f64())
+        };
         let out = args.text("out");
         // Standard output, or a device or FIFO: no checkpoint can lie beside it.
         if out.is_none_or(|out| is_stream(Path::new(out))) {
@@ -122,12 +125,16 @@ fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> R
     if args.text("stats").is_none() {
         return Err(Error::Usage("--stats-from needs --stats DIR (where the statistics go)".into()));
     }
-    let g = match Checkpoint::saved_values(from, code)? {
-        Some(g) => g,
-        None if binary(args) => resume::read_bin(from)?,
-        None => read_csv_values(from)?,
+    let shown = from.display();
+    let (g, source) = match Checkpoint::saved_values(from, code)? {
+        Some(g) => (g, format!("the checkpoint beside {shown} (its digest checked)")),
+        None if binary(args) => (resume::read_bin(from)?, shown.to_string()),
+        None => (read_csv_values(from)?, shown.to_string()),
     };
-    check_prefix(code, from, &g)?;
+    let checked = check_prefix(code, from, &g)?;
+    if g.len() > checked {
+        session.report(&format!("{code}: g(0..{checked}) recomputed and equal; the values of heaps {checked}..={} are read from {source}, not recomputed", g.len() - 1));
+    }
     write_stats(code, &g, args, session)?;
     Ok(Status::Ok)
 }
@@ -138,14 +145,14 @@ const CHECKED_HEAPS: usize = 4096;
 const CHECKED_HEAPS_THREE: usize = 300;
 
 /// Refuses values read from `from` that are not `code`'s: its first heaps (up to
-/// [`CHECKED_HEAPS`]) are recomputed, and the first that differs is named.
-fn check_prefix(code: &Code, from: &Path, g: &[u16]) -> Result<()> {
+/// [`CHECKED_HEAPS`]) are recomputed, and the first that differs is named; how many were.
+fn check_prefix(code: &Code, from: &Path, g: &[u16]) -> Result<usize> {
     let three = code.digits.iter().any(|d| d & THREE != 0);
     let count = g.len().min(if three { CHECKED_HEAPS_THREE } else { CHECKED_HEAPS });
-    let Some(last) = count.checked_sub(1) else { return Ok(()) };
+    let Some(last) = count.checked_sub(1) else { return Ok(0) };
     let truth = values(code, last, Method::Plain)?;
     match g.iter().zip(&truth).position(|(a, b)| a != b) {
-        None => Ok(()),
+        None => Ok(count),
         Some(n) => Err(Error::malformed(
             from,
             format!("heap {n} has value {}, but g({n}) = {} for {code}: not the values of {code} (refused; the first {count} heaps are checked)", g[n], truth[n]),

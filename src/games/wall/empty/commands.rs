@@ -9,7 +9,10 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::game::commands::{memory_limit, MEMORY_LIMIT};
 use super::dp::EmptyRow;
+use crate::output::atomic::remove_stale_temps;
 use crate::output::csv::write_csv_rows;
+use crate::output::manifest::Manifest;
+use crate::output::verify_files::MANIFEST;
 use crate::output::text::format_bytes;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -132,6 +135,23 @@ impl Command for TableEmpty {
 #[derive(Clone, Copy)]
 pub struct ProveEmpty;
 
+/// Refuses a fresh proof into `dir` when it holds an unfinished one: a proof.bin whose manifest
+/// does not record every row asked for proved (or that has no readable manifest: killed).
+fn refuse_unfinished(dir: &Path) -> Result<()> {
+    let bin = dir.join(PROOF_BIN);
+    if !bin.exists() {
+        return Ok(());
+    }
+    let manifest = Manifest::read_unsealed(&dir.join(MANIFEST)).ok().map(|(m, _)| m);
+    let height = |key: &str| manifest.as_ref().and_then(|m| m.parameters.get(key)).and_then(serde_json::Value::as_u64);
+    let (proved, asked) = (height("proved_height"), height("max_height"));
+    if proved.zip(asked).is_some_and(|(proved, asked)| proved >= asked) {
+        return Ok(());
+    }
+    let rows = proved.zip(asked).map_or(String::new(), |(proved, asked)| format!(", {proved} of {asked} rows proved"));
+    Err(Error::Usage(format!("{} holds an unfinished proof ({}{rows}): continue it with --resume, or delete that directory to start over", dir.display(), bin.display())))
+}
+
 /// Rough kernel steps of a proof to height `a`: rows observed to start before 16·h, so row h
 /// is computed to about 32·h (an estimate for the refusal of day-long runs, not a bound).
 fn proof_work(a: usize) -> f64 {
@@ -174,6 +194,10 @@ impl Command for ProveEmpty {
             return Err(Error::Usage(format!("--resume: there is no proof to resume at {}", dir.join(PROOF_BIN).display())));
         }
         let _lock = clock.lock(&dir)?;
+        if !args.flag("resume") {
+            refuse_unfinished(&dir)?;
+        }
+        remove_stale_temps(&dir)?;
         let mut proof = if args.flag("resume") { super::compact::read_proof(&dir.join(PROOF_BIN))? } else { Proof::new() };
         if proof.height() > target {
             return Err(Error::Usage(format!("{} already proves {} rows, more than --max {target}", dir.display(), proof.height())));
