@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::games::wall::empty::commands::MAX_SIDE as TABLE_MAX_SIDE;
 use crate::games::wall::empty::dp::EmptyRow;
 use crate::output::csv::read_csv;
+use crate::output::digests::Recorded;
 use crate::output::plots::{self, Series};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,12 +19,15 @@ pub const CONSTANT_SVG: &str = "empty_constant.svg";
 
 
 /// Writes the plots of results/wall/empty/ into `out` and returns the report.md section and
-/// the files written; `None` when the results directory has no wall/empty/.
-pub fn write(results: &Path, out: &Path) -> Result<Option<(String, Vec<PathBuf>)>> {
+/// the files written (each file read checked against its digest in `recorded` first); `None`
+/// when the results directory has no wall/empty/.
+pub fn write(results: &Path, out: &Path, recorded: &Recorded) -> Result<Option<(String, Vec<PathBuf>)>> {
     let dir = results.join(EMPTY_DIR);
     if !dir.is_dir() {
         return Ok(None);
     }
+    recorded.check_existing(&dir.join("table"), &[TABLE_CSV])?;
+    recorded.check_existing(&dir.join("proof"), &[ROWS, ZEROS, VERDICT])?;
     let table_path = dir.join("table").join(TABLE_CSV);
     let table: Vec<EmptyRow> = read_csv(&table_path)?;
     let rows: Vec<ProofRow> = read_csv(&dir.join("proof").join(ROWS))?;
