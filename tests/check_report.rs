@@ -358,7 +358,7 @@ fn report_refuses_a_changed_file() {
     for (what, change, message) in cases {
         let (dir, assert) = report_of_changed(change);
         assert.code(2).stderr(predicate::str::contains(message));
-        assert!(!dir.path().join("report/nim/report.md").exists(), "{what}: the runs were reported");
+        assert!(!dir.path().join("report").join("report.md").exists(), "{what}: a report was written");
     }
     let (_dir, assert) = report_of_changed(|r| std::fs::write(r.join("nim/extra.csv"), "x\n").unwrap());
     assert.success();

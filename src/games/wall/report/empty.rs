@@ -18,16 +18,21 @@ pub const START_SVG: &str = "empty_start.svg";
 pub const CONSTANT_SVG: &str = "empty_constant.svg";
 
 
+/// Checks the files [`write`] reads against their digests in `recorded`.
+pub fn check_digests(results: &Path, recorded: &Recorded) -> Result<()> {
+    let dir = results.join(EMPTY_DIR);
+    recorded.check_existing(&dir.join("table"), &[TABLE_CSV])?;
+    recorded.check_existing(&dir.join("proof"), &[ROWS, ZEROS, VERDICT])
+}
+
 /// Writes the plots of results/wall/empty/ into `out` and returns the report.md section and
-/// the files written (each file read checked against its digest in `recorded` first); `None`
-/// when the results directory has no wall/empty/.
-pub fn write(results: &Path, out: &Path, recorded: &Recorded) -> Result<Option<(String, Vec<PathBuf>)>> {
+/// the files written (the caller checks their digests first: [`check_digests`]); `None` when
+/// the results directory has no wall/empty/.
+pub fn write(results: &Path, out: &Path) -> Result<Option<(String, Vec<PathBuf>)>> {
     let dir = results.join(EMPTY_DIR);
     if !dir.is_dir() {
         return Ok(None);
     }
-    recorded.check_existing(&dir.join("table"), &[TABLE_CSV])?;
-    recorded.check_existing(&dir.join("proof"), &[ROWS, ZEROS, VERDICT])?;
     let table_path = dir.join("table").join(TABLE_CSV);
     let table: Vec<EmptyRow> = read_csv(&table_path)?;
     let rows: Vec<ProofRow> = read_csv(&dir.join("proof").join(ROWS))?;

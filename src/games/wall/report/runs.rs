@@ -10,7 +10,7 @@ use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::write_bytes_atomic;
 use crate::output::digests::Recorded;
 use crate::output::manifest::Manifest;
-use crate::output::run_report::{generic_report, report_runs};
+use crate::output::run_report::{generic_report, read_runs, report_runs};
 use crate::output::verify_files::{VerifyRows, MANIFEST, SUMMARY};
 use std::path::{Path, PathBuf};
 
@@ -42,11 +42,20 @@ impl Command for ReportCommand {
         }
         refuse_out_in_results(&results, &out)?;
         let _lock = session.clock().lock(&out)?;
+        // Everything is read (each file checked against its digest) before anything is written.
         let recorded = Recorded::read(&results)?;
         let committed = results.join(WALL_DIR).join(SUMMARY).is_file();
-        let (mut text, mut written) = if committed { committed_wall(&results, &out, &recorded)? } else { (String::new(), Vec::new()) };
+        let wall = if committed { Some(WallResults::read(&results, &recorded)?) } else { None };
+        if committed {
+            super::empty::check_digests(&results, &recorded)?;
+        }
         let covered = |rel: &str| committed && (rel == WALL_DIR || rel.starts_with(CENSUS_DIR));
-        let (index, files) = report_runs(&results, &out, &covered, &crate::games::run_report, &recorded)?;
+        let runs = read_runs(&results, &covered, &crate::games::run_report, &recorded)?;
+        let (mut text, mut written) = match &wall {
+            Some(data) => committed_wall(data, &results, &out)?,
+            None => (String::new(), Vec::new()),
+        };
+        let (index, files) = report_runs(&runs, &results, &out, &crate::games::run_report)?;
         written.extend(files);
         if committed && !index.is_empty() {
             text.push_str(&format!("\n## Other runs\n{index}"));
@@ -64,13 +73,12 @@ impl Command for ReportCommand {
     }
 }
 
-/// The wall's report of the committed layout and its X-free-board section: report.md's text
-/// and the plots written (each file read checked against its digest in `recorded` first).
-fn committed_wall(results: &Path, out: &Path, recorded: &Recorded) -> Result<(String, Vec<PathBuf>)> {
-    let data = WallResults::read(results, recorded)?;
-    let mut written = write_report(&data, out)?;
-    let mut text = markdown(&data);
-    if let Some((section, files)) = super::empty::write(results, out, recorded)? {
+/// The wall's report of the committed layout (`data`) and its X-free-board section (whose files
+/// the caller has checked against their digests): report.md's text and the plots written.
+fn committed_wall(data: &WallResults, results: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
+    let mut written = write_report(data, out)?;
+    let mut text = markdown(data);
+    if let Some((section, files)) = super::empty::write(results, out)? {
         text.push_str(&section);
         written.extend(files);
     }
