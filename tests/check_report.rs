@@ -267,8 +267,9 @@ fn report_names_a_missing_file() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), dir.path());
     std::fs::remove_file(dir.path().join("wall/standard/empty.csv")).unwrap();
+    let out = tempfile::tempdir().unwrap();
     let mut cmd = sprague_at_root();
-    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(out.path());
     cmd.assert().code(2).stderr(predicate::str::contains("wall/standard/empty.csv"));
 }
 
@@ -283,13 +284,13 @@ fn check_reports_a_tampered_empty_board_value() {
         .stdout(predicate::str::contains(format!("{file}, line 1, expected sha256 ")));
 }
 
-/// A verify run of nim in `dir/run`, with the header line of `file` cut to `game,rule`.
+/// A verify run of nim in `dir/run`, with the header line of `file` cut to `game,rule` (and
+/// resealed: what is read is then the header's fault, not a changed digest's).
 fn nim_run_with_cut_header(dir: &Path, file: &str) {
     sprague_at_root().args(["verify", "nim", "--piles", "3", "--max", "6", "-q", "--out"]).arg(dir.join("run")).assert().success();
-    let path = dir.join("run").join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rest = text.split_once('\n').unwrap().1;
-    std::fs::write(&path, format!("game,rule\n{rest}")).unwrap();
+    let text = std::fs::read_to_string(dir.join("run").join(file)).unwrap();
+    let header = text.split_once('\n').unwrap().0;
+    edit_and_reseal(&dir.join("run"), file, &format!("{header}\n"), "game,rule\n");
 }
 
 #[test]
@@ -300,27 +301,98 @@ fn report_names_the_columns_a_damaged_header_lacks() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         nim_run_with_cut_header(dir.path(), file);
+        let out = tempfile::tempdir().unwrap();
         let mut cmd = sprague_at_root();
-        cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+        cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(out.path());
         let stderr = predicate::str::contains(format!("run/{file}: line 1: header is [\"game\", \"rule\"], {expected}"));
         cmd.assert().code(2).stderr(stderr.and(predicate::str::contains("\"\"").not()));
     }
 }
 
-/// A copy of the fixture's wall/standard with `edit` applied to the text of `file`, and the
-/// report of it (`sprague report` into `out`).
+/// A copy of the fixture's wall/standard with `edit` applied to the text of `file` (its new
+/// digest recorded, so that what is tested is the reading of it), and the report of it
+/// (`sprague report` into `out` of the directory returned, beside the copy `results`).
 fn report_of_edited(file: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, assert_cmd::assert::Assert) {
     let dir = tempfile::tempdir().unwrap();
-    copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), dir.path());
-    let path = dir.path().join("wall/standard").join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
+    let results = dir.path().join("results");
+    copy_dir(Path::new(&format!("{}/tests/fixtures/report", env!("CARGO_MANIFEST_DIR"))), &results);
+    let text = std::fs::read_to_string(results.join("wall/standard").join(file)).unwrap();
     let edited = edit(&text);
     assert_ne!(edited, text, "the edit changed nothing");
-    std::fs::write(&path, edited).unwrap();
+    edit_and_reseal(&results.join("wall/standard"), file, &text, &edited);
     let mut cmd = sprague_at_root();
-    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(dir.path().join("out"));
+    cmd.args(["report", "--results"]).arg(&results).arg("--out").arg(dir.path().join("out"));
     let assert = cmd.timeout(std::time::Duration::from_secs(60)).assert();
     (dir, assert)
+}
+
+/// A copy of the committed results with `change` applied, and the report of it into a
+/// directory beside it.
+fn report_of_changed(change: impl Fn(&Path)) -> (tempfile::TempDir, assert_cmd::assert::Assert) {
+    let (dir, root) = changed_copy(change);
+    let assert = sprague_at_root().args(["report", "--results"]).arg(&root).arg("--out").arg(dir.path().join("report")).assert();
+    (dir, assert)
+}
+
+/// Swaps lines `a` and `b` (from 0) of the file at `path`.
+fn swap_lines(path: &Path, a: usize, b: usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(a, b);
+    std::fs::write(path, format!("{}\n", lines.join("\n"))).unwrap();
+}
+
+/// `report` checks every file it reads against its digest (manifest.json or SHA256SUMS) and
+/// refuses a changed one, naming it: an edited summary, a bit flipped in a distribution, two
+/// lines swapped.
+#[test]
+fn report_refuses_a_changed_file() {
+    let cases: [DamageCase; 6] = [
+        ("nim summary edited", |r| edit(&r.join("nim/summary.csv"), "\nnim,standard,1,1,1,0,0,1\n", "\nnim,standard,1,1,1,0,999,1\n"), "nim/summary.csv: sha256 "),
+        ("wall summary edited", |r| edit(&r.join("wall/standard/summary.csv"), "\nwall,standard,1,1,2,0,1,1\n", "\nwall,standard,1,1,2,0,0,1\n"), "wall/standard/summary.csv: sha256 "),
+        ("wall distribution bit", |r| flip_bit(&r.join("wall/standard/distribution.csv"), 8 * 100 + 1), "wall/standard/distribution.csv: sha256 "),
+        ("x-blocks distribution bit", |r| flip_bit(&r.join("wall/x-blocks/distribution.csv"), 8 * 100 + 1), "wall/x-blocks/distribution.csv: sha256 "),
+        ("empty.csv lines swapped", |r| swap_lines(&r.join("wall/standard/empty.csv"), 2, 3), "wall/standard/empty.csv: sha256 "),
+        ("proof rows swapped", |r| swap_lines(&r.join("wall/empty/proof/rows.csv"), 2, 3), "wall/empty/proof/rows.csv: sha256 "),
+    ];
+    for (what, change, message) in cases {
+        let (dir, assert) = report_of_changed(change);
+        assert.code(2).stderr(predicate::str::contains(message));
+        assert!(!dir.path().join("report").join("report.md").exists(), "{what}: a report was written");
+    }
+    let (_dir, assert) = report_of_changed(|r| std::fs::write(r.join("nim/extra.csv"), "x\n").unwrap());
+    assert.success();
+}
+
+/// `report` never writes among the results: an `--out` that is the results directory, inside
+/// it or above it is refused.
+#[test]
+fn report_refuses_an_out_among_the_results() {
+    let (dir, root) = changed_copy(|_| {});
+    for out in [root.clone(), root.join("nim"), root.join("new"), dir.path().to_path_buf()] {
+        sprague_at_root().args(["report", "--results"]).arg(&root).arg("--out").arg(&out).assert().code(2).stderr(predicate::str::contains("choose a directory outside it"));
+    }
+    assert!(!root.join("nim/report.md").exists() && !root.join("new").exists());
+    sprague_at_root().args(["check", "--budget", "0", "--results"]).arg(&root).assert().success();
+}
+
+/// A copy of results/ without its SHA256SUMS is damaged (deleting it does not switch off the
+/// protection of the files no manifest lists); so is a checkpoint.json left in it.
+#[test]
+fn check_names_a_deleted_sums_file_and_a_checkpoint() {
+    let cases: [DamageCase; 2] = [
+        ("SHA256SUMS deleted", |r| {
+            std::fs::remove_file(r.join("SHA256SUMS")).unwrap();
+            edit(&r.join("octal/runs/grundy/rare.csv"), "\n1,0\n", "\n1,90\n");
+        }, "SHA256SUMS: missing"),
+        ("junk checkpoint", |r| std::fs::write(r.join("nim/checkpoint.json"), "junk\n").unwrap(), "nim/checkpoint.json: a run in progress"),
+    ];
+    for (what, change, message) in cases {
+        let (_dir, root) = changed_copy(change);
+        let output = sprague_at_root().args(["check", "--budget", "0", "--results"]).arg(&root).assert().code(1).get_output().stdout.clone();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains(message) && text.contains("(1 damaged)"), "{what}: {text}");
+    }
 }
 
 /// A huge value is drawn with a short key (it used to abort asking for 128 GB); a size past the

@@ -103,7 +103,8 @@ fn check_recomputes_a_resealed_edit_in_a_tree() {
 #[test]
 fn report_covers_every_run_of_a_tree() {
     let dir = tree();
-    let out = dir.path().join("report");
+    let report = tempfile::tempdir().unwrap();
+    let out = report.path().join("report");
     sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().success();
     let index = std::fs::read_to_string(out.join("report.md")).unwrap();
     for line in [
@@ -145,9 +146,60 @@ fn check_and_report_refuse_columns_that_are_not_the_games() {
     edit_and_reseal(&nim, "distribution.csv", "game,rule,piles,largest_pile,stones,", "game,rule,rows,cols,xs,");
     edit_and_reseal(&nim, "mismatches.csv", "game,rule,piles,largest_pile,position,", "game,rule,rows,cols,board,");
     let header = format!("{}: line 1: header is", nim.join("summary.csv").display());
-    check(dir.path()).assert().code(2).stderr(predicate::str::contains(header.as_str()).and(predicate::str::contains("\"piles\"")));
-    let out = dir.path().join("report");
-    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().code(2).stderr(predicate::str::contains(header.as_str()));
+    // The damage is named and the other runs are still checked (exit 1, as in a copy of results/).
+    check(dir.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(header.as_str()).and(predicate::str::contains("\"piles\"")))
+        .stdout(predicate::str::contains("(1 damaged); recomputed 2"));
+    let out = tempfile::tempdir().unwrap();
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(out.path()).assert().code(2).stderr(predicate::str::contains(header.as_str()));
+}
+
+/// Two nim runs, in `T/a` and `T/b`.
+fn two_nim_runs() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (max, out) in [("4", "a"), ("5", "b")] {
+        sprague().args(["verify", "nim", "--piles", "2", "--max", max, "-q", "--out"]).arg(dir.path().join(out)).assert().success();
+    }
+    dir
+}
+
+/// A run whose manifest was deleted (and its summary edited) is damage, not skipped.
+#[test]
+fn check_names_a_run_without_its_manifest() {
+    let dir = two_nim_runs();
+    let b = dir.path().join("b");
+    std::fs::remove_file(b.join("manifest.json")).unwrap();
+    let summary = b.join("summary.csv");
+    std::fs::write(&summary, std::fs::read_to_string(&summary).unwrap().replacen(",0,1\n", ",0,99\n", 1)).unwrap();
+    check(dir.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{}: missing: the directory holds a run's files", b.join("manifest.json").display())));
+    // Alone, it is still damage rather than "no run found".
+    check(&b).assert().code(1).stdout(predicate::str::contains("(1 damaged)"));
+}
+
+/// A malformed line in one run, a game/rule flipped in another's summary: each named (the
+/// flip in the file that holds it), and the check goes on (exit 1).
+#[test]
+fn check_goes_on_past_a_malformed_run_and_names_the_right_file() {
+    let dir = two_nim_runs();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let distribution = a.join("distribution.csv");
+    let text = std::fs::read_to_string(&distribution).unwrap();
+    let second = text.lines().nth(1).unwrap().to_string();
+    std::fs::write(&distribution, text.replacen(&second, &format!("{second},x"), 1)).unwrap();
+    let summary = b.join("summary.csv");
+    std::fs::write(&summary, std::fs::read_to_string(&summary).unwrap().replacen("\nnim,standard,", "\nnim,misere,", 1)).unwrap();
+    check(dir.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{}: line 2: CSV error", distribution.display())))
+        .stdout(predicate::str::contains(format!("{}: line 2: game/rule nim/misere differs from nim/standard of the other rows", summary.display())))
+        .stdout(predicate::str::contains(format!("{}: sha256 ", summary.display())))
+        .stdout(predicate::str::contains("every registered").not());
 }
 
 #[test]

@@ -134,8 +134,53 @@ fn merge_refuses_bad_inputs() {
     refuse(shards.clone(), "content does not match its digest");
     std::fs::write(&manifest, sealed).unwrap();
     std::fs::write(shards[1].join("summary.csv"), "tampered").unwrap();
-    refuse(shards.clone(), "sha256 differs");
+    refuse(shards.clone(), "summary.csv: sha256 ");
     assert!(!out.exists(), "no refused merge writes files");
+}
+
+/// Shards written by another version are refused, naming both; the commit each shard was
+/// built from is recorded in the merged manifest.
+#[test]
+fn merge_refuses_other_versions_and_records_each_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
+    let merged = dir.path().join("merged");
+    merge(&shards, &merged, 0);
+    let manifest = Manifest::read(&merged.join("manifest.json")).unwrap();
+    let first = Manifest::read(&shards[0].join("manifest.json")).unwrap();
+    assert_eq!(manifest.parameters["merged_from"][0].get("git_commit").and_then(|c| c.as_str()), first.git_commit.as_deref());
+    let path = shards[1].join("manifest.json");
+    let mut older = Manifest::read(&path).unwrap();
+    older.version = "0.0.1".into();
+    older.git_commit = Some("deadbeef".into());
+    older.write(&path).unwrap();
+    let message = format!("{} and {} were written by different versions of sprague: {} vs 0.0.1", shards[0].display(), shards[1].display(), first.version);
+    merge(&shards, &dir.path().join("other"), 2).stderr(contains(message));
+}
+
+/// A merge replaces only a run of the kind it merges: verify shards never over a census run,
+/// census shards never over a verify run (the earlier run's files untouched).
+#[test]
+fn merge_refuses_to_replace_another_kind_of_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let census = dir.path().join("census");
+    sprague().args(["census", "wall", "--max", "2x3", "-q", "--out"]).arg(&census).assert().success();
+    let before = read(&census.join("manifest.json"));
+    let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
+    merge(&shards, &census, 2).stderr(contains("holds the results of another kind of run (`sprague census wall"));
+    assert_eq!(read(&census.join("manifest.json")), before);
+    let census_shards: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let out = dir.path().join(format!("c{k}"));
+            sprague().args(["census", "wall", "--max", "2x3", "-q", "--shard", &format!("{k}/2"), "--out"]).arg(&out).assert().success();
+            out
+        })
+        .collect();
+    let whole = dir.path().join("whole");
+    merge(&shards, &whole, 0);
+    merge(&census_shards, &whole, 2).stderr(contains("holds the results of another kind of run"));
+    merge(&census_shards, &census, 0);
+    merge(&shards, &whole, 0);
 }
 
 #[test]

@@ -80,7 +80,9 @@ impl Plan {
     /// under it is checked on its own, as its manifest records it (`rebuild`).
     pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
         if is_committed(root, &registry) {
-            Self::with_registry(root, budget, registry, rebuild)
+            let mut plan = Self::with_registry(root, budget, registry, rebuild)?;
+            plan.require_sums();
+            Ok(plan)
         } else {
             Self::tree(root, budget, rebuild)
         }
@@ -92,6 +94,7 @@ impl Plan {
         plan.unregistered.clear();
         plan.read_tree(rayon::current_num_threads().max(1) as f64)?;
         plan.damage.sort();
+        plan.damage.dedup();
         plan.selected = select(&plan.units, budget);
         Ok(plan)
     }
@@ -130,6 +133,15 @@ impl Plan {
         let known = |d: &String| registered.contains(d.as_str()) || plan.is_shard_dir(d);
         plan.unregistered = result_dirs(root).into_iter().filter(|d| !known(d)).collect();
         Ok(plan)
+    }
+
+    /// A copy of the committed results without SHA256SUMS is damaged: deleting it must not
+    /// switch off the protection of the files no manifest lists.
+    fn require_sums(&mut self) {
+        if !self.root.join(sums::SUMS).exists() {
+            self.damage.extend(sums::protect_sums(&self.root));
+            self.damage.sort();
+        }
     }
 
     /// Reads registry entry `index` ([`Plan::read_entry`]). A directory that is missing is

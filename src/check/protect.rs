@@ -1,7 +1,7 @@
 //! What `check` verifies of a committed directory at no cost: digests, summary against distribution, totals.
 
 use crate::error::{Error, Result};
-use crate::output::atomic::sha256_file;
+use crate::output::digests::{check_digest, omitted_by_design};
 use crate::output::manifest::{Manifest, NO_DIGEST};
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::output::records::Columns;
@@ -91,9 +91,9 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
             }
             continue;
         }
-        let actual = sha256_file(&path)?;
-        if actual != *digest {
-            damage.push(damaged(&path, format!("sha256 {actual} differs from {digest} in {MANIFEST} (the file was changed)")));
+        match check_digest(&path, digest, MANIFEST) {
+            Err(error @ Error::Malformed { .. }) => damage.push(Damage::of_error(path, &error)),
+            other => other?,
         }
     }
     Ok((manifest, damage))
@@ -133,15 +133,6 @@ pub(super) fn shard_of(manifest: &Manifest) -> std::result::Result<Shard, String
     text.parse().map_err(|e| format!("shard {text:?}: {e}"))
 }
 
-/// Whether a file a manifest lists may be absent from the committed results: the large binary
-/// files (`*.bin`, in .gitignore), whose digest the game's own check recomputes under the
-/// budget, and the octal family's values files (`values/*`), of which the proofs too long to
-/// commit are left out and every other one is required by the family's own check, which runs
-/// at any budget.
-fn omitted_by_design(name: &str) -> bool {
-    name.ends_with(".bin") || name.starts_with("values/")
-}
-
 /// The column names of the game whose run `manifest` records, when `rebuild` can make it.
 fn game_columns(manifest: &Manifest, rebuild: Rebuild) -> Option<Columns> {
     rebuild(&manifest.parameters).ok().map(|verification| verification.columns())
@@ -151,7 +142,7 @@ fn game_columns(manifest: &Manifest, rebuild: Rebuild) -> Option<Columns> {
 pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     let path = dir.join(name);
     if !path.is_file() {
-        return Err(Error::malformed(&path, "missing (every registered results directory needs it)"));
+        return Err(Error::malformed(&path, "missing (a results directory of this kind needs it)"));
     }
     Ok(path)
 }

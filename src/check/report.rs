@@ -20,7 +20,14 @@ pub fn report(plan: &Plan, outcome: &Outcome, budget: f64) -> String {
         line(&mut text, format_args!("{note}"));
     }
     for dir in &plan.unregistered {
-        line(&mut text, format_args!("not checked: {dir} (no entry in the check registry, or no verify files)"));
+        line(&mut text, format_args!("not checked: {dir} (no entry in the check registry, or no verify files): its files were compared with their digests only, nothing in it was recomputed"));
+    }
+    if !plan.unregistered.is_empty() {
+        let dirs = match plan.unregistered.len() {
+            1 => "1 directory".to_string(),
+            n => format!("{n} directories"),
+        };
+        line(&mut text, format_args!("NOT CHECKED: {dirs} (listed above) beyond their digests; the exit status vouches for nothing else in them"));
     }
     let estimate = plan.selected().map(|u| u.estimate).fold(0.0, |a, b| a + b);
     line(

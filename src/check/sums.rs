@@ -1,36 +1,39 @@
 //! results/SHA256SUMS: the digests of the committed files no manifest lists, and the check that every committed file has one.
 
-use super::protect::Damage;
-use crate::output::atomic::sha256_file;
-use crate::output::manifest::Manifest;
-use crate::output::verify_files::{tree_dirs, MANIFEST};
-use crate::runner::checkpoint::Checkpoint;
+use super::protect::{protect_files, Damage};
+use crate::output::digests::{check_digest, sums_lines};
+use crate::output::verify_files::{tree_dirs, CHECKPOINT, MANIFEST};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The file, in `sha256sum` form (`HEX  PATH`, PATH relative to the results directory), so
-/// that `cd results && sha256sum -c SHA256SUMS` checks it too.
-pub const SUMS: &str = "SHA256SUMS";
+pub use crate::output::digests::SUMS;
 
 /// What is wrong with the files SHA256SUMS lists under `root` (a file missing, changed, a line
 /// not in the form), and every file under `root` that no digest protects: neither listed by a
 /// manifest.json of its directory or one above, nor by SHA256SUMS (documentation, `*.md`, and
-/// hidden or temporary files aside).
+/// hidden or temporary files aside). A checkpoint.json is a run in progress, which committed
+/// results do not hold.
 pub(super) fn protect_sums(root: &Path) -> Vec<Damage> {
     let path = root.join(SUMS);
     let damaged = |file: PathBuf, message: &str| Damage { file, message: message.to_string() };
-    let Ok(text) = std::fs::read_to_string(&path) else { return vec![damaged(path, "missing or unreadable")] };
+    if !path.exists() {
+        return vec![damaged(path, "missing (a copy of the committed results needs it: it holds the digests of the files no manifest lists)")];
+    }
+    let Ok(text) = std::fs::read_to_string(&path) else { return vec![damaged(path, "unreadable")] };
     let mut damage = Vec::new();
     let mut covered: BTreeSet<PathBuf> = [path.clone()].into();
-    for (number, line) in text.lines().enumerate() {
-        let Some((digest, name)) = line.split_once("  ").filter(|(d, n)| d.len() == 64 && !n.is_empty()) else {
-            damage.push(damaged(path.clone(), &format!("line {}: not HEX  PATH", number + 1)));
-            continue;
+    for line in sums_lines(&text) {
+        let (digest, name) = match line {
+            Ok(line) => line,
+            Err(number) => {
+                damage.push(damaged(path.clone(), &format!("line {number}: not HEX  PATH")));
+                continue;
+            }
         };
         let file = root.join(name);
-        match sha256_file(&file) {
-            Ok(actual) if actual == digest => {}
-            Ok(actual) => damage.push(damaged(file.clone(), &format!("sha256 {actual} differs from {digest} in {SUMS} (the file was changed)"))),
+        match check_digest(&file, digest, SUMS) {
+            Ok(()) => {}
+            Err(error @ crate::error::Error::Malformed { .. }) => damage.push(Damage::of_error(file.clone(), &error)),
             Err(_) => damage.push(damaged(file.clone(), &format!("missing (listed in {SUMS})"))),
         }
         covered.insert(file);
@@ -38,20 +41,30 @@ pub(super) fn protect_sums(root: &Path) -> Vec<Damage> {
     let (listed, unreadable) = listed_by_manifests(root);
     covered.extend(listed);
     damage.extend(unreadable);
-    damage.extend(unprotected(root, &covered).into_iter().map(|file| damaged(file, &format!("protected by no digest (list it in {SUMS})"))));
+    damage.extend(unprotected(root, &covered).into_iter().map(|file| {
+        let running = file.file_name().is_some_and(|name| name == CHECKPOINT);
+        damaged(file, &if running { RUNNING.to_string() } else { format!("protected by no digest (list it in {SUMS})") })
+    }));
     damage
 }
 
-/// Every manifest.json under `root`, every file one lists, and every checkpoint.json (which
-/// holds its own digest). A manifest that cannot be read is damage; the files under its
+/// What a checkpoint.json in the committed results is: a run that never finished, whose files
+/// no manifest seals.
+const RUNNING: &str = "a run in progress (or stopped) left in the committed results: finish it with --resume, or delete the checkpoint";
+
+/// Every manifest.json under `root` and every file one lists, with what [`protect_files`]
+/// finds wrong with them (a broken seal, a changed or missing file: also in directories no
+/// registry entry covers). A manifest that cannot be read is damage; the files under its
 /// directory count as covered, so that they are not each named again for it.
 fn listed_by_manifests(root: &Path) -> (Vec<PathBuf>, Vec<Damage>) {
     let (mut out, mut damage) = (Vec::new(), Vec::new());
     for (_, dir) in tree_dirs(root) {
-        out.push(Checkpoint::path(&dir));
         let path = dir.join(MANIFEST);
-        match Manifest::read_unsealed(&path) {
-            Ok((manifest, _)) => out.extend(manifest.files.keys().map(|name| dir.join(name))),
+        match protect_files(&dir, &[]) {
+            Ok((manifest, found)) => {
+                out.extend(manifest.files.keys().map(|name| dir.join(name)));
+                damage.extend(found);
+            }
             Err(error) if path.is_file() => {
                 damage.push(Damage::of_error(path.clone(), &error));
                 out.extend(files_under(&dir));
@@ -85,6 +98,7 @@ fn unprotected(root: &Path, covered: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::atomic::sha256_file;
 
     fn tree() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

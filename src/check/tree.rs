@@ -4,17 +4,20 @@
 //! cheapest first within the budget.
 
 use super::compare::compare_size;
-use super::protect::{shard_of, Committed};
+use super::protect::{protect_files, shard_of, Committed, Damage};
 use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
-use crate::output::verify_files::{manifest_dirs, tree_dirs, MANIFEST};
+use crate::output::verify_files::{manifest_dirs, tree_dirs, MANIFEST, SUMMARY};
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::resumable::run_job_in_memory;
 use crate::runner::verification::size_groups;
 use crate::runner::{Plan as RunPlan, RunResults, Shard, Silent, Verification};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// What a run directory without its manifest is.
+const UNSEALED: &str = "missing: the directory holds a run's files (summary.csv) but no manifest, so none of them can be checked";
 
 /// One run directory of the tree, as read.
 pub(super) struct Run {
@@ -28,34 +31,63 @@ pub(super) struct Run {
 }
 
 impl Plan {
-    /// Reads every run directory under the root and adds a unit per group of its jobs;
-    /// directories with a manifest but no summary.csv are listed as not checked, and the
-    /// checkpoint of every unfinished run is checked against its digest. A tree with neither a
-    /// run nor a checkpoint is an error.
+    /// Reads every run directory under the root and adds a unit per group of its jobs (a run
+    /// whose files cannot be read is damage, and the others are still read); directories with
+    /// a manifest but no summary.csv are listed as not checked, those with a summary.csv but no
+    /// manifest are damage, and the checkpoint of every unfinished run is checked against its
+    /// digest. A tree with neither a run, nor a checkpoint, nor damage is an error.
     pub(super) fn read_tree(&mut self, threads: f64) -> Result<()> {
         self.read_unfinished();
+        self.read_unsealed();
         let found = manifest_dirs(&self.root);
-        if found.iter().all(|(_, is_run)| !is_run) && self.notes().is_empty() {
+        if found.iter().all(|(_, is_run)| !is_run) && self.notes().is_empty() && self.damage.is_empty() {
             return Err(Error::Usage(format!("no run found under {} (no manifest.json beside a summary.csv, nor a checkpoint.json)", self.root.display())));
         }
         for (rel, is_run) in found {
+            let dir = self.root.join(&rel);
             if !is_run {
+                self.damage.extend(digests_only(&dir));
                 self.unregistered.push(rel);
                 continue;
             }
-            let dir = self.root.join(&rel);
-            let (committed, damage) = Committed::read(&dir, self.rebuild)?;
-            self.damage.extend(damage);
-            // A manifest that cannot be rebuilt is already in `damage` (Committed::read says why).
-            let Ok(verification) = (self.rebuild)(&committed.manifest.parameters) else { continue };
-            let shard = shard_of(&committed.manifest).map_err(|e| Error::malformed(dir.join(MANIFEST), e))?;
-            let jobs = verification.jobs()?;
-            let groups = size_groups(&jobs);
-            let run = Run { dir: rel, committed, verification, shard, groups };
-            self.units.extend(job_units(&run, &jobs, self.runs.len(), threads));
-            self.runs.push(run);
+            let units = self.units.len();
+            let read = self.read_run(rel, threads);
+            // A file of the run that is missing or not what it should hold is damage; the
+            // check goes on with the other runs.
+            match read.as_ref().err().and_then(|error| super::file_damage(error, &dir)) {
+                Some(damage) => {
+                    self.units.truncate(units);
+                    self.damage.push(damage);
+                    self.damage.extend(digests_only(&dir));
+                }
+                None => read?,
+            }
         }
         Ok(())
+    }
+
+    /// Reads run directory `rel` (its files at no cost: [`Committed::read`]) and adds its units.
+    fn read_run(&mut self, rel: String, threads: f64) -> Result<()> {
+        let dir = self.root.join(&rel);
+        let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+        self.damage.extend(damage);
+        // A manifest that cannot be rebuilt is already in `damage` (Committed::read says why).
+        let Ok(verification) = (self.rebuild)(&committed.manifest.parameters) else { return Ok(()) };
+        let shard = shard_of(&committed.manifest).map_err(|e| Error::malformed(dir.join(MANIFEST), e))?;
+        let jobs = verification.jobs()?;
+        let groups = size_groups(&jobs);
+        let run = Run { dir: rel, committed, verification, shard, groups };
+        self.units.extend(job_units(&run, &jobs, self.runs.len(), threads));
+        self.runs.push(run);
+        Ok(())
+    }
+
+    /// A directory holding a run's files (summary.csv) with no manifest.json and no checkpoint
+    /// (a finished run whose manifest was deleted) is damage: nothing in it can be checked.
+    fn read_unsealed(&mut self) {
+        let unsealed = tree_dirs(&self.root).into_iter().filter(|(_, dir)| dir.join(SUMMARY).is_file() && !dir.join(MANIFEST).exists() && !Checkpoint::exists(dir));
+        let missing = |(_, dir): (String, PathBuf)| Damage { file: dir.join(MANIFEST), message: UNSEALED.into() };
+        self.damage.extend(unsealed.map(missing).collect::<Vec<_>>());
     }
 
     /// Checks the checkpoint of every directory that has one (a run stopped or still running):
@@ -87,6 +119,15 @@ impl Plan {
         let dir = self.root.join(&run.dir);
         let key = |(rows, cols): (u32, u32)| (fresh.game.clone(), fresh.rule.clone(), rows, cols);
         Ok(sizes.into_iter().flat_map(|size| compare_size(&dir, &run.committed, &key(size), &fresh)).collect())
+    }
+}
+
+/// What [`protect_files`] finds wrong with the files of `dir`, which is not recomputed (an
+/// unreadable manifest is damage too).
+fn digests_only(dir: &Path) -> Vec<Damage> {
+    match protect_files(dir, &[]) {
+        Ok((_, damage)) => damage,
+        Err(error) => vec![Damage::of_error(error.path().map_or_else(|| dir.join(MANIFEST), Path::to_path_buf), &error)],
     }
 }
 

@@ -75,8 +75,15 @@ impl RunClock {
     /// Locks output directory `dir` for this run (see [`DirLock`]), naming it by its command
     /// line, and admits the run into what `dir` holds ([`super::takeover::admit`]).
     pub fn lock(&self, dir: &Path) -> Result<DirLock> {
+        let verb = self.command_line.get(1).cloned().unwrap_or_default();
+        self.lock_as(dir, &verb)
+    }
+
+    /// [`RunClock::lock`] for a run of `kind` ([`Manifest::kind`]): a merge is of the kind of
+    /// the runs it merges ([`merged_kind`]).
+    pub fn lock_as(&self, dir: &Path, kind: &str) -> Result<DirLock> {
         let lock = DirLock::acquire(dir, &self.command_line.join(" "))?;
-        super::takeover::admit(dir, &self.command_line)?;
+        super::takeover::admit(dir, &self.command_line, kind)?;
         Ok(lock)
     }
 
@@ -132,7 +139,7 @@ impl Manifest {
         if verb != "merge" {
             return Some(verb.clone());
         }
-        Some(self.parameters.get("mode").and_then(serde_json::Value::as_str).unwrap_or("verify").to_string())
+        Some(merged_kind(&self.parameters))
     }
 
     /// Reads a manifest written by [`Manifest::write`]; a digest that does not match the
@@ -192,6 +199,12 @@ impl Manifest {
         text.push('\n');
         text
     }
+}
+
+
+/// The kind of a merge of runs with `parameters`: their `mode` (`verify` when they name none).
+pub fn merged_kind(parameters: &BTreeMap<String, serde_json::Value>) -> String {
+    parameters.get("mode").and_then(serde_json::Value::as_str).unwrap_or("verify").to_string()
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod csv;
+pub mod digests;
 pub mod lock;
 pub mod manifest;
 pub mod panels;

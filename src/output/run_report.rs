@@ -7,7 +7,8 @@ use super::atomic::write_bytes_atomic;
 use super::manifest::Manifest;
 use super::plots::{self, Panel};
 use super::records::{Columns, Values};
-use super::verify_files::{first_game, manifest_dirs, VerifyRows, MANIFEST};
+use super::digests::Recorded;
+use super::verify_files::{first_game, manifest_dirs, VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -37,17 +38,26 @@ pub struct KnownGame {
 /// read as their headers say, its values taken for Grundy values).
 pub type Games<'a> = &'a dyn Fn(&str) -> Option<KnownGame>;
 
-/// Writes a report of every unsharded run directory under `root` but those `skip` names
-/// (relative paths) into `out/<run>/`, each run's files read under its game's columns and
-/// reported by its game's report (`games`); returns the index lines for report.md (empty when
-/// there was no run) and the files written.
-pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: Games) -> Result<(String, Vec<PathBuf>)> {
+/// The unsharded run directories under a results tree, read ([`read_runs`]) before anything is
+/// written: (game, relative path, files) each, by game and path.
+pub struct Runs(Vec<(String, String, VerifyRows)>);
+
+/// Reads every unsharded run directory under `root` but those `skip` names (relative paths),
+/// each run's files read under its game's columns (`games`) once they are checked against the
+/// digests `recorded` finds for them: a changed or unprotected file is refused, naming it.
+pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorded: &Recorded) -> Result<Runs> {
     let mut runs: Vec<(String, String, VerifyRows)> = Vec::new();
     for (rel, is_run) in manifest_dirs(root) {
         let dir = root.join(&rel);
-        if !is_run || skip(&rel) || Manifest::read(&dir.join(MANIFEST))?.parameters.get("shard").and_then(|s| s.as_str()).is_some_and(|s| s != "1/1") {
+        if !is_run || skip(&rel) {
             continue;
         }
+        let manifest = Manifest::read(&dir.join(MANIFEST))?;
+        if manifest.parameters.get("shard").and_then(|s| s.as_str()).is_some_and(|s| s != "1/1") {
+            continue;
+        }
+        // Every file of the run is checked against its digest before any is read.
+        recorded.check_run(&dir, &manifest, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
         // A game the caller knows is read under its own column names (which a damaged header's
         // error then names); another under its headers'.
         let rows = match first_game(&dir)?.and_then(|game| games(&game)) {
@@ -57,9 +67,16 @@ pub fn report_runs(root: &Path, out: &Path, skip: &dyn Fn(&str) -> bool, games: 
         runs.push((rows.summary[0].game.clone(), rel, rows));
     }
     runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    Ok(Runs(runs))
+}
+
+/// Writes a report of each of `runs` (read from `root`) into `out/<run>/`, by its game's report
+/// (`games`); returns the index lines for report.md (empty when there was no run) and the
+/// files written.
+pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result<(String, Vec<PathBuf>)> {
     let (mut index, mut written) = (String::new(), Vec::new());
     let mut game = "";
-    for (name, rel, rows) in &runs {
+    for (name, rel, rows) in &runs.0 {
         if name != game {
             let _ = writeln!(index, "\n### {name}\n");
             game = name;

@@ -10,9 +10,10 @@ use std::path::{Component, Path};
 /// The verbs whose runs continue a checkpoint (the parallel runner's).
 const RESUMING: [&str; 2] = ["verify", "census"];
 
-/// Admits a run invoked as `command_line` (`sprague VERB GAME …`) into `dir`, which it has
-/// locked: refuses an unfinished run it cannot continue and the results of another kind of run.
-pub fn admit(dir: &Path, command_line: &[String]) -> Result<()> {
+/// Admits a run of `kind` invoked as `command_line` (`sprague VERB GAME …`) into `dir`, which
+/// it has locked: refuses an unfinished run it cannot continue and the results of another kind
+/// of run (a merge is of the kind of the runs it merges: it may replace only one of those).
+pub fn admit(dir: &Path, command_line: &[String], kind: &str) -> Result<()> {
     let Some(verb) = command_line.get(1).map(String::as_str) else { return Ok(()) };
     let checkpoint = dir.join(CHECKPOINT);
     if checkpoint.exists() && !RESUMING.contains(&verb) {
@@ -30,19 +31,13 @@ pub fn admit(dir: &Path, command_line: &[String]) -> Result<()> {
         Error::Usage(format!("{} holds a manifest sprague cannot read ({e}); choose another --out, or delete it", dir.display()))
     })?;
     match earlier.kind() {
-        Some(kind) if same_kind(&kind, verb) => Ok(()),
+        Some(earlier_kind) if earlier_kind == kind => Ok(()),
         _ => Err(Error::Usage(format!(
             "{} holds the results of another kind of run (`{}`, {MANIFEST}); choose another --out, or delete them first",
             dir.display(),
             earlier.command_line.join(" ")
         ))),
     }
-}
-
-/// True when a run of `verb` may replace a run of `kind`: the same verb, or a merge of shards
-/// over a verification.
-fn same_kind(kind: &str, verb: &str) -> bool {
-    kind == verb || (verb == "merge" && RESUMING.contains(&kind))
 }
 
 /// Removes the manifest of the earlier run in `dir`, for a run that replaces that run's files
@@ -93,16 +88,20 @@ mod tests {
     #[test]
     fn another_kind_of_run_is_refused_and_the_same_kind_admitted() {
         let dir = tempfile::tempdir().unwrap();
-        admit(dir.path(), &command("sprague prove wall-empty")).unwrap();
+        admit(dir.path(), &command("sprague prove wall-empty"), "prove").unwrap();
         sealed(dir.path(), "sprague prove wall-empty --max 4", &["zeros.csv"]);
-        let err = admit(dir.path(), &command("sprague table wall-empty --max 5x5")).unwrap_err().to_string();
+        let err = admit(dir.path(), &command("sprague table wall-empty --max 5x5"), "table").unwrap_err().to_string();
         assert!(err.contains("holds the results of another kind of run (`sprague prove wall-empty --max 4`"), "{err}");
-        admit(dir.path(), &command("sprague prove wall-empty --max 8")).unwrap();
+        admit(dir.path(), &command("sprague prove wall-empty --max 8"), "prove").unwrap();
         sealed(dir.path(), "sprague verify wall --max 2x2", &["summary.csv"]);
-        admit(dir.path(), &command("sprague merge a b")).unwrap();
-        assert!(admit(dir.path(), &command("sprague census wall")).is_err());
+        admit(dir.path(), &command("sprague merge a b"), "verify").unwrap();
+        assert!(admit(dir.path(), &command("sprague merge a b"), "census").is_err(), "a merge of census shards over a verify run");
+        assert!(admit(dir.path(), &command("sprague census wall"), "census").is_err());
+        sealed(dir.path(), "sprague census wall --max 2x2", &["summary.csv"]);
+        assert!(admit(dir.path(), &command("sprague merge a b"), "verify").is_err(), "a merge of verify shards over a census run");
+        admit(dir.path(), &command("sprague merge a b"), "census").unwrap();
         std::fs::write(dir.path().join(MANIFEST), "{").unwrap();
-        let err = admit(dir.path(), &command("sprague verify wall")).unwrap_err().to_string();
+        let err = admit(dir.path(), &command("sprague verify wall"), "verify").unwrap_err().to_string();
         assert!(err.contains("holds a manifest sprague cannot read"), "{err}");
     }
 
@@ -119,10 +118,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(CHECKPOINT), "{}").unwrap();
         for verb in ["merge", "search", "prove", "stress"] {
-            let err = admit(dir.path(), &command(&format!("sprague {verb} x"))).unwrap_err().to_string();
+            let err = admit(dir.path(), &command(&format!("sprague {verb} x")), verb).unwrap_err().to_string();
             assert!(err.contains("holds an unfinished verify or census run"), "{verb}: {err}");
         }
-        admit(dir.path(), &command("sprague verify wall --resume")).unwrap();
+        admit(dir.path(), &command("sprague verify wall --resume"), "verify").unwrap();
     }
 
     #[test]

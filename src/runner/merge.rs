@@ -7,8 +7,8 @@ use crate::output::manifest::RunClock;
 use super::shard::Shard;
 use super::tally::RunResults;
 use crate::error::{Error, Result};
-use crate::output::atomic::sha256_file;
-use crate::output::manifest::Manifest;
+use crate::output::digests::check_digest;
+use crate::output::manifest::{merged_kind, Manifest};
 use super::files::read_verify_files;
 use crate::output::verify_files::{MANIFEST, SUMMARY};
 use serde_json::Value;
@@ -27,6 +27,9 @@ pub struct ShardOutput {
     pub results: RunResults,
     /// The device that counted the shard, when not the CPU (the manifest's `device`).
     pub device: Option<String>,
+    /// The sprague version that wrote the shard, and the commit it was built from when known.
+    pub version: String,
+    pub git_commit: Option<String>,
 }
 
 /// Reads a finished shard's directory: its manifest (sealed by its own digest, which it must
@@ -43,9 +46,7 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     }
     let manifest = Manifest::read_digested(&manifest_path)?;
     for (name, digest) in &manifest.files {
-        if sha256_file(&dir.join(name))? != *digest {
-            return Err(Error::malformed(dir.join(name), format!("sha256 differs from the one in {MANIFEST}")));
-        }
+        check_digest(&dir.join(name), digest, MANIFEST)?;
     }
     let results = read_verify_files(dir)?;
     shard_output(dir, manifest, results)
@@ -60,7 +61,8 @@ pub fn shard_output(dir: &Path, manifest: Manifest, results: RunResults) -> Resu
         .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not the output of a verify or census run)"))?
         .parse::<Shard>()
         .map_err(|e| Error::malformed(&manifest_path, e))?;
-    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters: manifest.parameters, results, device: manifest.device })
+    let Manifest { parameters, device, version, git_commit, .. } = manifest;
+    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters, results, device, version, git_commit })
 }
 
 /// The results one unsharded run would have produced, from all N shards of a run.
@@ -88,10 +90,21 @@ pub fn check_shard_set(outputs: &[ShardOutput], complete: bool) -> Result<()> {
     Ok(())
 }
 
-/// Every shard has the parameters of the first (game, rule, mode, sizes, options …) but the shard.
+/// Every shard was written by the version of the first and has its parameters (game, rule,
+/// mode, sizes, options …) but the shard. (Shards built from different commits of one version
+/// may be merged: the merged manifest records each shard's commit, [`merged_parameters`].)
 fn check_compatible(outputs: &[ShardOutput]) -> Result<()> {
     let first = &outputs[0];
     for other in &outputs[1..] {
+        if other.version != first.version {
+            return Err(Error::Usage(format!(
+                "{} and {} were written by different versions of sprague: {} vs {}; merge only shards of one version",
+                first.dir.display(),
+                other.dir.display(),
+                first.version,
+                other.version
+            )));
+        }
         let mut keys: Vec<&String> = first.parameters.keys().chain(other.parameters.keys()).collect();
         // The parameters a reader knows first (game, rule, mode, sizes), then the rest by name.
         keys.sort_by_key(|k| (!["game", "rule", "mode", "sizes"].contains(&k.as_str()), *k));
@@ -154,7 +167,8 @@ fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
     Ok(())
 }
 
-/// Manifest parameters of the merged output: the shared ones, shard 1/1, and the inputs.
+/// Manifest parameters of the merged output: the shared ones, shard 1/1, and the inputs (each
+/// shard's directory, shard and the commit its binary was built from, when known).
 pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
     let mut parameters: BTreeMap<String, Value> = outputs
         .first()
@@ -166,7 +180,13 @@ pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
     parameters.insert("shard".into(), Shard::ALL.to_string().into());
     let inputs = outputs
         .iter()
-        .map(|o| serde_json::json!({ "dir": o.dir.display().to_string(), "shard": o.shard.to_string() }))
+        .map(|o| {
+            let mut input = serde_json::json!({ "dir": o.dir.display().to_string(), "shard": o.shard.to_string() });
+            if let Some(commit) = &o.git_commit {
+                input["git_commit"] = commit.clone().into();
+            }
+            input
+        })
         .collect();
     parameters.insert("merged_from".into(), Value::Array(inputs));
     parameters
@@ -201,7 +221,9 @@ pub fn merge_into(
     })?;
     let mut notes = verification.notes(&results);
     notes.push(format!("merged from {} shard directories", outputs.len()));
-    let _lock = clock.lock(out)?;
+    // A merge may replace only an earlier run of the kind it merges (never a census by a
+    // verification, nor the reverse).
+    let _lock = clock.lock_as(out, &merged_kind(&parameters))?;
     // A merge with any shard a device counted is recorded as the device's (check cannot
     // estimate recomputing it from the shards' times).
     let device = outputs.iter().find_map(|o| o.device.clone());
@@ -231,7 +253,7 @@ mod tests {
         let mut results = RunResults::new("toy", rule);
         results.size_mut(1, 1).record(0, index as u32, 1);
         let parameters = BTreeMap::from([("rule".to_string(), Value::from(rule))]);
-        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None }
+        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None, version: "0.1.0".into(), git_commit: Some(format!("c{index}")) }
     }
 
     #[test]
@@ -242,6 +264,7 @@ mod tests {
         let parameters = merged_parameters(&outputs);
         assert_eq!(parameters["shard"], "1/1");
         assert_eq!(parameters["merged_from"][1]["shard"], "1/2");
+        assert_eq!(parameters["merged_from"][1]["git_commit"], "c1", "each shard's commit is recorded");
     }
 
     #[test]
@@ -255,5 +278,11 @@ mod tests {
             "a and b are different runs: rule is \"standard\" vs \"misere\""
         );
         assert_eq!(err(&[]), "nothing to merge");
+        let mut older = output("b", 2, 2, "standard");
+        older.version = "0.0.1".into();
+        assert_eq!(
+            err(&[output("a", 1, 2, "standard"), older]),
+            "a and b were written by different versions of sprague: 0.1.0 vs 0.0.1; merge only shards of one version"
+        );
     }
 }

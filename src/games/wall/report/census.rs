@@ -5,7 +5,8 @@ use crate::error::Result;
 use crate::output::verify_files::VerifyRows;
 use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{DistributionRow, SummaryRow};
-use crate::output::verify_files::SUMMARY;
+use crate::output::digests::Recorded;
+use crate::output::verify_files::{DISTRIBUTION, MISMATCHES, SUMMARY};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,8 +25,9 @@ pub struct CensusSize {
 }
 
 /// Every size of every census directory: `wall/census` and its subdirectories (not shards),
-/// smallest size first; none when there is no census.
-pub fn read_census(results: &Path) -> Result<Vec<CensusSize>> {
+/// smallest size first (each file checked against its digest in `recorded` first); none when
+/// there is no census.
+pub fn read_census(results: &Path, recorded: &Recorded) -> Result<Vec<CensusSize>> {
     let root = results.join(CENSUS_DIR);
     let mut dirs = vec![root.clone()];
     if let Ok(entries) = std::fs::read_dir(&root) {
@@ -33,6 +35,7 @@ pub fn read_census(results: &Path) -> Result<Vec<CensusSize>> {
     }
     let mut sizes = Vec::new();
     for dir in dirs.iter().filter(|d| d.join(SUMMARY).is_file()) {
+        recorded.check_existing(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
         let VerifyRows { summary: rows, distribution, .. } = super::read_sizes(dir)?;
         for summary in rows {
             let rows = distribution.iter().filter(|r| (r.rows, r.cols) == (summary.rows, summary.cols)).cloned().collect();

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::games::wall::empty::commands::MAX_SIDE as TABLE_MAX_SIDE;
 use crate::games::wall::empty::dp::EmptyRow;
 use crate::output::csv::read_csv;
+use crate::output::digests::Recorded;
 use crate::output::plots::{self, Series};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,8 +18,16 @@ pub const START_SVG: &str = "empty_start.svg";
 pub const CONSTANT_SVG: &str = "empty_constant.svg";
 
 
+/// Checks the files [`write`] reads against their digests in `recorded`.
+pub fn check_digests(results: &Path, recorded: &Recorded) -> Result<()> {
+    let dir = results.join(EMPTY_DIR);
+    recorded.check_existing(&dir.join("table"), &[TABLE_CSV])?;
+    recorded.check_existing(&dir.join("proof"), &[ROWS, ZEROS, VERDICT])
+}
+
 /// Writes the plots of results/wall/empty/ into `out` and returns the report.md section and
-/// the files written; `None` when the results directory has no wall/empty/.
+/// the files written (the caller checks their digests first: [`check_digests`]); `None` when
+/// the results directory has no wall/empty/.
 pub fn write(results: &Path, out: &Path) -> Result<Option<(String, Vec<PathBuf>)>> {
     let dir = results.join(EMPTY_DIR);
     if !dir.is_dir() {

@@ -12,7 +12,8 @@ use crate::output::manifest::Manifest;
 use crate::output::panels::{self, LinePanel};
 use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{Columns, DistributionRow, SummaryRow};
-use crate::output::verify_files::{DISTRIBUTION, MANIFEST, SUMMARY};
+use crate::output::digests::Recorded;
+use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::error::{Error, Result};
 use crate::games::wall::board::MAX_SIDE;
 use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
@@ -53,9 +54,10 @@ pub struct WallResults {
 
 impl WallResults {
     /// Reads `results/wall/standard/` (summary.csv, distribution.csv, empty.csv; manifest.json
-    /// if present).
-    pub fn read(results: &Path) -> Result<Self> {
+    /// if present), each file checked against its digest in `recorded` first.
+    pub fn read(results: &Path, recorded: &Recorded) -> Result<Self> {
         let dir = results.join(WALL_DIR);
+        recorded.check_existing(&dir, &[SUMMARY, DISTRIBUTION, MISMATCHES, EMPTY])?;
         let manifest_path = dir.join(MANIFEST);
         let VerifyRows { summary, distribution, .. } = read_sizes(&dir)?;
         Ok(WallResults {
@@ -64,7 +66,7 @@ impl WallResults {
             distribution,
             empty: read_empty(&dir.join(EMPTY))?,
             manifest: if manifest_path.exists() { Some(Manifest::read(&manifest_path)?) } else { None },
-            census: census::read_census(results)?,
+            census: census::read_census(results, recorded)?,
         })
     }
 }

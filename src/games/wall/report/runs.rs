@@ -8,8 +8,9 @@ use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::write_bytes_atomic;
+use crate::output::digests::Recorded;
 use crate::output::manifest::Manifest;
-use crate::output::run_report::{generic_report, report_runs};
+use crate::output::run_report::{generic_report, read_runs, report_runs};
 use crate::output::verify_files::{VerifyRows, MANIFEST, SUMMARY};
 use std::path::{Path, PathBuf};
 
@@ -30,7 +31,7 @@ impl Command for ReportCommand {
                 OptSpec::value("results", "DIR", "The results directory: the committed layout (wall/standard/ …) or any tree of run directories.").default("results"),
                 OptSpec::value("out", "DIR", "Directory for report.md and the SVG plots (one subdirectory per run besides the committed wall's).").required(),
             ],
-            examples: &["sprague report --results results --out out/report", "sprague report --results out --out out/report"],
+            examples: &["sprague report --results results --out out/report", "sprague report --results out --out report"],
         }
     }
 
@@ -39,11 +40,22 @@ impl Command for ReportCommand {
         if !results.is_dir() {
             return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", results.display())));
         }
+        refuse_out_in_results(&results, &out)?;
         let _lock = session.clock().lock(&out)?;
+        // Everything is read (each file checked against its digest) before anything is written.
+        let recorded = Recorded::read(&results)?;
         let committed = results.join(WALL_DIR).join(SUMMARY).is_file();
-        let (mut text, mut written) = if committed { committed_wall(&results, &out)? } else { (String::new(), Vec::new()) };
+        let wall = if committed { Some(WallResults::read(&results, &recorded)?) } else { None };
+        if committed {
+            super::empty::check_digests(&results, &recorded)?;
+        }
         let covered = |rel: &str| committed && (rel == WALL_DIR || rel.starts_with(CENSUS_DIR));
-        let (index, files) = report_runs(&results, &out, &covered, &crate::games::run_report)?;
+        let runs = read_runs(&results, &covered, &crate::games::run_report, &recorded)?;
+        let (mut text, mut written) = match &wall {
+            Some(data) => committed_wall(data, &results, &out)?,
+            None => (String::new(), Vec::new()),
+        };
+        let (index, files) = report_runs(&runs, &results, &out, &crate::games::run_report)?;
         written.extend(files);
         if committed && !index.is_empty() {
             text.push_str(&format!("\n## Other runs\n{index}"));
@@ -61,17 +73,39 @@ impl Command for ReportCommand {
     }
 }
 
-/// The wall's report of the committed layout and its X-free-board section: report.md's text
-/// and the plots written.
-fn committed_wall(results: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
-    let data = WallResults::read(results)?;
-    let mut written = write_report(&data, out)?;
-    let mut text = markdown(&data);
+/// The wall's report of the committed layout (`data`) and its X-free-board section (whose files
+/// the caller has checked against their digests): report.md's text and the plots written.
+fn committed_wall(data: &WallResults, results: &Path, out: &Path) -> Result<(String, Vec<PathBuf>)> {
+    let mut written = write_report(data, out)?;
+    let mut text = markdown(data);
     if let Some((section, files)) = super::empty::write(results, out)? {
         text.push_str(&section);
         written.extend(files);
     }
     Ok((text, written))
+}
+
+/// Refuses an `--out` that is the results directory, inside it or holding it: the report would
+/// write its files among the results (or the results among its files).
+fn refuse_out_in_results(results: &Path, out: &Path) -> Result<()> {
+    let (results_real, out_real) = (resolved(results)?, resolved(out)?);
+    if out_real.starts_with(&results_real) || results_real.starts_with(&out_real) {
+        return Err(Error::Usage(format!(
+            "--out {} is {}the results directory {}: the report would write among the results; choose a directory outside it",
+            out.display(),
+            if out_real == results_real { "" } else if out_real.starts_with(&results_real) { "inside " } else { "above " },
+            results.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `path` absolute with its links resolved, as far as it exists (the rest appended as written).
+fn resolved(path: &Path) -> Result<PathBuf> {
+    let absolute = std::path::absolute(path).map_err(|e| Error::io(path, e))?;
+    let existing = absolute.ancestors().find(|a| a.exists()).unwrap_or(&absolute);
+    let rest = absolute.strip_prefix(existing).unwrap_or(Path::new(""));
+    Ok(existing.canonicalize().map_err(|e| Error::io(existing, e))?.join(rest))
 }
 
 /// The wall's report of one verify run directory (a census run gets the generic one).

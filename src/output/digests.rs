@@ -1,0 +1,131 @@
+//! The digests a results tree records of its files — each run's manifest.json and the tree's
+//! SHA256SUMS — and the check of a file against its digest before it is read (`check`,
+//! `merge` and `report` all check files here).
+
+use super::atomic::sha256_file;
+use super::manifest::Manifest;
+use super::verify_files::MANIFEST;
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The digests of a results tree's files no manifest lists, in `sha256sum` form (`HEX  PATH`,
+/// PATH relative to the tree), so that `cd results && sha256sum -c SHA256SUMS` checks it too.
+pub const SUMS: &str = "SHA256SUMS";
+
+/// An error naming `path` unless its SHA-256 is `expected`, the digest `source` records.
+pub fn check_digest(path: &Path, expected: &str, source: &str) -> Result<()> {
+    let actual = sha256_file(path)?;
+    if actual != expected {
+        return Err(Error::malformed(path, format!("sha256 {actual} differs from {expected} in {source} (the file was changed)")));
+    }
+    Ok(())
+}
+
+/// The lines of a SHA256SUMS text: (digest, path) each, or the number (from 1) of a line not
+/// in the form `HEX  PATH`.
+pub fn sums_lines(text: &str) -> impl Iterator<Item = std::result::Result<(&str, &str), usize>> {
+    text.lines().enumerate().map(|(number, line)| line.split_once("  ").filter(|(d, n)| d.len() == 64 && !n.is_empty()).ok_or(number + 1))
+}
+
+/// Whether a file a manifest lists may be absent from the committed results: the large binary
+/// files (`*.bin`, in .gitignore), whose digest the game's own check recomputes, and the octal
+/// family's values files (`values/*`), of which the proofs too long to commit are left out.
+pub fn omitted_by_design(name: &str) -> bool {
+    name.ends_with(".bin") || name.starts_with("values/")
+}
+
+/// The digests recorded under one results tree, for checking each file before it is read.
+pub struct Recorded {
+    root: PathBuf,
+    /// SHA256SUMS of the root, by path (empty when it has none).
+    sums: BTreeMap<PathBuf, String>,
+}
+
+impl Recorded {
+    /// The digests of the tree at `root`: its SHA256SUMS when it has one (a line not in the
+    /// form is an error naming it); the manifests are read as files are checked.
+    pub fn read(root: &Path) -> Result<Self> {
+        let path = root.join(SUMS);
+        let mut sums = BTreeMap::new();
+        if path.exists() {
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+            for line in sums_lines(&text) {
+                let (digest, name) = line.map_err(|number| Error::malformed(&path, format!("line {number}: not HEX  PATH")))?;
+                sums.insert(root.join(name), digest.to_string());
+            }
+        }
+        Ok(Recorded { root: root.to_path_buf(), sums })
+    }
+
+    /// Checks `file` against its digest: the one the manifest.json of its directory or of one
+    /// above it (up to the root) lists, else the one SHA256SUMS lists. A file with neither, or
+    /// whose SHA-256 differs, is an error naming it; so is a manifest that cannot be read or
+    /// whose own seal is broken.
+    pub fn check(&self, file: &Path) -> Result<()> {
+        for dir in file.ancestors().skip(1).take_while(|dir| dir.starts_with(&self.root)) {
+            let path = dir.join(MANIFEST);
+            if !path.is_file() {
+                continue;
+            }
+            let manifest = Manifest::read(&path)?;
+            let name = file.strip_prefix(dir).map(|rel| rel.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            if let Some(digest) = manifest.files.get(&name) {
+                return check_digest(file, digest, &path.display().to_string());
+            }
+        }
+        match self.sums.get(file) {
+            Some(digest) => check_digest(file, digest, &self.root.join(SUMS).display().to_string()),
+            None => Err(Error::malformed(file, format!("protected by no digest (no {MANIFEST} of its directory or one above lists it, nor {SUMS}); refusing to read it"))),
+        }
+    }
+
+    /// Checks the files `manifest` (of run directory `dir`) lists, each against its digest,
+    /// and those of `required` it does not list but that exist ([`Recorded::check_existing`]). A listed file
+    /// that is missing is an error unless it is left out by design ([`omitted_by_design`]).
+    pub fn check_run(&self, dir: &Path, manifest: &Manifest, required: &[&str]) -> Result<()> {
+        for (name, digest) in &manifest.files {
+            let path = dir.join(name);
+            if !path.is_file() && omitted_by_design(name) {
+                continue;
+            }
+            check_digest(&path, digest, &dir.join(MANIFEST).display().to_string())?;
+        }
+        let unlisted: Vec<&str> = required.iter().copied().filter(|name| !manifest.files.contains_key(*name)).collect();
+        self.check_existing(dir, &unlisted)
+    }
+
+    /// Checks each of the files `names` of `dir` that exists ([`Recorded::check`]); one that
+    /// does not is left to the reader, which names it.
+    pub fn check_existing(&self, dir: &Path, names: &[&str]) -> Result<()> {
+        names.iter().map(|name| dir.join(name)).filter(|path| path.exists()).try_for_each(|path| self.check(&path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_checked_against_its_manifest_or_the_sums() {
+        let root = tempfile::tempdir().unwrap();
+        let run = root.path().join("run");
+        std::fs::create_dir(&run).unwrap();
+        std::fs::write(run.join("a.csv"), "a\n").unwrap();
+        std::fs::write(run.join("b.csv"), "b\n").unwrap();
+        std::fs::write(run.join("c.csv"), "c\n").unwrap();
+        let manifest = crate::output::manifest::RunClock::start(vec!["sprague".into(), "verify".into()], 1).finish(&run, &["a.csv"]).unwrap();
+        manifest.write(&run.join(MANIFEST)).unwrap();
+        let b = sha256_file(&run.join("b.csv")).unwrap();
+        std::fs::write(root.path().join(SUMS), format!("{b}  run/b.csv\n")).unwrap();
+        let recorded = Recorded::read(root.path()).unwrap();
+        recorded.check(&run.join("a.csv")).unwrap();
+        recorded.check(&run.join("b.csv")).unwrap();
+        assert!(recorded.check(&run.join("c.csv")).unwrap_err().to_string().contains("c.csv: protected by no digest"));
+        std::fs::write(run.join("a.csv"), "A\n").unwrap();
+        std::fs::write(run.join("b.csv"), "B\n").unwrap();
+        assert!(recorded.check(&run.join("a.csv")).unwrap_err().to_string().contains("a.csv: sha256 "));
+        assert!(recorded.check(&run.join("b.csv")).unwrap_err().to_string().contains("in ") );
+        assert!(recorded.check_run(&run, &manifest, &["b.csv"]).is_err());
+    }
+}
