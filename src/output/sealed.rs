@@ -1,7 +1,7 @@
 //! Sealed JSON files: `{"format":F,"sha256":"…","content":{…}}`, the content under the SHA-256
 //! of its exact text, so that no change to it (a flipped bit, an edited field) goes unnoticed
-//! when it is read back. The state files of resumable runs that have no digest of their own
-//! use it (`table octal`'s checkpoint, the rows of `prove octal-family`).
+//! when it is read back: the state files of resumable runs (the checkpoints of verify, census
+//! and `table octal`, the rows of `prove octal-family`).
 
 use crate::error::{Error, Result};
 use crate::output::atomic::sha256_hex;

@@ -2,7 +2,8 @@
 
 use super::tally::{RunResults, SizeTally};
 use crate::error::{Error, Result};
-use crate::output::atomic::{sha256_hex, write_bytes_atomic};
+use crate::output::atomic::write_bytes_atomic;
+use crate::output::sealed::{seal, unseal};
 use crate::output::records::MismatchRow;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -111,17 +112,6 @@ struct Stored {
     seconds: f64,
 }
 
-/// The file: the content and the SHA-256 of its exact text, so that no change to it (a flipped
-/// bit, an edited count) goes unnoticed on resume.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Envelope<'a> {
-    format: u32,
-    sha256: String,
-    #[serde(borrow)]
-    content: &'a serde_json::value::RawValue,
-}
-
 /// Format 5: the census engine numbers its positions by middle-row pattern (a format 4 census
 /// checkpoint counted other positions, so resuming it would be wrong); format 4 put the content
 /// under a digest, format 3 had none, format 2 kept positions per board size.
@@ -138,12 +128,9 @@ impl Checkpoint {
         Self::path(dir).exists()
     }
 
-    /// Writes the checkpoint into `dir` atomically.
+    /// Writes the checkpoint into `dir` atomically, sealed under its digest.
     pub fn save(&self, dir: &Path) -> Result<()> {
-        let content = serde_json::to_string(&self.to_stored()).expect("checkpoint serializes");
-        let digest = sha256_hex(content.as_bytes());
-        let text = format!("{{\"format\":{FORMAT},\"sha256\":\"{digest}\",\"content\":{content}}}\n");
-        write_bytes_atomic(&Self::path(dir), text.as_bytes())
+        write_bytes_atomic(&Self::path(dir), seal(&self.to_stored(), FORMAT).as_bytes())
     }
 
     /// Reads the checkpoint of `dir`, `None` when there is none.
@@ -154,16 +141,10 @@ impl Checkpoint {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::io(&path, e)),
         };
-        let malformed = |e: serde_json::Error| Error::malformed(&path, format!("line {} column {}: {e}", e.line(), e.column()));
-        let envelope: Envelope = serde_json::from_str(&text).map_err(malformed)?;
-        if envelope.format != FORMAT {
-            return Err(Error::malformed(&path, format!("format {} is not {FORMAT} (written by another sprague version)", envelope.format)));
-        }
-        let content = envelope.content.get();
-        if sha256_hex(content.as_bytes()) != envelope.sha256 {
-            return Err(Error::malformed(&path, "content does not match its sha256 (the file was changed or damaged); delete it to start the run over"));
-        }
-        let stored: Stored = serde_json::from_str(content).map_err(malformed)?;
+        let stored: Stored = unseal(&path, &text, FORMAT).map_err(|e| match e {
+            Error::Malformed { path, message } => Error::Malformed { path, message: format!("{message}; delete it to start the run over") },
+            other => other,
+        })?;
         Self::from_stored(stored, &path).map(Some)
     }
 
