@@ -150,6 +150,21 @@ fn a_game_program_answering_otherwise_when_asked_again_is_refused_not_the_soluti
     let stderr = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
     assert!(stderr.contains("game program: request `moves 5`") && stderr.contains("non-deterministic") && stderr.contains("first \"3 4\", then \"4\""), "{stderr}");
     assert_eq!(snapshot(&out), Vec::new());
+    // --slowest saves the game program's answers as tests: they are asked again first too.
+    let right = solution(dir.path(), "right.py", "print(int(input()) % 3)\n");
+    let slowest = |game: &str, name: &str| {
+        let mut command = sprague();
+        command.args(["stress", "custom", "--game-cmd", game, "--cmd", &right, "--max", "12", "--slowest", "2", "--budget", "1", "-q", "--out"]);
+        command.arg(dir.path().join(name)).arg("--save-tests").arg(dir.path().join(format!("{name}-tests"))).assert()
+    };
+    slowest(&program, "slow-steady").success();
+    assert_eq!(read(&dir.path().join("slow-steady-tests/001.in")).trim().parse::<u32>().unwrap() % 3, read(&dir.path().join("slow-steady-tests/001.ans")).trim().parse::<u32>().unwrap());
+    let fresh_state = dir.path().join("slow-state");
+    std::fs::create_dir(&fresh_state).unwrap();
+    let refused = slowest(&format!("{program} {}", fresh_state.display()), "slow-flaky").code(2);
+    let stderr = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    assert!(stderr.contains("non-deterministic"), "{stderr}");
+    assert!(!dir.path().join("slow-flaky-tests/001.ans").exists());
 }
 
 #[test]

@@ -91,6 +91,8 @@ pub fn search<G: Generator>(
         progress(&Progress { runs: search.runs, failures: 0, elapsed: started.elapsed() });
     }
     search.confirm(&mut runners)?;
+    // The kept inputs' answers are saved as tests: the trusted side is asked again first.
+    search.kept.iter().try_for_each(|slow| game.confirm(&slow.case))?;
     Ok(Slowest { kept: search.kept, runs: search.runs, elapsed: started.elapsed() })
 }
 
