@@ -8,6 +8,7 @@ use super::verify_files::MANIFEST;
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The digests of a results tree's files no manifest lists, in `sha256sum` form (`HEX  PATH`,
 /// PATH relative to the tree), so that `cd results && sha256sum -c SHA256SUMS` checks it too.
@@ -40,6 +41,9 @@ pub struct Recorded {
     root: PathBuf,
     /// SHA256SUMS of the root, by path (empty when it has none).
     sums: BTreeMap<PathBuf, String>,
+    /// The digests each manifest read so far lists, by the manifest's directory (`None`: it
+    /// has no manifest), so that a directory's manifest is read and its seal checked once.
+    manifests: Mutex<BTreeMap<PathBuf, Option<BTreeMap<String, String>>>>,
 }
 
 impl Recorded {
@@ -55,7 +59,7 @@ impl Recorded {
                 sums.insert(root.join(name), digest.to_string());
             }
         }
-        Ok(Recorded { root: root.to_path_buf(), sums })
+        Ok(Recorded { root: root.to_path_buf(), sums, manifests: Mutex::default() })
     }
 
     /// Checks `file` against its digest: the one the manifest.json of its directory or of one
@@ -64,20 +68,27 @@ impl Recorded {
     /// whose own seal is broken.
     pub fn check(&self, file: &Path) -> Result<()> {
         for dir in file.ancestors().skip(1).take_while(|dir| dir.starts_with(&self.root)) {
-            let path = dir.join(MANIFEST);
-            if !path.is_file() {
-                continue;
-            }
-            let manifest = Manifest::read(&path)?;
             let name = file.strip_prefix(dir).map(|rel| rel.to_string_lossy().replace('\\', "/")).unwrap_or_default();
-            if let Some(digest) = manifest.files.get(&name) {
-                return check_digest(file, digest, &path.display().to_string());
+            if let Some(digest) = self.listed(dir, &name)? {
+                return check_digest(file, &digest, &dir.join(MANIFEST).display().to_string());
             }
         }
         match self.sums.get(file) {
             Some(digest) => check_digest(file, digest, &self.root.join(SUMS).display().to_string()),
             None => Err(Error::malformed(file, format!("protected by no digest (no {MANIFEST} of its directory or one above lists it, nor {SUMS}); refusing to read it"))),
         }
+    }
+
+    /// The digest of `name` the manifest.json of `dir` lists (`None`: it lists none, or `dir`
+    /// has no manifest); each manifest is read once.
+    fn listed(&self, dir: &Path, name: &str) -> Result<Option<String>> {
+        let mut manifests = self.manifests.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !manifests.contains_key(dir) {
+            let path = dir.join(MANIFEST);
+            let files = if path.is_file() { Some(Manifest::read(&path)?.files) } else { None };
+            manifests.insert(dir.to_path_buf(), files);
+        }
+        Ok(manifests[dir].as_ref().and_then(|files| files.get(name).cloned()))
     }
 
     /// Checks the files `manifest` (of run directory `dir`) lists, each against its digest,
