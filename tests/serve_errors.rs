@@ -220,3 +220,17 @@ fn a_port_out_of_range_is_named_with_the_range() {
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert_eq!(stderr, "error: --port must be a port number in 0..=65535, not 70000\n");
 }
+
+/// A game program refused at startup by a limit names the options serve has (no `--max`).
+#[test]
+fn a_game_program_past_a_limit_at_startup_names_serves_options() {
+    let kayles = "python3 examples/games/kayles_doc.py";
+    let run = |limit: &[&str]| {
+        let assert = sprague().args(["serve", "--port", "0", "--game-cmd", kayles]).args(limit).timeout(std::time::Duration::from_secs(30)).assert().code(2);
+        String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
+    };
+    let positions = run(&["--max-positions", "1"]);
+    assert!(positions.contains("raise --max-positions if they fit") && !positions.contains("--max,") && !positions.contains("--max "), "{positions}");
+    let memory = run(&["--memory-limit", "1"]);
+    assert!(memory.contains("raise --memory-limit") && !memory.contains("--max,") && !memory.contains("lower --max"), "{memory}");
+}

@@ -34,11 +34,13 @@ pub struct GraphLimits {
     pub max_moves: usize,
     /// Bytes the positions kept may take: their tokens, their entries and their moves.
     pub max_bytes: u64,
+    /// The option that makes the run smaller, named in the limits' messages ([`super::advice`]).
+    pub smaller: Option<&'static str>,
 }
 
 impl Default for GraphLimits {
     fn default() -> Self {
-        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX }
+        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX, smaller: super::SMALLER }
     }
 }
 
@@ -262,12 +264,13 @@ impl Explorer {
     }
 
     fn too_many(&self, context: &str) -> Error {
-        let bytes = 100 * self.limits.max_positions as u64;
+        let bytes = super::kept_bytes(self.limits.max_positions);
         Error::Usage(format!(
-            "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: raise --max-positions if they fit, or lower --max",
+            "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: {}",
             self.limits.max_positions,
             shorten(context),
-            format_bytes(bytes)
+            format_bytes(bytes),
+            super::advice(self.limits.smaller, "raise --max-positions if they fit")
         ))
     }
 
@@ -279,11 +282,12 @@ impl Explorer {
         }
         let tokens: u64 = self.tokens.iter().map(|t| t.len() as u64).sum();
         Err(Error::Usage(format!(
-            "game program: the positions explored take more than {} of memory ({} positions, {} of position tokens; reached while answering `{}`), half the memory budget (--memory-limit BYTES, by default the memory available); lower --max, or raise --memory-limit if the machine has the room",
+            "game program: the positions explored take more than {} of memory ({} positions, {} of position tokens; reached while answering `{}`), half the memory budget (--memory-limit BYTES, by default the memory available); {}",
             format_bytes(self.limits.max_bytes),
             self.tokens.len(),
             format_bytes(tokens),
-            shorten(context)
+            shorten(context),
+            super::advice(self.limits.smaller, "raise --memory-limit if the machine has the room")
         )))
     }
 }

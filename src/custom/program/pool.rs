@@ -23,11 +23,13 @@ pub struct ProgramLimits {
     pub timeout: Duration,
     /// Bytes of answer lines held at once, over the copies answering one list of requests.
     pub answer_bytes: u64,
+    /// The option that makes the run smaller, named past the limit ([`super::advice`]).
+    pub smaller: Option<&'static str>,
 }
 
 impl Default for ProgramLimits {
     fn default() -> Self {
-        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX }
+        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX, smaller: super::SMALLER }
     }
 }
 
@@ -48,7 +50,7 @@ impl GameProgram {
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
         for copy in &program.copies {
-            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes));
+            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes, limits.smaller));
             answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
@@ -83,7 +85,7 @@ impl GameProgram {
         let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
         let answers: Vec<Mutex<Option<Vec<String>>>> = batches.iter().map(|_| Mutex::new(None)).collect();
         let failure: Mutex<Option<Error>> = Mutex::new(None);
-        let held = Held::new(self.limits.answer_bytes);
+        let held = Held::new(self.limits.answer_bytes, self.limits.smaller);
         let work = |copy: &Mutex<Copy>| {
             let mut copy = lock(copy);
             while !stop.load(Ordering::Relaxed) {

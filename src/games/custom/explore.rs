@@ -11,6 +11,7 @@ use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
 use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
 use crate::input::Scanner;
+use crate::output::text::format_bytes;
 use crate::stress::CommandLine;
 use serde_json::json;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
@@ -46,8 +47,8 @@ impl Default for Budget {
         let half = crate::sys::available_memory_bytes().map_or(u64::MAX, |m| m / 2);
         Budget {
             time: TIME_LIMIT,
-            graph: GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: half },
-            program: ProgramLimits { answer_bytes: half, ..ProgramLimits::default() },
+            graph: GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: half, smaller: None },
+            program: ProgramLimits { answer_bytes: half, smaller: None, ..ProgramLimits::default() },
         }
     }
 }
@@ -71,7 +72,9 @@ pub fn options() -> Vec<OptSpec> {
 /// without `--game-cmd` (every option is checked either way).
 pub fn from_args(args: &Args) -> Result<Option<Box<dyn Explore>>> {
     let time = args.positive_seconds("game-budget")?.ok_or_else(|| Error::Usage("--game-budget is required".into()))?;
-    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits(args)? };
+    // Serve analyses one position: it has no --max to lower.
+    let graph = GraphLimits { smaller: None, ..program::graph_limits(args)? };
+    let budget = Budget { time, graph, program: ProgramLimits { smaller: None, ..program::limits(args)? } };
     args.text("game-cmd").map(|command| program_explorer(command, budget)).transpose()
 }
 
@@ -211,8 +214,8 @@ impl ProgramExplorer {
             Stop::Full => {
                 let max = self.budget.graph.max_positions;
                 Error::Usage(format!(
-                    "game program: the position reaches more than {max} positions, the most the explorer keeps (about {} MiB; --max-positions); its exact value is out of reach here",
-                    (100 * max) >> 20
+                    "game program: the position reaches more than {max} positions, the most the explorer keeps (about {}; --max-positions); its exact value is out of reach here",
+                    format_bytes(crate::custom::program::kept_bytes(max))
                 ))
             }
             Stop::Failed(error) => match start(&self.line, self.budget) {
@@ -253,10 +256,10 @@ mod tests {
 
     #[test]
     fn a_position_past_the_limit_is_refused_and_the_next_one_answered() {
-        let budget = Budget { graph: GraphLimits { max_positions: 60, max_moves: 100, max_bytes: u64::MAX }, ..Budget::default() };
+        let budget = Budget { graph: GraphLimits { max_positions: 60, max_moves: 100, max_bytes: u64::MAX, smaller: None }, ..Budget::default() };
         let explorer = program_explorer(&kayles_command(), budget).unwrap();
         let err = explorer.analyse("30").unwrap_err();
-        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions"), "{err}");
+        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions, the most the explorer keeps (about 5.86 KiB;"), "{err}");
         assert_eq!(explorer.analyse("4").unwrap().value, Some(1));
         // Positions kept from earlier analyses do not count against a later one.
         for n in ["5", "6", "4.5", "7"] {
@@ -276,7 +279,7 @@ mod tests {
 
     #[test]
     fn an_endless_position_stops_at_the_time_limit_and_the_next_one_is_answered() {
-        let graph = GraphLimits { max_positions: 50_000_000, max_moves: 100, max_bytes: u64::MAX };
+        let graph = GraphLimits { max_positions: 50_000_000, max_moves: 100, max_bytes: u64::MAX, smaller: None };
         let (_dir, _, explorer) = hostile(Budget { time: Duration::from_millis(300), graph, ..Budget::default() });
         let started = Instant::now();
         let err = explorer.analyse("deep").unwrap_err().to_string();
