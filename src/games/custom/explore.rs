@@ -285,7 +285,7 @@ mod tests {
         let started = Instant::now();
         let err = explorer.analyse("deep").unwrap_err().to_string();
         assert!(err.contains("\"deep\" stopped at the time limit of 0.3 s per analysis (--game-budget)"), "{err}");
-        // The limit is looked at between batches of requests, each answered in far less.
+        // The limit is looked at by every wait for an answer, each answered in far less.
         assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
         let again = explorer.analyse("deep").unwrap_err().to_string();
         assert!(again.contains("stopped at the time limit"), "asked again, it stops again: {again}");
