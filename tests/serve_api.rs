@@ -110,3 +110,34 @@ fn a_game_program_that_cannot_start_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--game-cmd") && stderr.contains("no-such-program"), "{stderr}");
 }
+
+/// A large results file is sent whole, with its length, in chunks: four downloads at once
+/// neither hold it in memory nor keep the server from answering meanwhile.
+#[test]
+fn a_large_results_file_is_streamed_while_the_server_answers() {
+    const SIZE: u64 = 48 << 20;
+    let dir = tempfile::tempdir().unwrap();
+    let big = std::fs::File::create(dir.path().join("big.bin")).unwrap();
+    big.set_len(SIZE).unwrap();
+    std::fs::write(dir.path().join("small.txt"), "abc").unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let url = format!("{}/api/results/big.bin", server.base);
+    std::thread::scope(|scope| {
+        let downloads: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let reply = ureq::get(&url).call().unwrap();
+                    assert_eq!(reply.header("content-length"), Some(SIZE.to_string().as_str()));
+                    std::io::copy(&mut reply.into_reader(), &mut std::io::sink()).unwrap()
+                })
+            })
+            .collect();
+        let started = Instant::now();
+        assert!(server.answers());
+        assert!(started.elapsed().as_millis() < 1000, "{:?} for /api/games", started.elapsed());
+        for download in downloads {
+            assert_eq!(download.join().unwrap(), SIZE);
+        }
+    });
+    assert_eq!(server.get("/api/results/small.txt"), (200, "abc".to_string()));
+}

@@ -58,12 +58,12 @@ fn an_oversized_body_is_413() {
     let server = Server::start(&[]);
     // Twenty times each: the server used to close while the client was still sending, and the
     // client then met a broken pipe instead of the 413 (one CI run in a few).
-    for size in [70_000, 100_000, 900_000] {
+    for size in [1_100_000, 1_500_000, 3_500_000] {
         let huge = position(&".".repeat(size));
         for _ in 0..20 {
             let (status, message) = analyse_raw(&server, "wall", &huge);
             assert_eq!(status, 413, "{size} bytes");
-            assert!(message.contains("over the limit of 65536 bytes"), "{message}");
+            assert!(message.contains("over the limit of 1048576 bytes"), "{message}");
         }
     }
     assert!(server.answers());
@@ -182,7 +182,8 @@ fn an_endless_custom_position_is_422_at_the_time_limit() {
 /// a fresh copy, so the positions after the failure are answered.
 #[test]
 fn a_taken_custom_game_is_503_and_a_failed_program_is_restarted() {
-    let server = Server::start(&["--game-cmd", HOSTILE, "--game-timeout", "6", "--queue-wait", "1"]);
+    // A budget past the timeout: the hang fails at --game-timeout, not at the time limit.
+    let server = Server::start(&["--game-cmd", HOSTILE, "--game-timeout", "6", "--game-budget", "10", "--queue-wait", "1"]);
     std::thread::scope(|scope| {
         let hang = scope.spawn(|| analyse_raw(&server, "custom", &position("hang")));
         // The hang holds the game for 6 s; this request comes 2 s in and waits 1 s.
@@ -219,4 +220,87 @@ fn a_port_out_of_range_is_named_with_the_range() {
     let assert = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["serve", "--port", "70000"]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert_eq!(stderr, "error: --port must be a port number in 0..=65535, not 70000\n");
+}
+
+/// A game program refused at startup by a limit names the options serve has (no `--max`).
+#[test]
+fn a_game_program_past_a_limit_at_startup_names_serves_options() {
+    let kayles = "python3 examples/games/kayles_doc.py";
+    let run = |limit: &[&str]| {
+        let assert = sprague().args(["serve", "--port", "0", "--game-cmd", kayles]).args(limit).timeout(std::time::Duration::from_secs(30)).assert().code(2);
+        String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
+    };
+    let positions = run(&["--max-positions", "1"]);
+    assert!(positions.contains("raise --max-positions if they fit") && !positions.contains("--max,") && !positions.contains("--max "), "{positions}");
+    let memory = run(&["--memory-limit", "1"]);
+    assert!(memory.contains("raise --memory-limit") && !memory.contains("--max,") && !memory.contains("lower --max"), "{memory}");
+}
+
+/// A path part that is not UTF-8 once its escapes are decoded is a JSON 400 naming the part.
+#[test]
+fn a_path_that_is_not_utf8_is_a_json_400_naming_the_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    for (request, part) in [("POST /api/games/%FF/analyse", "the game name"), ("GET /assets/%FF", "the asset name"), ("GET /api/results/%FF", "the results path")] {
+        let reply = server.raw(&format!("{request} HTTP/1.1"));
+        let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 400") && head.contains("content-type: application/json"), "{request}: {head}");
+        assert!(error_of(body).starts_with(&format!("{part} in the path cannot be read: ")), "{request}: {body}");
+    }
+    assert!(server.answers());
+}
+
+/// A control character in a position is refused before any game sees it (a game program would
+/// be handed it), naming the character and its place; line breaks and tabs are text.
+#[test]
+fn a_position_with_a_control_character_is_400_naming_it() {
+    let server = Server::start(&["--game-cmd", HOSTILE]);
+    let (status, message) = analyse_raw(&server, "custom", &position("7\u{0}"));
+    assert_eq!((status, message.as_str()), (400, "position:1:2: the control character U+0000 is not allowed in a position"));
+    let (status, message) = analyse_raw(&server, "wall", &position("2 2\n.\u{7}\n..\n"));
+    assert_eq!((status, message.as_str()), (400, "position:2:2: the control character U+0007 is not allowed in a position"));
+    let (status, analysis) = server.analyse("wall", "2 2\r\n..\t\r\n..\r\n");
+    assert_eq!(status, 200, "{analysis}");
+    let (status, analysis) = server.analyse("custom", "5");
+    assert_eq!((status, analysis["value"].as_u64()), (200, Some(3)), "{analysis}");
+}
+
+/// A game program that fails is quoted in the 422 with the end of its stderr, bounded.
+#[test]
+fn a_failing_programs_stderr_is_quoted_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("noisy.py");
+    let program = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'sprague': print('positions moves')\n    elif verb == 'positions': print(arg)\n    elif verb == 'moves' and arg == 'boom':\n        sys.stderr.write('noise ' * 200000 + 'the end')\n        sys.exit(3)\n    elif verb == 'moves': print('')\n    elif verb == 'flush': sys.stdout.flush()\n";
+    std::fs::write(&script, program).unwrap();
+    let server = Server::start(&["--game-cmd", &format!("python3 {}", script.display())]);
+    let (status, message) = analyse_raw(&server, "custom", &position("boom"));
+    assert_eq!(status, 422, "{message}");
+    assert!(message.contains("exited (status 3)") && message.ends_with("the end") && message.contains("the last 4096 bytes of its stderr"), "{}", &message[..200.min(message.len())]);
+    assert!(message.len() < 5000, "{} bytes", message.len());
+}
+
+/// A key given twice is refused, naming it (the last one used to win).
+#[test]
+fn a_repeated_key_is_400_naming_it() {
+    let server = Server::start(&[]);
+    let (status, message) = analyse_raw(&server, "wall", r#"{"position":"1 1\n.\n","position":"2 2\n..\n..\n"}"#);
+    assert_eq!(status, 400);
+    assert!(message.contains("duplicate field `position`"), "{message}");
+    let (status, _) = server.post("/api/games/wall/analyse", r#" {"position":"1 1\n.\n","other":1}"#);
+    assert_eq!(status, 200, "other keys are ignored");
+}
+
+/// The largest documented input of a game on the page fits the body limit: a DAGame of 500
+/// nodes and 100,000 edges (here one token with one move).
+#[test]
+fn the_largest_dagame_input_fits_the_body_limit() {
+    let server = Server::start(&[]);
+    let edges: String = std::iter::once("1 2\n".to_string()).chain((1..100_000).map(|i| format!("{} 500\n", 400 + i % 99))).collect();
+    let text = format!("500 100000\n{edges}1\n1 1\n");
+    let body = position(&text);
+    assert!(body.len() > 800_000, "{} bytes", body.len());
+    let (status, reply) = server.post("/api/games/dagame/analyse", &body);
+    assert_eq!(status, 200, "{}", &reply[..300.min(reply.len())]);
+    let analysis: serde_json::Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(analysis["moves"].as_array().unwrap().len(), 1);
 }

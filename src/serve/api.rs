@@ -5,6 +5,7 @@ use super::{Game, State};
 use crate::error::Error;
 use crate::game::explore::GameInfo;
 use axum::body::{Body, Bytes};
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -47,10 +48,12 @@ struct Request {
 }
 
 /// `POST /api/games/{name}/analyse` with `{"position": "…"}`: the game's analysis as JSON.
-pub async fn analyse(Shared(state): Shared<Arc<State>>, Path(name): Path<String>, body: Body) -> Result<Response, ApiError> {
+pub async fn analyse(Shared(state): Shared<Arc<State>>, name: Result<Path<String>, PathRejection>, body: Body) -> Result<Response, ApiError> {
+    let name = path_part(name, "the game name")?;
     let game = find(&state, &name)?;
     let body = read_body(body).await?;
     let request = parse_request(&body)?;
+    check_characters(&request.position)?;
     // One wait for both: a turn of the game's own, when it has turns, then a solver.
     let deadline = tokio::time::Instant::now() + state.queue_wait;
     let turn = match &game.turns {
@@ -84,15 +87,37 @@ async fn wait_for(semaphore: &Arc<Semaphore>, deadline: tokio::time::Instant, wh
     permit.map_err(|_| busy())
 }
 
-/// The request of a body that is a JSON object `{"position": "…"}` (an array of the same
-/// fields, which serde would also take, is refused); 400 otherwise.
+/// A path parameter of a route, or 400 naming `what` it is when it cannot be read (percent
+/// escapes that decode to bytes that are not UTF-8).
+pub fn path_part<T>(extracted: Result<Path<T>, PathRejection>, what: &str) -> Result<T, ApiError> {
+    extracted.map(|Path(part)| part).map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("{what} in the path cannot be read: {}", e.body_text())))
+}
+
+/// The request of a body that is a JSON object `{"position": "…"}`, read straight into the
+/// request so that a repeated key is refused (an array of the same fields, which serde would
+/// also take, is refused too); 400 otherwise.
 fn parse_request(body: &[u8]) -> Result<Request, ApiError> {
     let refused = |why: String| ApiError(StatusCode::BAD_REQUEST, format!("the body must be JSON {{\"position\": \"…\"}}: {why}"));
-    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| refused(e.to_string()))?;
-    if !value.is_object() {
-        return Err(refused(format!("found {}", kind_of(&value))));
+    if body.trim_ascii_start().first() == Some(&b'{') {
+        return serde_json::from_slice(body).map_err(|e| refused(e.to_string()));
     }
-    serde_json::from_value(value).map_err(|e| refused(e.to_string()))
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| refused(e.to_string()))?;
+    Err(refused(format!("found {}", kind_of(&value))))
+}
+
+/// Refuses (400) a position holding a control character other than the line breaks and tabs
+/// of a game's text, naming it and its place (`position:LINE:COL`): a game program would be
+/// handed it.
+fn check_characters(position: &str) -> Result<(), ApiError> {
+    let (mut line, mut col) = (1, 1);
+    for c in position.chars() {
+        if c.is_control() && !matches!(c, '\n' | '\r' | '\t') {
+            let message = format!("position:{line}:{col}: the control character U+{:04X} is not allowed in a position", u32::from(c));
+            return Err(ApiError(StatusCode::BAD_REQUEST, message));
+        }
+        (line, col) = if c == '\n' { (line + 1, 1) } else { (line, col + 1) };
+    }
+    Ok(())
 }
 
 /// What a JSON value is, in words.

@@ -2,6 +2,7 @@
 //! step, nothing fetched from elsewhere).
 
 use super::api::ApiError;
+use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -24,7 +25,8 @@ pub async fn page() -> Html<&'static str> {
 }
 
 /// `GET /assets/{name}`: a stylesheet or script of the page.
-pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
+pub async fn asset(name: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let name = super::api::path_part(name, "the asset name")?;
     let found = ASSETS.iter().find(|(asset, _, _)| *asset == name);
     let (_, kind, text) = found.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no asset {name:?}")))?;
     Ok(([(header::CONTENT_TYPE, *kind), (header::CACHE_CONTROL, "no-cache")], *text).into_response())

@@ -5,16 +5,26 @@
 use super::api::ApiError;
 use super::State;
 use crate::error::{Error, Result};
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path as UrlPath, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 use std::path::{Component, Path, PathBuf};
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
+use http_body::{Body as HttpBody, Frame, SizeHint};
+use tokio::io::{AsyncRead, ReadBuf};
 
-/// The most files listed (a results tree is a few hundred).
+/// The most files listed (a results tree is a few hundred)…
 const MAX_LISTED: usize = 5000;
+/// …and the most directory entries looked at to find them.
+const MAX_ENTRIES: usize = 100_000;
+/// Bytes of a results file read at a time while it is sent.
+const CHUNK: usize = 64 * 1024;
 /// The report `sprague report` writes.
 const REPORT: &str = "report.md";
 
@@ -32,7 +42,7 @@ pub struct Listing {
     /// The report's path when there is one (report.md at the top, else the first found).
     report: Option<String>,
     files: Vec<Entry>,
-    /// True when more than the listed files are there.
+    /// True when the walk stopped at a limit, with more files or entries left.
     truncated: bool,
 }
 
@@ -42,64 +52,166 @@ struct Entry {
     bytes: u64,
 }
 
-/// `GET /api/results`: every file under the results directory (symlinks and hidden files left
-/// out), sorted.
+/// `GET /api/results`: the files under the results directory (symlinks and hidden files left
+/// out), sorted; walked on a blocking thread, and only up to the limits.
 pub async fn listing(Shared(state): Shared<Arc<State>>) -> Result<Json<Listing>, ApiError> {
-    let root = root(&state)?;
-    let mut files = Vec::new();
-    walk(root, root, &mut files);
+    let root = root(&state)?.to_path_buf();
+    let walked = tokio::task::spawn_blocking(move || {
+        let walker = Walker::new(&root, MAX_LISTED, MAX_ENTRIES).run();
+        (walker.files, walker.truncated)
+    });
+    let (mut files, truncated) = walked.await.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the results could not be listed: {e}")))?;
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    let truncated = files.len() > MAX_LISTED;
-    files.truncate(MAX_LISTED);
     let reports = files.iter().filter(|f| f.path == REPORT || f.path.ends_with(&format!("/{REPORT}")));
     let report = reports.min_by_key(|f| f.path.matches('/').count()).map(|f| f.path.clone());
     Ok(Json(Listing { report, files, truncated }))
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<Entry>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    // Hidden entries (`.sprague.lock`) are not results.
-    for entry in entries.flatten().filter(|e| !e.file_name().to_string_lossy().starts_with('.')) {
-        let (path, Ok(kind)) = (entry.path(), entry.file_type()) else { continue };
-        if kind.is_dir() {
-            walk(root, &path, out);
-        } else if kind.is_file() && out.len() <= MAX_LISTED {
-            let relative = path.strip_prefix(root).expect("under the root").to_string_lossy().replace('\\', "/");
-            out.push(Entry { path: relative, bytes: entry.metadata().map_or(0, |m| m.len()) });
+/// A walk of the results directory that stops at `max_files` files or `max_entries` directory
+/// entries looked at, whichever comes first.
+struct Walker<'a> {
+    root: &'a Path,
+    max_files: usize,
+    max_entries: usize,
+    files: Vec<Entry>,
+    entries: usize,
+    truncated: bool,
+}
+
+impl<'a> Walker<'a> {
+    fn new(root: &'a Path, max_files: usize, max_entries: usize) -> Self {
+        Walker { root, max_files, max_entries, files: Vec::new(), entries: 0, truncated: false }
+    }
+
+    /// The walk of the whole directory, up to the limits.
+    fn run(mut self) -> Self {
+        self.walk(self.root);
+        self
+    }
+
+    fn walk(&mut self, dir: &Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            if self.truncated {
+                return;
+            }
+            self.entries += 1;
+            self.truncated = self.entries > self.max_entries;
+            if self.truncated {
+                return;
+            }
+            // Hidden entries (`.sprague.lock`) are not results.
+            let (path, Ok(kind)) = (entry.path(), entry.file_type()) else { continue };
+            if hidden(Path::new(&entry.file_name())) {
+                continue;
+            }
+            if kind.is_dir() {
+                self.walk(&path);
+            } else if kind.is_file() {
+                self.keep(&path, entry.metadata().map_or(0, |m| m.len()));
+            }
+        }
+    }
+
+    /// Lists the file at `path`, or marks the walk truncated when the files are at the limit.
+    fn keep(&mut self, path: &Path, bytes: u64) {
+        let Ok(relative) = path.strip_prefix(self.root) else { return };
+        self.truncated |= self.files.len() >= self.max_files;
+        if !self.truncated {
+            self.files.push(Entry { path: relative.to_string_lossy().replace('\\', "/"), bytes });
         }
     }
 }
 
-/// `GET /api/results/{path}`: one file under the results directory, with its content type.
-pub async fn file(Shared(state): Shared<Arc<State>>, UrlPath(path): UrlPath<String>) -> Result<Response, ApiError> {
-    let root = root(&state)?;
-    let found = inside(root, &path)?;
-    let bytes = std::fs::read(&found).map_err(|e| ApiError(StatusCode::NOT_FOUND, format!("{path}: {}", Error::io(&found, e).describe())))?;
-    Ok(([(header::CONTENT_TYPE, content_type(&found))], bytes).into_response())
+/// `GET /api/results/{path}`: one file under the results directory, with its content type and
+/// length, sent in chunks as it is read (any size, never held whole in memory).
+pub async fn file(Shared(state): Shared<Arc<State>>, path: Result<UrlPath<String>, PathRejection>) -> Result<Response, ApiError> {
+    let path = super::api::path_part(path, "the results path")?;
+    let root = root(&state)?.to_path_buf();
+    let opened = tokio::task::spawn_blocking(move || open(&root, &path)).await;
+    let (file, bytes, kind) = opened.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the results file could not be opened: {e}")))??;
+    let body = FileBody { file: tokio::fs::File::from_std(file), left: bytes, chunk: vec![0; CHUNK].into_boxed_slice() };
+    Ok(([(header::CONTENT_TYPE, kind)], Body::new(body)).into_response())
 }
 
-fn root(state: &State) -> Result<&Path, ApiError> {
+/// The file `path` names under `root`, open, with its length and content type.
+fn open(root: &Path, path: &str) -> std::result::Result<(std::fs::File, u64, &'static str), ApiError> {
+    let found = inside(root, path)?;
+    let unreadable = |e| ApiError(StatusCode::NOT_FOUND, format!("{path}: {}", Error::io(&found, e).describe()));
+    let file = std::fs::File::open(&found).map_err(unreadable)?;
+    let bytes = file.metadata().map_err(unreadable)?.len();
+    Ok((file, bytes, content_type(&found)))
+}
+
+/// A file's first `left` bytes (its length when opened), read a chunk at a time as the client
+/// takes them; a file that shrinks meanwhile ends the answer with an error (the connection is
+/// closed short of the length announced).
+struct FileBody {
+    file: tokio::fs::File,
+    left: u64,
+    chunk: Box<[u8]>,
+}
+
+impl HttpBody for FileBody {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<std::io::Result<Frame<Bytes>>>> {
+        if self.left == 0 {
+            return Poll::Ready(None);
+        }
+        let this = &mut *self;
+        let wanted = this.chunk.len().min(usize::try_from(this.left).unwrap_or(usize::MAX));
+        let mut buf = ReadBuf::new(&mut this.chunk[..wanted]);
+        match Pin::new(&mut this.file).poll_read(cx, &mut buf) {
+            Poll::Ready(Ok(())) if buf.filled().is_empty() => Poll::Ready(Some(Err(std::io::ErrorKind::UnexpectedEof.into()))),
+            Poll::Ready(Ok(())) => {
+                let data = Bytes::copy_from_slice(buf.filled());
+                this.left -= data.len() as u64;
+                Poll::Ready(Some(Ok(Frame::data(data))))
+            }
+            Poll::Ready(Err(e)) => Poll::Ready(Some(Err(e))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.left == 0
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::with_exact(self.left)
+    }
+}
+
+fn root(state: &State) -> std::result::Result<&Path, ApiError> {
     state.results.as_deref().ok_or_else(|| ApiError(StatusCode::NOT_FOUND, "no results directory: start the server with --results DIR".into()))
 }
 
+/// True when a component of `path` is hidden (starts with '.'): `.sprague.lock`, `.git/…`.
+fn hidden(path: &Path) -> bool {
+    path.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+}
+
 /// The file `path` names under `root`: 400 for a path that is absolute or climbs (`..`), 404
-/// when there is no such file, a component of the path is hidden (starts with '.') or it
-/// resolves (through a symlink) outside `root`.
-pub fn inside(root: &Path, path: &str) -> Result<PathBuf, ApiError> {
+/// when there is no such file, a component of the path is hidden (starts with '.'), it
+/// resolves (through a symlink) outside `root`, or to a hidden file or directory inside it.
+pub fn inside(root: &Path, path: &str) -> std::result::Result<PathBuf, ApiError> {
     let relative = Path::new(path);
     if path.is_empty() || !relative.components().all(|c| matches!(c, Component::Normal(_))) {
         return Err(ApiError(StatusCode::BAD_REQUEST, format!("{path:?}: only plain relative paths under the results directory (no '..', no absolute path)")));
     }
     let missing = || ApiError(StatusCode::NOT_FOUND, format!("{path}: no such file under the results directory"));
-    // Hidden entries (`.sprague.lock`, `.git/…`) are not results: not listed, not served.
-    if relative.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+    // Hidden entries (`.sprague.lock`, `.git/…`) are not results: not listed, not served,
+    // also not through a symlink to them.
+    if hidden(relative) {
         return Err(missing());
     }
     let found = root.join(relative).canonicalize().map_err(|_| missing())?;
-    if !found.starts_with(root) {
+    let Ok(resolved) = found.strip_prefix(root) else {
         return Err(ApiError(StatusCode::NOT_FOUND, format!("{path}: leads outside the results directory")));
-    }
-    if !found.is_file() {
+    };
+    if hidden(resolved) || !found.is_file() {
         return Err(missing());
     }
     Ok(found)
@@ -145,6 +257,33 @@ mod tests {
         for hidden in [".sprague.lock", ".hidden/s", "plots/.a.svg"] {
             assert_eq!(status(hidden), StatusCode::NOT_FOUND, "{hidden}");
         }
+        // Nor through a symlink to them.
+        std::os::unix::fs::symlink(".sprague.lock", root.join("vis.md")).unwrap();
+        std::os::unix::fs::symlink(".hidden", root.join("hid")).unwrap();
+        for through in ["vis.md", "hid/s"] {
+            assert_eq!(inside(&root, through).unwrap_err().1, format!("{through}: no such file under the results directory"));
+        }
         assert_eq!(content_type(Path::new("report.md")), "text/markdown; charset=utf-8");
+    }
+
+    /// The walk stops at its limits: it neither lists nor looks at more than they allow.
+    #[test]
+    fn the_walk_stops_at_its_limits() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        for d in 0..4 {
+            std::fs::create_dir(root.join(format!("d{d}"))).unwrap();
+            for f in 0..10 {
+                std::fs::write(root.join(format!("d{d}/f{f}")), "x").unwrap();
+            }
+        }
+        let all = Walker::new(&root, 100, 100).run();
+        assert_eq!((all.files.len(), all.entries, all.truncated), (40, 44, false));
+        let files = Walker::new(&root, 5, 100).run();
+        assert_eq!((files.files.len(), files.truncated), (5, true));
+        assert_eq!(files.entries, 7, "d0 and its first six files: it stops there");
+        let entries = Walker::new(&root, 100, 12).run();
+        assert_eq!((entries.entries, entries.truncated), (13, true));
+        assert!(entries.files.len() <= 11, "{}", entries.files.len());
     }
 }

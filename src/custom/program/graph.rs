@@ -22,7 +22,8 @@ const UNKNOWN: u32 = u32::MAX;
 const RECHECK_ALL: u32 = 256;
 /// …and past them, one position in this many.
 const RECHECK_EVERY: u32 = 97;
-/// Most positions asked between two looks at the clock when exploring against a deadline.
+/// Most positions asked in one batch when exploring against a deadline (each answer is
+/// awaited until the deadline at most).
 pub const DEADLINE_BATCH: usize = 1024;
 
 /// How large an exploration may grow.
@@ -34,11 +35,13 @@ pub struct GraphLimits {
     pub max_moves: usize,
     /// Bytes the positions kept may take: their tokens, their entries and their moves.
     pub max_bytes: u64,
+    /// The option that makes the run smaller, named in the limits' messages ([`super::advice`]).
+    pub smaller: Option<&'static str>,
 }
 
 impl Default for GraphLimits {
     fn default() -> Self {
-        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX }
+        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX, smaller: super::SMALLER }
     }
 }
 
@@ -141,9 +144,11 @@ impl Explorer {
     }
 
     /// [`Explorer::explore`], stopped once `deadline` passes: it is checked between batches of
-    /// at most [`DEADLINE_BATCH`] positions. False when it stopped with positions left to ask:
-    /// the positions asked then lead to some never asked, which no later call explores (it
-    /// starts from the positions not asked yet), so drop this explorer.
+    /// at most [`DEADLINE_BATCH`] positions and by every wait for an answer ([`Ask::ask_until`]).
+    /// False when it stopped with positions left to ask: the positions asked then lead to some
+    /// never asked, which no later call explores (it starts from the positions not asked yet),
+    /// so drop this explorer; and a program stopped while it answered answers nothing more, so
+    /// start a fresh one.
     pub fn explore_until(&mut self, roots: &[u32], deadline: Option<Instant>) -> Result<bool> {
         let mut frontier = roots.to_vec();
         while !frontier.is_empty() {
@@ -153,7 +158,7 @@ impl Explorer {
                 None => frontier.len(),
             };
             let (now, later) = frontier.split_at(batch);
-            let mut next = self.expand(now)?;
+            let Some(mut next) = self.expand_by(now, deadline)? else { return Ok(false) };
             next.extend_from_slice(later);
             frontier = next;
         }
@@ -163,12 +168,17 @@ impl Explorer {
     /// Asks `moves` of each of `ids` not asked before (one batch); the positions they reach
     /// that were not asked either, sorted.
     pub fn expand(&mut self, ids: &[u32]) -> Result<Vec<u32>> {
+        self.expand_by(ids, None).map(Option::unwrap_or_default)
+    }
+
+    /// [`Explorer::expand`], `None` when `deadline` passed while the program answered.
+    fn expand_by(&mut self, ids: &[u32], deadline: Option<Instant>) -> Result<Option<Vec<u32>>> {
         let mut frontier: Vec<u32> = ids.iter().copied().filter(|&r| self.moves[r as usize].is_none()).collect();
         frontier.sort_unstable();
         frontier.dedup();
         let owned: Vec<Box<str>> = frontier.iter().map(|&id| self.tokens[id as usize].clone()).collect();
         let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
-        let answers = if args.is_empty() { Vec::new() } else { self.ask.ask(Verb::Moves, &args)? };
+        let Some(answers) = self.ask_moves(&args, deadline)? else { return Ok(None) };
         let mut next = Vec::new();
         for (&id, answer) in frontier.iter().zip(&answers) {
             let context = protocol::request(Verb::Moves, self.token(id));
@@ -181,18 +191,37 @@ impl Explorer {
             self.moves[id as usize] = Some(children.into_boxed_slice());
         }
         let sample: Vec<u32> = frontier.iter().copied().filter(|&id| id < RECHECK_ALL || id % RECHECK_EVERY == 0).collect();
-        self.recheck(&sample)?;
+        if !self.recheck_by(&sample, deadline)? {
+            return Ok(None);
+        }
         next.sort_unstable();
         next.dedup();
-        Ok(next)
+        Ok(Some(next))
+    }
+
+    /// The answers to `moves` of every `args`; `None` when `deadline` passed while the program
+    /// answered (whatever error that gave: the program was stopped then).
+    fn ask_moves(&self, args: &[&str], deadline: Option<Instant>) -> Result<Option<Vec<String>>> {
+        if args.is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        match self.ask.ask_until(Verb::Moves, args, deadline) {
+            Err(_) if deadline.is_some_and(|d| Instant::now() >= d) => Ok(None),
+            answered => answered.map(Some),
+        }
     }
 
     /// Asks `moves` again of `sample` (positions asked before) and compares the answers as
     /// sets: an error naming the first that differs (a non-deterministic program).
     pub fn recheck(&mut self, sample: &[u32]) -> Result<()> {
+        self.recheck_by(sample, None).map(drop)
+    }
+
+    /// [`Explorer::recheck`], false when `deadline` passed while the program answered.
+    fn recheck_by(&mut self, sample: &[u32], deadline: Option<Instant>) -> Result<bool> {
         let owned: Vec<Box<str>> = sample.iter().map(|&id| self.tokens[id as usize].clone()).collect();
         let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
-        let answers = if args.is_empty() { Vec::new() } else { self.ask.ask(Verb::Moves, &args)? };
+        let Some(answers) = self.ask_moves(&args, deadline)? else { return Ok(false) };
         for (&id, answer) in sample.iter().zip(&answers) {
             let mut again: Vec<&str> = answer.split_ascii_whitespace().collect();
             let mut first: Vec<&str> = self.moves[id as usize].iter().flatten().map(|&c| self.token(c)).collect();
@@ -204,7 +233,7 @@ impl Explorer {
                 return Err(self.changed(Verb::Moves, id, &first.join(" "), &again.join(" ")));
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Computes the value of every unsolved position below `root` (already explored).
@@ -262,12 +291,13 @@ impl Explorer {
     }
 
     fn too_many(&self, context: &str) -> Error {
-        let bytes = 100 * self.limits.max_positions as u64;
+        let bytes = super::kept_bytes(self.limits.max_positions);
         Error::Usage(format!(
-            "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: raise --max-positions if they fit, or lower --max",
+            "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: {}",
             self.limits.max_positions,
             shorten(context),
-            format_bytes(bytes)
+            format_bytes(bytes),
+            super::advice(self.limits.smaller, "raise --max-positions if they fit")
         ))
     }
 
@@ -279,11 +309,12 @@ impl Explorer {
         }
         let tokens: u64 = self.tokens.iter().map(|t| t.len() as u64).sum();
         Err(Error::Usage(format!(
-            "game program: the positions explored take more than {} of memory ({} positions, {} of position tokens; reached while answering `{}`), half the memory budget (--memory-limit BYTES, by default the memory available); lower --max, or raise --memory-limit if the machine has the room",
+            "game program: the positions explored take more than {} of memory ({} positions, {} of position tokens; reached while answering `{}`), half the memory budget (--memory-limit BYTES, by default the memory available); {}",
             format_bytes(self.limits.max_bytes),
             self.tokens.len(),
             format_bytes(tokens),
-            shorten(context)
+            shorten(context),
+            super::advice(self.limits.smaller, "raise --memory-limit if the machine has the room")
         )))
     }
 }

@@ -21,6 +21,25 @@ pub use protocol::{Verb, Verbs};
 pub use run::{ProgramRun, Start};
 
 use crate::error::Result;
+use std::time::Instant;
+
+/// The option that makes a run smaller (`--max`), where the command has one: messages about a
+/// limit advise lowering it besides raising the limit ([`advice`]).
+pub const SMALLER: Option<&str> = Some("--max");
+
+/// How to get within a limit: lower `smaller` (when the command has such an option), or
+/// `raise` (an option, and when).
+pub fn advice(smaller: Option<&str>, raise: &str) -> String {
+    match smaller {
+        Some(option) => format!("lower {option}, or {raise}"),
+        None => raise.to_string(),
+    }
+}
+
+/// The memory an explorer takes to keep `positions` positions, estimated (about 100 bytes each).
+pub fn kept_bytes(positions: usize) -> u64 {
+    100 * positions as u64
+}
 
 /// What the engines ask a game: one answer line per argument, in order.
 pub trait Ask: Send + Sync {
@@ -28,4 +47,12 @@ pub trait Ask: Send + Sync {
     fn verbs(&self) -> Verbs;
     /// The answer lines to `verb ARG` for every `args` (positions, or sizes for `positions`).
     fn ask(&self, verb: Verb, args: &[&str]) -> Result<Vec<String>>;
+
+    /// [`Ask::ask`], given up once `deadline` passes with answers still awaited: then an error,
+    /// and a game that runs a program stops it (it answers nothing more). By default the
+    /// deadline is not looked at (a game that answers at once).
+    fn ask_until(&self, verb: Verb, args: &[&str], deadline: Option<Instant>) -> Result<Vec<String>> {
+        let _ = deadline;
+        self.ask(verb, args)
+    }
 }

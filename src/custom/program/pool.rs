@@ -8,7 +8,7 @@ use crate::output::text::shorten;
 use crate::stress::CommandLine;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Most requests in one batch (one write, then one `flush`).
 pub const BATCH: usize = 512;
@@ -23,11 +23,13 @@ pub struct ProgramLimits {
     pub timeout: Duration,
     /// Bytes of answer lines held at once, over the copies answering one list of requests.
     pub answer_bytes: u64,
+    /// The option that makes the run smaller, named past the limit ([`super::advice`]).
+    pub smaller: Option<&'static str>,
 }
 
 impl Default for ProgramLimits {
     fn default() -> Self {
-        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX }
+        ProgramLimits { timeout: Duration::from_secs(10), answer_bytes: u64::MAX, smaller: super::SMALLER }
     }
 }
 
@@ -48,7 +50,7 @@ impl GameProgram {
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
         for copy in &program.copies {
-            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes));
+            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes, limits.smaller), None);
             answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
@@ -76,20 +78,21 @@ impl GameProgram {
         Error::Usage(format!("game program {}: request `{}`: {why}", self.command.display(), shorten(request)))
     }
 
-    /// Answers a list of requests over all copies; the first failure stops the rest.
-    fn answer_all(&self, requests: &[String]) -> Result<Vec<String>> {
+    /// Answers a list of requests over all copies, each answer awaited until `deadline` at
+    /// most; the first failure stops the rest.
+    fn answer_all(&self, requests: &[String], deadline: Option<Instant>) -> Result<Vec<String>> {
         let size = requests.len().div_ceil(self.copies.len()).clamp(1, BATCH);
         let batches: Vec<&[String]> = requests.chunks(size).collect();
         let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
         let answers: Vec<Mutex<Option<Vec<String>>>> = batches.iter().map(|_| Mutex::new(None)).collect();
         let failure: Mutex<Option<Error>> = Mutex::new(None);
-        let held = Held::new(self.limits.answer_bytes);
+        let held = Held::new(self.limits.answer_bytes, self.limits.smaller);
         let work = |copy: &Mutex<Copy>| {
             let mut copy = lock(copy);
             while !stop.load(Ordering::Relaxed) {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(batch) = batches.get(index) else { return };
-                match copy.answer(batch, self.limits.timeout, &held) {
+                match copy.answer(batch, self.limits.timeout, &held, deadline) {
                     Ok(lines) => *lock(&answers[index]) = Some(lines),
                     Err((index, why)) => {
                         stop.store(true, Ordering::Relaxed);
@@ -115,11 +118,15 @@ impl Ask for GameProgram {
     }
 
     fn ask(&self, verb: Verb, args: &[&str]) -> Result<Vec<String>> {
+        self.ask_until(verb, args, None)
+    }
+
+    fn ask_until(&self, verb: Verb, args: &[&str], deadline: Option<Instant>) -> Result<Vec<String>> {
         if !self.verbs.has(verb) {
             return Err(Error::Usage(format!("game program {}: it does not answer `{verb}` (its handshake lists: {})", self.command.display(), self.verbs.names())));
         }
         let requests: Vec<String> = args.iter().map(|arg| protocol::request(verb, arg)).collect();
-        self.answer_all(&requests)
+        self.answer_all(&requests, deadline)
     }
 }
 

@@ -33,11 +33,13 @@ const EXIT_GRACE: Duration = Duration::from_millis(200);
 pub struct Held {
     bytes: AtomicU64,
     limit: u64,
+    /// The option that makes the run smaller, named past the limit ([`super::advice`]).
+    smaller: Option<&'static str>,
 }
 
 impl Held {
-    pub fn new(limit: u64) -> Self {
-        Held { bytes: AtomicU64::new(0), limit }
+    pub fn new(limit: u64, smaller: Option<&'static str>) -> Self {
+        Held { bytes: AtomicU64::new(0), limit, smaller }
     }
 
     /// Counts a line of `len` bytes (and its keeping); false once the lines are past the limit.
@@ -101,9 +103,10 @@ impl Copy {
     }
 
     /// Sends `requests` (lines without newlines), the closing request and a `flush`, then reads
-    /// one answer line per request, each counted in `held`. `Err((index, why))`: request
-    /// `index` got no proper answer; the copy is then stopped and answers nothing more.
-    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held) -> std::result::Result<Vec<String>, (usize, String)> {
+    /// one answer line per request, each counted in `held` and awaited `timeout` at most, and
+    /// not past `deadline`. `Err((index, why))`: request `index` got no proper answer; the copy
+    /// is then stopped and answers nothing more.
+    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held, deadline: Option<Instant>) -> std::result::Result<Vec<String>, (usize, String)> {
         if self.dead {
             return Err((0, "stopped after an earlier failure".into()));
         }
@@ -118,11 +121,13 @@ impl Copy {
         let mut out = Vec::with_capacity(requests.len() + 1);
         let expected = requests.len() + usize::from(closing.is_some());
         while out.len() < expected {
-            let line = if sent { self.next_line(timeout) } else { Ok(Line::End) };
+            let wait = deadline.map_or(timeout, |d| timeout.min(d.saturating_duration_since(Instant::now())));
+            let line = if sent { self.next_line(wait) } else { Ok(Line::End) };
             let why = match line {
                 Ok(Line::Text(text)) if !held.keep(text.len()) => format!(
-                    "its answers held at once take more than {} of memory (half the memory budget: --memory-limit BYTES, by default the memory available); lower --max, or raise --memory-limit if the machine has the room",
-                    format_bytes(held.limit)
+                    "its answers held at once take more than {} of memory (half the memory budget: --memory-limit BYTES, by default the memory available); {}",
+                    format_bytes(held.limit),
+                    super::advice(held.smaller, "raise --memory-limit if the machine has the room")
                 ),
                 Ok(Line::Text(text)) => match self.out_of_step(&text, out.len(), requests) {
                     None => {
@@ -134,6 +139,7 @@ impl Copy {
                 Ok(Line::NotUtf8) => "answered with a line that is not UTF-8".to_string(),
                 Ok(Line::TooLong) => format!("answered with a line longer than {} MiB", MAX_LINE >> 20),
                 Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => self.ended(),
+                Err(RecvTimeoutError::Timeout) if deadline.is_some_and(|d| Instant::now() >= d) => "was stopped still answering at the deadline".to_string(),
                 Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--game-timeout)", timeout.as_secs_f64()),
             };
             self.stop();
@@ -297,7 +303,7 @@ mod tests {
     fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), script.into()] };
         let requests: Vec<String> = (0..count).map(|i| format!("moves {i}")).collect();
-        Copy::start(&command).unwrap().answer(&requests, timeout, &Held::new(u64::MAX))
+        Copy::start(&command).unwrap().answer(&requests, timeout, &Held::new(u64::MAX, None), None)
     }
 
     const SECOND: Duration = Duration::from_secs(5);
@@ -331,7 +337,7 @@ mod tests {
     fn answers_past_the_memory_budget_are_refused() {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), "yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()] };
         let requests: Vec<String> = (0..100).map(|i| format!("moves {i}")).collect();
-        let (index, why) = Copy::start(&command).unwrap().answer(&requests, SECOND, &Held::new(2000)).unwrap_err();
+        let (index, why) = Copy::start(&command).unwrap().answer(&requests, SECOND, &Held::new(2000, None), None).unwrap_err();
         assert_eq!(index, 16, "{why}");
         assert!(why.starts_with("its answers held at once take more than 1.95 KiB of memory"), "{why}");
         assert!(answers("yes a", 100, SECOND).is_ok(), "no limit");

@@ -11,6 +11,7 @@ use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
 use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
 use crate::input::Scanner;
+use crate::output::text::format_bytes;
 use crate::stress::CommandLine;
 use serde_json::json;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
@@ -30,7 +31,7 @@ static TIME_LIMIT_TEXT: LazyLock<String> = LazyLock::new(|| TIME_LIMIT.as_secs_f
 /// How far `sprague serve` goes for one position of a game program (docs/serve.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Time one analysis may spend exploring, looked at between batches of `moves` requests.
+    /// Time one analysis may spend exploring, looked at by every wait for an answer.
     pub time: Duration,
     /// Positions kept (across analyses; a position reaching more is refused), moves from one
     /// position (only the analysed position's are listed, at most 10,000) and bytes kept.
@@ -46,8 +47,8 @@ impl Default for Budget {
         let half = crate::sys::available_memory_bytes().map_or(u64::MAX, |m| m / 2);
         Budget {
             time: TIME_LIMIT,
-            graph: GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: half },
-            program: ProgramLimits { answer_bytes: half, ..ProgramLimits::default() },
+            graph: GraphLimits { max_positions: MAX_POSITIONS, max_moves: 1_000_000, max_bytes: half, smaller: None },
+            program: ProgramLimits { answer_bytes: half, smaller: None, ..ProgramLimits::default() },
         }
     }
 }
@@ -71,7 +72,9 @@ pub fn options() -> Vec<OptSpec> {
 /// without `--game-cmd` (every option is checked either way).
 pub fn from_args(args: &Args) -> Result<Option<Box<dyn Explore>>> {
     let time = args.positive_seconds("game-budget")?.ok_or_else(|| Error::Usage("--game-budget is required".into()))?;
-    let budget = Budget { time, graph: program::graph_limits(args)?, program: program::limits(args)? };
+    // Serve analyses one position: it has no --max to lower.
+    let graph = GraphLimits { smaller: None, ..program::graph_limits(args)? };
+    let budget = Budget { time, graph, program: ProgramLimits { smaller: None, ..program::limits(args)? } };
     args.text("game-cmd").map(|command| program_explorer(command, budget)).transpose()
 }
 
@@ -137,7 +140,8 @@ impl Explore for ProgramExplorer {
         check_token(found.text).map_err(|why| s.error_at(found.line, found.col, why))?;
         s.expect_end()?;
         let token = found.text;
-        let deadline = Instant::now() + self.budget.time;
+        let started = Instant::now();
+        let deadline = started + self.budget.time;
         let mut kept = self.explorer.lock().unwrap_or_else(PoisonError::into_inner);
         let explorer = match kept.take() {
             Some(explorer) => explorer,
@@ -154,7 +158,7 @@ impl Explore for ProgramExplorer {
         let (id, value) = match outcome {
             Ok(found) => found,
             Err(stop) => {
-                return Err(self.stopped(explorer, stop, token).unwrap_or_else(|error| {
+                return Err(self.stopped(explorer, stop, token, started).unwrap_or_else(|error| {
                     *kept = None;
                     error
                 }))
@@ -193,36 +197,36 @@ impl ProgramExplorer {
         *explorer = Explorer::new(explorer.program().clone(), Convention::Normal, self.budget.graph);
     }
 
-    /// The error of an analysis of `token` that stopped, once `explorer` is ready for the
-    /// next one: past the time limit or the positions it starts afresh (what it kept is a
-    /// half-explored graph); after a failure it starts on a fresh copy of the program, as the
-    /// failed one may be gone. `Err`: the program could not be restarted (`explorer` is then of
-    /// no more use).
-    fn stopped(&self, explorer: &mut Explorer, stop: Stop, token: &str) -> std::result::Result<Error, Error> {
+    /// The error of an analysis of `token` (begun at `started`) that stopped, once `explorer`
+    /// is ready for the next one: past the positions it starts afresh on the same copy of the
+    /// program (what it kept is a half-explored graph); past the time limit or after a failure
+    /// it starts on a fresh copy, as the program may have been stopped while it answered, or be
+    /// gone. `Err`: the program could not be restarted (`explorer` is then of no more use).
+    fn stopped(&self, explorer: &mut Explorer, stop: Stop, token: &str, started: Instant) -> std::result::Result<Error, Error> {
         let explored = explorer.len();
-        if !matches!(stop, Stop::Failed(_)) {
-            self.forget(explorer);
-        }
-        Ok(match stop {
+        let error = match stop {
             Stop::OutOfTime => Error::Usage(format!(
-                "game program: the analysis of {token:?} stopped at the time limit of {} s per analysis (--game-budget) after {explored} positions, with more to explore; its exact value is out of reach here",
-                self.budget.time.as_secs_f64()
+                "game program: the analysis of {token:?} stopped at the time limit of {} s per analysis (--game-budget), {:.1} s in, after {explored} positions, with more to explore; its exact value is out of reach here",
+                self.budget.time.as_secs_f64(),
+                started.elapsed().as_secs_f64()
             )),
             Stop::Full => {
+                self.forget(explorer);
                 let max = self.budget.graph.max_positions;
-                Error::Usage(format!(
-                    "game program: the position reaches more than {max} positions, the most the explorer keeps (about {} MiB; --max-positions); its exact value is out of reach here",
-                    (100 * max) >> 20
-                ))
+                return Ok(Error::Usage(format!(
+                    "game program: the position reaches more than {max} positions, the most the explorer keeps (about {}; --max-positions); its exact value is out of reach here",
+                    format_bytes(crate::custom::program::kept_bytes(max))
+                )));
             }
-            Stop::Failed(error) => match start(&self.line, self.budget) {
-                Ok(fresh) => {
-                    *explorer = fresh;
-                    error
-                }
-                Err(restart) => return Err(Error::Usage(format!("{error}\nthe game program could not be restarted after this failure: {restart}"))),
-            },
-        })
+            Stop::Failed(error) => error,
+        };
+        match start(&self.line, self.budget) {
+            Ok(fresh) => {
+                *explorer = fresh;
+                Ok(error)
+            }
+            Err(restart) => Err(Error::Usage(format!("{error}\nthe game program could not be restarted after this: {restart}"))),
+        }
     }
 }
 
@@ -253,10 +257,10 @@ mod tests {
 
     #[test]
     fn a_position_past_the_limit_is_refused_and_the_next_one_answered() {
-        let budget = Budget { graph: GraphLimits { max_positions: 60, max_moves: 100, max_bytes: u64::MAX }, ..Budget::default() };
+        let budget = Budget { graph: GraphLimits { max_positions: 60, max_moves: 100, max_bytes: u64::MAX, smaller: None }, ..Budget::default() };
         let explorer = program_explorer(&kayles_command(), budget).unwrap();
         let err = explorer.analyse("30").unwrap_err();
-        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions"), "{err}");
+        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions, the most the explorer keeps (about 5.86 KiB;"), "{err}");
         assert_eq!(explorer.analyse("4").unwrap().value, Some(1));
         // Positions kept from earlier analyses do not count against a later one.
         for n in ["5", "6", "4.5", "7"] {
@@ -276,16 +280,33 @@ mod tests {
 
     #[test]
     fn an_endless_position_stops_at_the_time_limit_and_the_next_one_is_answered() {
-        let graph = GraphLimits { max_positions: 50_000_000, max_moves: 100, max_bytes: u64::MAX };
+        let graph = GraphLimits { max_positions: 50_000_000, max_moves: 100, max_bytes: u64::MAX, smaller: None };
         let (_dir, _, explorer) = hostile(Budget { time: Duration::from_millis(300), graph, ..Budget::default() });
         let started = Instant::now();
         let err = explorer.analyse("deep").unwrap_err().to_string();
         assert!(err.contains("\"deep\" stopped at the time limit of 0.3 s per analysis (--game-budget)"), "{err}");
-        // The limit is looked at between batches of requests, each answered in far less.
+        // The limit is looked at by every wait for an answer, each answered in far less.
         assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
         let again = explorer.analyse("deep").unwrap_err().to_string();
         assert!(again.contains("stopped at the time limit"), "asked again, it stops again: {again}");
         assert_eq!(explorer.analyse("5").unwrap().value, Some(3), "subtraction {{1, 3, 4}}: g(5) = 3");
+    }
+
+    /// Each answer of tests/fixtures/programs/slow_wide_game.py takes 0.05 s and a batch asks
+    /// hundreds: the time limit holds within an answer, not a batch, and the next position is
+    /// answered by a fresh copy of the program.
+    #[test]
+    fn slow_answers_stop_at_the_time_limit_not_after_their_batch() {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs/slow_wide_game.py");
+        let program = ProgramLimits { timeout: Duration::from_secs(1), ..ProgramLimits::default() };
+        let explorer = program_explorer(&format!("python3 {}", script.display()), Budget { time: Duration::from_millis(500), program, ..Budget::default() }).unwrap();
+        let started = Instant::now();
+        let err = explorer.analyse("1").unwrap_err().to_string();
+        let elapsed = started.elapsed();
+        assert!(err.contains("\"1\" stopped at the time limit of 0.5 s per analysis (--game-budget), ") && err.contains(" s in, after "), "{err}");
+        assert!(elapsed < Duration::from_millis(1500), "a batch of slow answers went on past the limit: {elapsed:?}");
+        let again = explorer.analyse("2").unwrap_err().to_string();
+        assert!(again.contains("\"2\" stopped at the time limit"), "a fresh copy answers: {again}");
     }
 
     #[test]
@@ -307,7 +328,7 @@ mod tests {
         let moved = dir.path().join("away.py");
         std::fs::rename(&script, &moved).unwrap();
         let err = explorer.analyse("die").unwrap_err().to_string();
-        assert!(err.contains("request `moves die`: exited (status 5)") && err.contains("could not be restarted after this failure"), "{err}");
+        assert!(err.contains("request `moves die`: exited (status 5)") && err.contains("could not be restarted after this: "), "{err}");
         let err = explorer.analyse("5").unwrap_err().to_string();
         assert!(err.contains("it failed earlier and cannot be restarted"), "{err}");
         std::fs::rename(&moved, &script).unwrap();

@@ -67,7 +67,7 @@ pub fn start(args: &Args, copies: usize) -> Result<GameProgram> {
 /// The time limit of `--game-timeout` and the answers' share of the memory budget.
 pub fn limits(args: &Args) -> Result<ProgramLimits> {
     let timeout = args.positive_seconds("game-timeout")?.ok_or_else(|| Error::Usage("--game-timeout is required".into()))?;
-    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2 })
+    Ok(ProgramLimits { timeout, answer_bytes: memory_budget(args)? / 2, smaller: crate::custom::program::SMALLER })
 }
 
 /// The command line of `--game-cmd`.
@@ -88,7 +88,7 @@ pub fn graph_limits(args: &Args) -> Result<GraphLimits> {
         }
         Ok(n)
     };
-    Ok(GraphLimits { max_positions: positive("max-positions")?, max_moves: positive("max-moves")?, max_bytes: memory_budget(args)? / 2 })
+    Ok(GraphLimits { max_positions: positive("max-positions")?, max_moves: positive("max-moves")?, max_bytes: memory_budget(args)? / 2, smaller: crate::custom::program::SMALLER })
 }
 
 /// Every file the command names (the program itself when given as a path, and arguments that

@@ -23,7 +23,7 @@ fn text(pos: &Position) -> String {
     String::from_utf8(out).expect("the input is ASCII")
 }
 
-/// The board for people: `#` a foothold, `.` none, `A` and `B` the pieces (`AB` on one cell).
+/// The board for people: `#` a foothold, `.` none, `A` and `B` the pieces (`*` both on one cell: one character, so the rows stay aligned).
 fn picture(pos: &Position) -> Vec<String> {
     let cols = pos.cols as usize;
     (0..pos.rows as usize)
@@ -31,13 +31,13 @@ fn picture(pos: &Position) -> Vec<String> {
             let cell = |c: usize| {
                 let i = r * cols + c;
                 match (i == pos.a as usize, i == pos.b as usize) {
-                    (true, true) => "AB".to_string(),
-                    (true, false) => "A".to_string(),
-                    (false, true) => "B".to_string(),
-                    _ => if pos.board >> i & 1 == 1 { "#" } else { "." }.to_string(),
+                    (true, true) => '*',
+                    (true, false) => 'A',
+                    (false, true) => 'B',
+                    _ => if pos.board >> i & 1 == 1 { '#' } else { '.' },
                 }
             };
-            (0..cols).map(cell).collect::<Vec<_>>().join(" ")
+            (0..cols).map(|c| cell(c).to_string()).collect::<Vec<_>>().join(" ")
         })
         .collect()
 }
@@ -55,7 +55,7 @@ impl Explore for FootholdsExplorer {
             title: "Disappearing footholds".to_string(),
             view: View::Text,
             format: format!(
-                "The contest input: `R C` (1 to {MAX_SIDE}), R rows of C cells (1 a foothold, 0 none), then `ar ac br bc` (0-based): A is the piece to move. A may stand on a 0 (B just stepped off their shared cell: A has lost). The drawing adds `rows` (the board, # foothold, A and B the pieces) and `total_moves` (both players' moves under best play)."
+                "The contest input: `R C` (1 to {MAX_SIDE}), R rows of C cells (1 a foothold, 0 none), then `ar ac br bc` (0-based): A is the piece to move. A may stand on a 0 (B just stepped off their shared cell: A has lost). The drawing adds `rows` (the board, # foothold, A and B the pieces, * both on one cell) and `total_moves` (both players' moves under best play)."
             ),
             example: "3 3\n1 1 1\n1 1 1\n1 1 1\n1 0 1 2\n".to_string(),
             grundy: false,
@@ -98,6 +98,13 @@ mod tests {
         let after = explorer().analyse(&analysis.moves[0].position).unwrap();
         assert_eq!((after.winner, after.moves.len()), (Winner::Second, 0));
         assert!(Position::parse_input("t", &analysis.moves[0].position).is_err(), "the contest never starts there");
-        assert_eq!(analysis.drawing["rows"], json!(["# AB #"]));
+        assert_eq!(analysis.drawing["rows"], json!(["# * #"]));
+    }
+
+    /// A shared cell is one character, so the rows stay aligned.
+    #[test]
+    fn a_shared_cell_is_drawn_as_one_character() {
+        let analysis = explorer().analyse("2 2\n1 1\n1 1\n0 0 0 0\n").unwrap();
+        assert_eq!(analysis.drawing["rows"], json!(["* #", "# #"]));
     }
 }
