@@ -18,9 +18,10 @@ const MAX_LISTED: usize = 5000;
 /// The report `sprague report` writes.
 const REPORT: &str = "report.md";
 
-/// The results directory, canonical; an error when it is not a directory.
+/// The results directory, canonical; a usage error naming `--results` when it is missing or
+/// not a directory.
 pub fn results_root(dir: &Path) -> Result<PathBuf> {
-    let root = dir.canonicalize().map_err(|e| Error::io(dir, e))?;
+    let root = dir.canonicalize().map_err(|e| Error::Usage(format!("--results {}: {}", dir.display(), Error::io(dir, e).describe())))?;
     if !root.is_dir() {
         return Err(Error::Usage(format!("--results {}: not a directory", dir.display())));
     }
@@ -70,12 +71,16 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<Entry>) {
     }
 }
 
-/// `GET /api/results/{path}`: one file under the results directory, with its content type.
+/// `GET /api/results/{path}`: one file under the results directory, with its content type, once
+/// the answers' memory has room for it.
 pub async fn file(Shared(state): Shared<Arc<State>>, UrlPath(path): UrlPath<String>) -> Result<Response, ApiError> {
     let root = root(&state)?;
     let found = inside(root, &path)?;
-    let bytes = std::fs::read(&found).map_err(|e| ApiError(StatusCode::NOT_FOUND, format!("{path}: {}", Error::io(&found, e).describe())))?;
-    Ok(([(header::CONTENT_TYPE, content_type(&found))], bytes).into_response())
+    let unreadable = |e| ApiError(StatusCode::NOT_FOUND, format!("{path}: {}", Error::io(&found, e).describe()));
+    let size = std::fs::metadata(&found).map_err(unreadable)?.len();
+    let room = state.answers.reserve(usize::try_from(size).unwrap_or(usize::MAX), state.queue_wait).await?;
+    let bytes = std::fs::read(&found).map_err(unreadable)?;
+    Ok(([(header::CONTENT_TYPE, content_type(&found))], super::budget::body(bytes, room)).into_response())
 }
 
 fn root(state: &State) -> Result<&Path, ApiError> {
