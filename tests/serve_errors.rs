@@ -311,15 +311,18 @@ fn over_the_connection_cap_a_connection_waits_then_is_answered() {
 /// the write timeout, the answer cut short, and answers have room again.
 #[test]
 fn an_unread_answer_is_cut_at_the_write_timeout_and_holds_at_most_the_answer_memory() {
-    let server = Server::start(&["--answer-memory", "1", "--queue-wait", "1", "--write-timeout", "2"]);
+    let server = Server::start(&["--answer-memory", "1", "--queue-wait", "0.5", "--write-timeout", "1.5"]);
     let heaps = vec!["50"; 400].join(" ");
     let body = serde_json::json!({ "position": format!("400\n{heaps}\n") }).to_string();
     let mut stalled = server.connect();
     write!(stalled, "POST /api/games/grundy/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    stalled.peek(&mut [0; 16]).unwrap(); // the answer has started: it holds its room
+    let stalled_at = Instant::now();
     let (status, reply) = server.post("/api/games/wall/analyse", &position("2 2\n..\n..\n"));
     assert_eq!(status, 503, "{reply}");
-    assert!(error_of(&reply).starts_with("busy: the answers being sent held all of their 1 MiB (--answer-memory)"), "{reply}");
+    assert_eq!(error_of(&reply), "busy: the answers being sent held all of their 1 MiB (--answer-memory) for 0.5 s; try again");
+    // Reading before the write timeout would let the answer go on.
+    std::thread::sleep(Duration::from_secs(2).saturating_sub(stalled_at.elapsed()));
     let reply = read_all(&mut stalled);
     let text = String::from_utf8_lossy(&reply);
     let (head, answer) = text.split_once("\r\n\r\n").unwrap();
