@@ -6,7 +6,9 @@ use common::sprague;
 
 mod serve_support;
 
-use serve_support::{error_of, Server};
+use serve_support::{error_of, read_all, status_and_body, Server};
+use std::io::Write;
+use std::time::{Duration, Instant};
 
 /// `(status, error message)` of a request that must fail, after which the server still answers.
 fn refused(server: &Server, reply: (u16, String)) -> (u16, String) {
@@ -220,6 +222,179 @@ fn a_port_out_of_range_is_named_with_the_range() {
     let assert = assert_cmd::Command::cargo_bin("sprague").unwrap().args(["serve", "--port", "70000"]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert_eq!(stderr, "error: --port must be a port number in 0..=65535, not 70000\n");
+}
+
+/// `--results` that is not there is a usage error naming the option.
+#[test]
+fn a_missing_results_directory_is_named_by_its_option() {
+    let assert = sprague().args(["serve", "--port", "0", "--results", "/nonexistent-sprague-results"]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(stderr, "error: --results /nonexistent-sprague-results: No such file or directory\n");
+}
+
+/// An IPv6 host is listened on whether it is given bracketed or not (where the machine has IPv6).
+#[test]
+fn an_ipv6_host_may_be_bracketed() {
+    if std::net::TcpListener::bind("[::1]:0").is_err() {
+        eprintln!("no IPv6 loopback here: skipped");
+        return;
+    }
+    for host in ["[::1]", "::1"] {
+        let server = Server::start(&["--host", host]);
+        assert!(server.base.starts_with("http://[::1]:"), "{}", server.base);
+        assert!(server.answers(), "{host}");
+    }
+}
+
+/// Seconds from now until the server closes `stream` (its reads end or fail).
+fn closed_after(stream: &mut std::net::TcpStream) -> f64 {
+    let started = Instant::now();
+    read_all(stream);
+    started.elapsed().as_secs_f64()
+}
+
+/// A connection that sends nothing, or half a request head, is closed at the read timeout, and
+/// so is one that sends half a body (after its 408); the server answers meanwhile.
+#[test]
+fn slow_or_silent_requests_are_closed_at_the_read_timeout() {
+    let server = Server::start(&["--read-timeout", "1"]);
+    let (mut silent, mut half_head, mut half_body) = (server.connect(), server.connect(), server.connect());
+    half_head.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+    let head = "POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"posi";
+    half_body.write_all(head.as_bytes()).unwrap();
+    assert!(server.answers());
+    for (name, stream) in [("silent", &mut silent), ("half a head", &mut half_head)] {
+        let after = closed_after(stream);
+        assert!(after < 4.0, "{name}: closed after {after} s");
+    }
+    let reply = String::from_utf8(read_all(&mut half_body)).unwrap();
+    let (status, body) = status_and_body(&reply);
+    assert!(status.starts_with("HTTP/1.1 408"), "{reply}");
+    assert_eq!(error_of(body), "the request body was not sent within 1 s (--read-timeout)");
+    assert!(server.answers());
+}
+
+/// A kept-alive connection may wait longer than the read timeout for its next request (the idle
+/// timeout), and is closed after it.
+#[test]
+fn a_kept_alive_connection_is_closed_at_the_idle_timeout() {
+    let server = Server::start(&["--read-timeout", "0.5", "--idle-timeout", "1.5"]);
+    let mut stream = server.connect();
+    stream.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
+    let request = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    for _ in 0..2 {
+        stream.write_all(request).unwrap();
+        let reply = String::from_utf8(read_all(&mut stream)).unwrap();
+        assert!(reply.starts_with("HTTP/1.1 200"), "{reply:?}");
+        std::thread::sleep(Duration::from_secs(1)); // past the read timeout, within the idle one
+    }
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let after = closed_after(&mut stream);
+    assert!(after < 3.0, "closed {after} s after the last answer");
+}
+
+/// Over --max-connections nothing more is accepted: a new connection waits until one closes
+/// (here, silent ones at the read timeout), then is answered.
+#[test]
+fn over_the_connection_cap_a_connection_waits_then_is_answered() {
+    let server = Server::start(&["--max-connections", "2", "--read-timeout", "1"]);
+    let taken = [server.connect(), server.connect()];
+    std::thread::sleep(Duration::from_millis(100));
+    let started = Instant::now();
+    assert!(server.answers());
+    let waited = started.elapsed().as_secs_f64();
+    assert!(waited > 0.5 && waited < 4.0, "answered after {waited} s");
+    drop(taken);
+}
+
+/// A client that reads nothing of a large answer holds at most --answer-memory: meanwhile
+/// other answers wait for room and get 503 after the queue wait; its connection is closed at
+/// the write timeout, the answer cut short, and answers have room again.
+#[test]
+fn an_unread_answer_is_cut_at_the_write_timeout_and_holds_at_most_the_answer_memory() {
+    let server = Server::start(&["--answer-memory", "1", "--queue-wait", "0.5", "--write-timeout", "1.5"]);
+    let heaps = vec!["50"; 400].join(" ");
+    let body = serde_json::json!({ "position": format!("400\n{heaps}\n") }).to_string();
+    let mut stalled = server.connect();
+    write!(stalled, "POST /api/games/grundy/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    stalled.peek(&mut [0; 16]).unwrap(); // the answer has started: it holds its room
+    let stalled_at = Instant::now();
+    let (status, reply) = server.post("/api/games/wall/analyse", &position("2 2\n..\n..\n"));
+    assert_eq!(status, 503, "{reply}");
+    assert_eq!(error_of(&reply), "busy: the answers being sent held all of their 1 MiB (--answer-memory) for 0.5 s; try again");
+    // Reading before the write timeout would let the answer go on.
+    std::thread::sleep(Duration::from_secs(2).saturating_sub(stalled_at.elapsed()));
+    let reply = read_all(&mut stalled);
+    let text = String::from_utf8_lossy(&reply);
+    let (head, answer) = text.split_once("\r\n\r\n").unwrap();
+    let length: usize = head.lines().find_map(|l| l.strip_prefix("content-length: ")).unwrap().parse().unwrap();
+    assert!(length > 4 << 20 && answer.len() < length, "{} of {length} bytes", answer.len());
+    let (status, analysis) = server.analyse("wall", "2 2\n..\n..\n");
+    assert_eq!((status, analysis["value"].as_u64()), (200, Some(0)));
+}
+
+/// An HTTP/2 client with prior knowledge, an HTTP/2.0 request line and a malformed HTTP/1.0
+/// request get the same 400 with a JSON error.
+#[test]
+fn requests_that_are_not_http1_get_a_json_400() {
+    let server = Server::start(&[]);
+    let not_http1 = "the request is not valid HTTP/1.0 or HTTP/1.1 (the versions served here)";
+    for request in ["PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", "GET / HTTP/1.0\r\nnot a header\r\n\r\n"] {
+        let reply = server.exchange(request.as_bytes());
+        let (status, body) = status_and_body(&reply);
+        assert!(status.starts_with("HTTP/1.1 400"), "{request:?}: {reply:?}");
+        assert_eq!(error_of(body), not_http1, "{request:?}");
+    }
+    assert!(server.answers());
+}
+
+/// A client that half-closes its connection after a whole request still gets the answer.
+#[test]
+fn a_half_closed_client_gets_its_answer() {
+    let server = Server::start(&[]);
+    let mut stream = server.connect();
+    stream.write_all(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let reply = String::from_utf8(read_all(&mut stream)).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200") && reply.contains("\"name\":\"wall\""), "{reply:?}");
+}
+
+/// An analysis whose body is not declared JSON is 415: a page of another site cannot post one
+/// without the browser asking the server first.
+#[test]
+fn an_analysis_not_sent_as_json_is_415() {
+    let server = Server::start(&[]);
+    let url = format!("{}/api/games/wall/analyse", server.base);
+    let body = position("2 2\n..\n..\n");
+    for content_type in ["text/plain", "application/x-www-form-urlencoded"] {
+        let Err(ureq::Error::Status(status, reply)) = ureq::post(&url).set("Content-Type", content_type).send_string(&body) else { panic!("{content_type}: answered") };
+        let message = error_of(&reply.into_string().unwrap());
+        assert_eq!(status, 415, "{content_type}: {message}");
+        assert_eq!(message, format!("the body must be sent with Content-Type: application/json (found {content_type:?})"));
+    }
+    let reply = server.exchange(format!("POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    let (status, body) = status_and_body(&reply);
+    assert!(status.starts_with("HTTP/1.1 415"), "{reply}");
+    assert_eq!(error_of(body), "the body must be sent with Content-Type: application/json (found none)");
+    assert!(server.answers());
+}
+
+/// A server on loopback answers requests for localhost, 127.0.0.1 and [::1] (any port) and
+/// refuses (421) a Host of another name: DNS rebinding reads nothing.
+#[test]
+fn a_loopback_server_refuses_other_hosts() {
+    let server = Server::start(&[]);
+    let get = |host: &str| server.exchange(format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes());
+    for host in ["localhost", "localhost:8080", "127.0.0.1:1", "[::1]:9"] {
+        assert!(get(host).starts_with("HTTP/1.1 200"), "{host}");
+    }
+    for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example"] {
+        let reply = get(host);
+        let (status, body) = status_and_body(&reply);
+        assert!(status.starts_with("HTTP/1.1 421"), "{host}: {reply}");
+        assert_eq!(error_of(body), format!("Host {host:?} is not this machine: a server on loopback answers only localhost, 127.0.0.1 and [::1] (docs/serve.md)"));
+    }
+    assert!(server.answers());
 }
 
 /// A game program refused at startup by a limit names the options serve has (no `--max`).

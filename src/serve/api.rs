@@ -7,7 +7,7 @@ use crate::game::explore::GameInfo;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State as Shared};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use http_body_util::BodyExt;
@@ -47,11 +47,20 @@ struct Request {
     position: String,
 }
 
-/// `POST /api/games/{name}/analyse` with `{"position": "…"}`: the game's analysis as JSON.
-pub async fn analyse(Shared(state): Shared<Arc<State>>, name: Result<Path<String>, PathRejection>, body: Body) -> Result<Response, ApiError> {
+/// `POST /api/games/{name}/analyse` with `{"position": "…"}` as `application/json`: the game's
+/// analysis as JSON.
+pub async fn analyse(
+    Shared(state): Shared<Arc<State>>,
+    name: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
     let name = path_part(name, "the game name")?;
     let game = find(&state, &name)?;
-    let body = read_body(body).await?;
+    let body = tokio::time::timeout(state.limits.read, read_body(body)).await.map_err(|_| {
+        ApiError(StatusCode::REQUEST_TIMEOUT, format!("the request body was not sent within {} s (--read-timeout)", state.limits.read.as_secs_f64()))
+    })??;
+    super::origin::require_json(&headers)?;
     let request = parse_request(&body)?;
     check_characters(&request.position)?;
     // One wait for both: a turn of the game's own, when it has turns, then a solver.
@@ -64,19 +73,29 @@ pub async fn analyse(Shared(state): Shared<Arc<State>>, name: Result<Path<String
     let started = Instant::now();
     let explorer = game.explorer.clone();
     let solved = tokio::task::spawn_blocking(move || {
-        // Held until the analysis ends, even when the client has gone.
-        let _held = (turn, solver);
-        explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a))
+        // Held until the analysis ends, even when the client has gone, and then until its
+        // answer has room to be sent (below).
+        let held = (turn, solver);
+        (explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a)), held)
     })
     .await;
     // How long the analysis and its JSON took, for clients and the measurements (docs/serve.md).
     let timing = format!("analyse;dur={:.3}", started.elapsed().as_secs_f64() * 1000.0);
     match solved {
-        Ok(Ok(Ok(json))) => Ok(([(header::CONTENT_TYPE, "application/json".to_string()), (header::HeaderName::from_static("server-timing"), timing)], json).into_response()),
-        Ok(Ok(Err(e))) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis could not be written as JSON: {e}"))),
-        Ok(Err(error)) => Err(ApiError(status_of(&error), error.to_string())),
+        Ok((Ok(Ok(json)), held)) => answer(&state, json, timing, held).await,
+        Ok((Ok(Err(e)), _)) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis could not be written as JSON: {e}"))),
+        Ok((Err(error), _)) => Err(ApiError(status_of(&error), error.to_string())),
         Err(failed) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the analysis of {name} failed: {failed}"))),
     }
+}
+
+/// The analysis `json` as an answer, once the answers' memory has room for it: until then the
+/// solver is `held`, so that at most one waiting answer per solver is in memory.
+async fn answer<T>(state: &State, json: Vec<u8>, timing: String, held: T) -> Result<Response, ApiError> {
+    let room = state.answers.reserve(json.len(), state.queue_wait).await?;
+    drop(held);
+    let headers = [(header::CONTENT_TYPE, "application/json".to_string()), (header::HeaderName::from_static("server-timing"), timing)];
+    Ok((headers, super::budget::body(json, room)).into_response())
 }
 
 /// A permit of `semaphore` once one is free, or 503 at `deadline`, the end of a `wait` (`what`:

@@ -28,9 +28,10 @@ const CHUNK: usize = 64 * 1024;
 /// The report `sprague report` writes.
 const REPORT: &str = "report.md";
 
-/// The results directory, canonical; an error when it is not a directory.
+/// The results directory, canonical; a usage error naming `--results` when it is missing or
+/// not a directory.
 pub fn results_root(dir: &Path) -> Result<PathBuf> {
-    let root = dir.canonicalize().map_err(|e| Error::io(dir, e))?;
+    let root = dir.canonicalize().map_err(|e| Error::Usage(format!("--results {}: {}", dir.display(), Error::io(dir, e).describe())))?;
     if !root.is_dir() {
         return Err(Error::Usage(format!("--results {}: not a directory", dir.display())));
     }

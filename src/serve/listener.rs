@@ -1,42 +1,37 @@
-//! Connections whose automatic answers (hyper's, to a request it cannot parse: 400, 414, 431) carry a JSON `{"error": …}` body like every other error.
+//! Connections whose automatic answers (hyper's, to a request it cannot parse: 400, 414, 431; and an HTTP/2 preface) carry a JSON `{"error": …}` body like every other error.
 
-use axum::serve::Listener;
 use std::io::IoSlice;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
 
-/// A TCP listener whose connections are [`JsonErrors`].
-pub struct JsonErrorListener(pub TcpListener);
+/// What an HTTP/2 client with prior knowledge sends first (its preface starts so).
+const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n";
 
-impl Listener for JsonErrorListener {
-    type Io = JsonErrors;
-    type Addr = std::net::SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        let (stream, address) = Listener::accept(&mut self.0).await;
-        (JsonErrors { stream, pending: Vec::new(), sent: 0 }, address)
-    }
-
-    fn local_addr(&self) -> tokio::io::Result<Self::Addr> {
-        self.0.local_addr()
-    }
-}
+/// The message of a request that is not HTTP/1.0 or 1.1 (hyper's 400, an HTTP/2 preface).
+const NOT_HTTP1: &str = "the request is not valid HTTP/1.0 or HTTP/1.1 (the versions served here)";
 
 /// A connection that writes, in place of an automatic answer's empty head, the same status with
 /// a JSON body (and closes, as hyper does after such an answer).
-pub struct JsonErrors {
-    stream: TcpStream,
+pub struct JsonErrors<S> {
+    stream: S,
     /// The answer being written instead of hyper's, and how much of it is written.
     pending: Vec<u8>,
     sent: usize,
+    /// Nothing was read yet (an HTTP/2 preface is looked for in the first bytes).
+    fresh: bool,
+}
+
+impl<S> JsonErrors<S> {
+    pub fn new(stream: S) -> Self {
+        JsonErrors { stream, pending: Vec::new(), sent: 0, fresh: true }
+    }
 }
 
 /// The message of an automatic answer's status, `None` for any other status.
 fn automatic_message(status: &str) -> Option<String> {
     Some(match status {
-        "400" => "the request is not valid HTTP/1.1".to_string(),
+        "400" => NOT_HTTP1.to_string(),
         "414" => format!("the request's path is over the limit of {} bytes", u16::MAX - 1),
         "431" => "the request's head is too large".to_string(),
         _ => return None,
@@ -49,17 +44,22 @@ fn automatic_message(status: &str) -> Option<String> {
 pub fn json_answer(head: &[u8]) -> Option<Vec<u8>> {
     let text = std::str::from_utf8(head).ok().filter(|t| t.len() < 1024 && t.ends_with("\r\n\r\n"))?;
     let (status_line, fields) = text.split_once("\r\n")?;
-    let rest = status_line.strip_prefix("HTTP/1.1 ")?;
+    let rest = status_line.strip_prefix("HTTP/1.1 ").or_else(|| status_line.strip_prefix("HTTP/1.0 "))?;
     let message = automatic_message(rest.get(..3)?)?;
     if !fields.to_ascii_lowercase().split("\r\n").any(|field| field == "content-length: 0") {
         return None;
     }
-    let body = serde_json::json!({ "error": message }).to_string();
-    let answer = format!("{status_line}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len());
-    Some(answer.into_bytes())
+    Some(closing_answer(status_line, &message))
 }
 
-impl JsonErrors {
+/// An answer with status line `status_line` and the JSON error `message`, that closes the
+/// connection.
+fn closing_answer(status_line: &str, message: &str) -> Vec<u8> {
+    let body = serde_json::json!({ "error": message }).to_string();
+    format!("{status_line}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+impl<S: AsyncWrite + Unpin> JsonErrors<S> {
     /// Writes the pending answer; `Ready(Ok(claimed))` once it is all out.
     fn poll_pending(&mut self, cx: &mut Context<'_>, claimed: usize) -> Poll<std::io::Result<usize>> {
         while self.sent < self.pending.len() {
@@ -73,13 +73,24 @@ impl JsonErrors {
     }
 }
 
-impl AsyncRead for JsonErrors {
+impl<S: AsyncRead + Unpin> AsyncRead for JsonErrors<S> {
+    /// The bytes read; an HTTP/2 preface is not handed to hyper (which would close without an
+    /// answer): it reads as the end of the connection, and the 400 is written at its shutdown.
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
+        if self.fresh && buf.filled().len() > before {
+            self.fresh = false;
+            if buf.filled()[before..].starts_with(H2_PREFACE) {
+                buf.set_filled(before);
+                (self.pending, self.sent) = (closing_answer("HTTP/1.1 400 Bad Request", NOT_HTTP1), 0);
+            }
+        }
+        polled
     }
 }
 
-impl AsyncWrite for JsonErrors {
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for JsonErrors<S> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
         // hyper offers the same bytes again after a Pending, so a started answer goes on.
         if self.pending.is_empty() {
@@ -111,6 +122,7 @@ impl AsyncWrite for JsonErrors {
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        std::task::ready!(self.poll_pending(cx, 0))?;
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 }

@@ -209,7 +209,7 @@ test('heaps, graph and text views draw the demo games and play their moves', asy
 
 // The server's own analysis of a position of `game` (what the page must show).
 async function analysed(game, position) {
-  const response = await fetch(`${server.url}api/games/${game}/analyse`, { method: 'POST', body: JSON.stringify({ position }) });
+  const response = await fetch(`${server.url}api/games/${game}/analyse`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ position }) });
   assert.equal(response.status, 200, `${game}: ${await response.clone().text()}`);
   return response.json();
 }

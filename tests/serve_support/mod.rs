@@ -53,6 +53,21 @@ impl Server {
         self.raw(request_line).lines().next().unwrap_or_default().to_string()
     }
 
+    /// A connection to the server, its reads bounded by 10 s.
+    pub fn connect(&self) -> std::net::TcpStream {
+        let stream = std::net::TcpStream::connect(self.base.trim_start_matches("http://")).unwrap();
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+        stream
+    }
+
+    /// `request` sent byte for byte on a new connection, and everything answered until the
+    /// server closes it (or its reads fail).
+    pub fn exchange(&self, request: &[u8]) -> String {
+        let mut stream = self.connect();
+        stream.write_all(request).unwrap();
+        String::from_utf8_lossy(&read_all(&mut stream)).into_owned()
+    }
+
     /// True while the server answers `GET /api/games` with 200.
     pub fn answers(&self) -> bool {
         self.get("/api/games").0 == 200
@@ -78,4 +93,19 @@ fn answer(result: Result<ureq::Response, ureq::Error>) -> (u16, String) {
 pub fn error_of(body: &str) -> String {
     let value: serde_json::Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"));
     value["error"].as_str().unwrap_or_else(|| panic!("no error field: {body}")).to_string()
+}
+
+/// Everything read from `stream` until it ends, fails or its read timeout passes.
+pub fn read_all(stream: &mut std::net::TcpStream) -> Vec<u8> {
+    let (mut all, mut buffer) = (Vec::new(), vec![0; 64 << 10]);
+    while let Ok(n @ 1..) = stream.read(&mut buffer) {
+        all.extend_from_slice(&buffer[..n]);
+    }
+    all
+}
+
+/// The status line and the body of one answer in `reply`.
+pub fn status_and_body(reply: &str) -> (&str, &str) {
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no answer: {reply:?}"));
+    (head.lines().next().unwrap_or_default(), body)
 }

@@ -1,0 +1,92 @@
+//! Requests from elsewhere: a server on loopback answers only requests for this machine's names (no DNS rebinding), and an analysis is sent as JSON (no form a page of another site can post without asking).
+
+use super::api::ApiError;
+use super::State;
+use axum::extract::{Request, State as Shared};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+
+/// True when `host` (bracketed or not) is a loopback address or `localhost`.
+pub fn is_loopback(host: &str) -> bool {
+    let bare = super::unbracketed(host);
+    bare.eq_ignore_ascii_case("localhost") || bare.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The name of a `Host` header without its port (`[::1]:8080` → `::1`), lowercase.
+fn host_name(host: &str) -> String {
+    let name = match host.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.to_ascii_lowercase()
+}
+
+/// True when `host`, a `Host` header, names this machine: `localhost`, `127.0.0.1`, `[::1]` or
+/// the host listened on (`listened`), any port.
+pub fn is_local_name(host: &str, listened: &str) -> bool {
+    let name = host_name(host);
+    ["localhost", "127.0.0.1", "::1", listened].contains(&name.as_str())
+}
+
+/// A request to a server on loopback whose `Host` names another machine is refused (421): a
+/// page of another site that resolved its own name to 127.0.0.1 (DNS rebinding) reads nothing.
+/// A request without `Host` (HTTP/1.0) is answered.
+pub async fn check_host(Shared(state): Shared<Arc<State>>, request: Request, next: Next) -> Response {
+    let host = request.headers().get(header::HOST).map(|h| String::from_utf8_lossy(h.as_bytes()).into_owned());
+    match (&state.loopback, host) {
+        (Some(listened), Some(host)) if !is_local_name(&host, listened) => ApiError(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!("Host {host:?} is not this machine: a server on loopback answers only localhost, 127.0.0.1 and [::1] (docs/serve.md)"),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+/// 415 unless the request says its body is JSON (`Content-Type: application/json`, any
+/// parameters): a page of another site cannot send that without the browser asking first.
+pub fn require_json(headers: &HeaderMap) -> Result<(), ApiError> {
+    let given = headers.get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let media = given.as_deref().map(|v| v.split(';').next().unwrap_or_default().trim());
+    match media {
+        Some(media) if media.eq_ignore_ascii_case("application/json") => Ok(()),
+        _ => Err(ApiError(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("the body must be sent with Content-Type: application/json (found {})", given.map_or("none".to_string(), |g| format!("{g:?}"))),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_this_machines_names_are_local() {
+        for host in ["localhost", "LOCALHOST:8080", "127.0.0.1", "127.0.0.1:1", "[::1]", "[::1]:8080", "127.0.0.2:80"] {
+            assert!(is_local_name(host, "127.0.0.2"), "{host}");
+        }
+        for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example", "[::2]:80", "localhost.evil:1", ""] {
+            assert!(!is_local_name(host, "127.0.0.1"), "{host}");
+        }
+        assert!(is_loopback("127.0.0.1") && is_loopback("[::1]") && is_loopback("::1") && is_loopback("localhost"));
+        assert!(!is_loopback("0.0.0.0") && !is_loopback("192.168.1.2") && !is_loopback("example.org"));
+    }
+
+    #[test]
+    fn only_json_bodies_are_taken() {
+        let with = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::CONTENT_TYPE, value.parse().unwrap());
+            require_json(&headers)
+        };
+        assert!(with("application/json").is_ok() && with("Application/JSON; charset=utf-8").is_ok());
+        for refused in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+            assert_eq!(with(refused).unwrap_err().0, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{refused}");
+        }
+        let none = require_json(&HeaderMap::new()).unwrap_err();
+        assert_eq!(none.1, "the body must be sent with Content-Type: application/json (found none)");
+    }
+}
