@@ -4,6 +4,7 @@
 mod common;
 use common::sprague;
 
+use predicates::prelude::*;
 use predicates::str::contains;
 use sprague::games::octal::code::Code;
 use sprague::games::octal::values::{values, Method};
@@ -89,6 +90,38 @@ fn solve_answers_and_bad_codes_are_refused() {
     sprague().args(["table", "octal", "{1,3,,4}"]).assert().code(2).stderr(contains("position 6: expected a number"));
     sprague().args(["table", "octal", "0x0.8", "--max", "100000"]).assert().code(2).stderr(contains("three-heap moves"));
     sprague().args(["table", "octal", "0.6", "--max", "100000000", "--memory-limit", "1000000"]).assert().code(2).stderr(contains("need about"));
+}
+
+/// A split removing 253 tokens or more leaves 2 or 3 at heap 256, where the sparse method
+/// starts: every command that computes values answers (it panicked, exit 101).
+#[test]
+fn splits_of_nearly_whole_heaps_answer_in_every_command() {
+    // Only d253 = 4: g(n) = 0 up to 254 (no move), 1 from 255 (every split leaves two heaps of 0).
+    let code = format!("0.{}4", "0".repeat(252));
+    let solve = |input: String| sprague().args(["solve", "octal"]).write_stdin(input).assert();
+    solve(format!("{code}\n1\n256\n")).success().stdout("First\n");
+    solve(format!("{code}\n3\n256 300 254\n")).success().stdout("Second\n");
+    let table = sprague().args(["table", "octal", &code, "--max", "300", "-q"]).assert().success();
+    let expected: String = (0..=300).map(|n| format!("{n},{}\n", u8::from(n >= 255))).collect();
+    assert_eq!(String::from_utf8(table.get_output().stdout.clone()).unwrap(), format!("n,grundy\n{expected}"));
+    let dense = format!("0.{}", "7".repeat(256));
+    assert_eq!(sparse(&dense, 600), values(&Code::parse(&dense).unwrap(), 600, Method::Plain).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    sprague().args(["prove", "octal", &dense, "--max", "600", "-q", "--out"]).arg(dir.path().join("p")).assert().code(predicates::ord::eq(0).or(predicates::ord::eq(3)));
+}
+
+/// `solve` estimates codes with three-heap moves as `table` does and refuses more than about a
+/// minute, naming the estimate (--force answers anyway); an empty code line is named.
+#[test]
+fn solve_refuses_a_long_three_heap_run_and_names_a_missing_code() {
+    let long = format!("0x0.{}\n1\n2000\n", "f".repeat(2000));
+    let refused = sprague().args(["solve", "octal"]).write_stdin(long).assert().code(2);
+    let stderr = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    assert!(stderr.contains("<stdin>: 0x0.fff") && stderr.contains("three-heap moves (plain mex, about 1.1e11 steps up to heap 2000, estimated 3.7 min)") && stderr.contains("--force"), "{stderr}");
+    sprague().args(["solve", "octal"]).write_stdin("0x0.8\n2\n2000 1999\n").assert().success();
+    sprague().args(["solve", "octal", "--force"]).write_stdin("0x0.8\n1\n4\n").assert().success().stdout("First\n");
+    let missing = "<stdin>:1:1: the take-and-break code (e.g. 0.07) is missing: line 1 is empty (the input starts with \"1\" on line 3)";
+    sprague().args(["solve", "octal"]).write_stdin("\n\n1\n3\n").assert().code(2).stderr(contains(missing));
 }
 
 #[test]

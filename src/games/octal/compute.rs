@@ -13,8 +13,11 @@ use crate::output::text::format_bytes;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// Plain mex steps (options of three-heap moves marked) a second, about: 'f'·100 (0x0.fff…)
+/// to heap 2000, 2.1·10^10 steps, took 30 s on a loaded machine.
+const STEPS_PER_SECOND: f64 = 5e8;
 /// Three-heap codes: the plain mex steps beyond which a run needs --force (about a minute).
-const MAX_STEPS: f64 = 3e10;
+const MAX_STEPS: f64 = 60.0 * STEPS_PER_SECOND;
 
 /// The CODE argument of `table`, `prove` and `verify`.
 pub const CODE: OptSpec = OptSpec::positional(
@@ -70,12 +73,25 @@ pub fn check_size(code: &Code, max: usize, args: &Args) -> Result<()> {
     if let Some(available) = available.filter(|&a| bytes > a) {
         return Err(Error::Usage(format!("the values of {code} up to {max} need about {} of memory (2 bytes each); {} are available", format_bytes(bytes), format_bytes(available))));
     }
-    let threes = code.digits.iter().filter(|d| *d & THREE != 0).count() as f64;
-    let steps = threes * (max as f64).powi(3) / 36.0;
-    if steps > MAX_STEPS && !args.flag("force") {
-        return Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to {max}): more than a minute; add --force to run it anyway")));
+    check_three_heap_time(code, max, args.flag("force"))
+}
+
+/// Refuses, unless `force`, values up to `max` of a code with three-heap moves that would take
+/// plain mex more than about a minute ([`three_heap_steps`]), with the estimate.
+pub fn check_three_heap_time(code: &Code, max: usize, force: bool) -> Result<()> {
+    let steps = three_heap_steps(code, max);
+    if steps <= MAX_STEPS || force {
+        return Ok(());
     }
-    Ok(())
+    let time = crate::runner::cost::format_duration(steps / STEPS_PER_SECOND);
+    Err(Error::Usage(format!("{code} has three-heap moves (plain mex, about {steps:.1e} steps up to heap {max}, estimated {time}): more than a minute; add --force to run it anyway")))
+}
+
+/// The three-heap options plain mex visits for every heap up to `max`: a move removing k
+/// tokens from heap n splits m = n − k into about m²/12 triples, so Σ over such k of
+/// (max − k)³/36.
+pub fn three_heap_steps(code: &Code, max: usize) -> f64 {
+    code.takes(THREE).iter().filter(|&&k| k <= max).map(|&k| ((max - k) as f64).powi(3) / 36.0).sum()
 }
 
 /// The engine with values up to `max`, computed by the method `--method` names.
@@ -154,4 +170,24 @@ pub fn write_values_bin(path: &Path, g: &[u16]) -> Result<()> {
 /// Values as the bytes of a values file: u16 little endian.
 pub fn le_bytes(values: &[u16]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_heap_steps_count_each_digit_from_its_own_k() {
+        let steps = |code: &str, max| three_heap_steps(&Code::parse(code).unwrap(), max);
+        assert_eq!(steps("0.77", 2000), 0.0);
+        assert_eq!(steps("0x0.8", 2000), 1999f64.powi(3) / 36.0);
+        // 2000 three-heap digits to heap 2000: Σ (2000 − k)³/36 ≈ 2000⁴/144, not 2000 · 2000³/36.
+        let long = format!("0x0.{}", "f".repeat(2000));
+        let ratio = steps(&long, 2000) / (2000f64.powi(4) / 144.0);
+        assert!((0.99..1.01).contains(&ratio), "{ratio}");
+        assert!(check_three_heap_time(&Code::parse(&long).unwrap(), 2000, true).is_ok());
+        let refused = check_three_heap_time(&Code::parse(&long).unwrap(), 2000, false).unwrap_err().to_string();
+        assert!(refused.contains("about 1.1e11 steps up to heap 2000, estimated 3.7 min") && refused.contains("--force"), "{refused}");
+        assert!(check_three_heap_time(&Code::parse(&format!("0x0.{}", "f".repeat(100))).unwrap(), 2000, false).is_ok(), "2.1e10 steps: about 30 s");
+    }
 }

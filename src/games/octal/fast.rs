@@ -113,9 +113,10 @@ const BLOCK: usize = 64;
 const CURSORS: [usize; 3] = [1 << 11, 1 << 14, 1 << 17];
 
 /// The ranges of a the scan's cursors start from (1, [`CURSORS`], m/4), each up to the next,
-/// together covering 1..=top once.
+/// together covering 1..=top once. The m/4 cursor starts at 1 at least: below m = 4 it would
+/// start at a = 0, which is no split (a heap of m was left whole).
 pub fn cursor_ranges(m: usize, top: usize) -> impl Iterator<Item = Range<usize>> {
-    let mut starts = [1, CURSORS[0], CURSORS[1], CURSORS[2], m / 4];
+    let mut starts = [1, CURSORS[0], CURSORS[1], CURSORS[2], (m / 4).max(1)];
     starts.sort_unstable();
     let ends = starts.into_iter().skip(1).chain([top + 1]);
     starts.into_iter().zip(ends).map(move |(start, end)| start..end.min(top + 1)).filter(|r| !r.is_empty())
@@ -262,6 +263,7 @@ pub fn new_marks() -> Box<Marks> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// The a in `cursors`, cursor by cursor.
     fn covered(cursors: &Cursors) -> Vec<usize> {
@@ -281,6 +283,58 @@ mod tests {
         let starts = |heads| Cursors::new(1 << 22, 1 << 21, heads).ranges.map(|r| r.start);
         assert_eq!(starts(Heads::default()), [1, 1 << 11, 1 << 14, 1 << 17, 1 << 20]);
         assert_eq!(starts(Heads { from: 8192, pairs: 100 }), [1, 1 << 11, (1 << 14) + 100, (1 << 17) + 100, (1 << 20) + 100]);
+    }
+
+    /// The a the cursors and their heads cover, sorted, after checking every range is a
+    /// split (a ≥ 1, a ≤ top).
+    fn checked_cover(m: usize, top: usize, heads: Heads) -> Vec<usize> {
+        let ranges: Vec<Range<usize>> = cursor_ranges(m, top).collect();
+        assert!(ranges.iter().all(|r| r.start >= 1 && r.end <= top + 1), "{m} {top}: {ranges:?}");
+        let mut all = covered(&Cursors::new(m, top, heads));
+        all.extend(ranges.iter().flat_map(|r| heads.of(r)));
+        all.sort_unstable();
+        all
+    }
+
+    const SOME_HEADS: [Heads; 4] = [Heads { from: 0, pairs: 0 }, Heads { from: 1, pairs: 3 }, Heads { from: 2, pairs: 1 }, Heads { from: 16, pairs: 8 }];
+
+    /// Every small m (a split removing nearly all of a heap leaves m = 2 or 3: m/4 = 0) and
+    /// every top up to m/2: the ranges start at a = 1 or later and cover 1..=top once.
+    #[test]
+    fn the_cursors_cover_every_split_of_small_heaps_once() {
+        for m in 0..=600 {
+            for top in 0..=m / 2 {
+                for heads in SOME_HEADS {
+                    assert_eq!(checked_cover(m, top, heads), (1..=top).collect::<Vec<_>>(), "{m} {top} {heads:?}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_cursors_cover_every_split_once(m in 0usize..1 << 22, top_part in 0.0f64..=1.0, from in 0usize..1 << 19, pairs in 0usize..1024) {
+            let top = ((m / 2) as f64 * top_part) as usize;
+            let heads = Heads { from, pairs };
+            prop_assert_eq!(checked_cover(m, top, heads), (1..=top).collect::<Vec<_>>());
+        }
+    }
+
+    /// The scan on the smallest heaps (m = 2, 3: the splits (1, 1) and (1, 2)) finds what is
+    /// there, with and without the heads marked first.
+    #[test]
+    fn the_scan_runs_on_the_smallest_heaps() {
+        let g = scrambled(64, 5);
+        for m in 2usize..40 {
+            for top in [m / 2, (m / 2).saturating_sub(1)] {
+                let present: Vec<u16> = (1..=top).map(|a| g[a] ^ g[m - a]).collect();
+                let asked: Vec<u16> = (0..32).collect();
+                let mut wanted = asked.clone();
+                scan_pairs(&g, m, Cursors::new(m, top, Heads::default()), &mut new_marks(), 1, &mut wanted);
+                assert_eq!(wanted, asked.iter().copied().filter(|v| !present.contains(v)).collect::<Vec<_>>(), "{m} {top}");
+            }
+        }
     }
 
     /// Pseudo-random values below 2^bits.

@@ -67,12 +67,22 @@ pub fn parse_input(source_name: &str, text: &str) -> Result<Input> {
 /// [`parse_input`] with at least `min_heaps` heaps (0: every heap is gone).
 pub fn parse_position(source_name: &str, text: &str, min_heaps: usize) -> Result<Input> {
     let mut s = Scanner::new(source_name, text);
-    let tok = s.token("the take-and-break code (e.g. 0.07)")?;
-    let code = Code::parse(tok.text).map_err(|e| s.error_at(tok.line, tok.col, e.to_string()))?;
+    let code = read_code(&mut s)?;
     let n: usize = s.number("n (number of heaps)", min_heaps, MAX_HEAPS)?;
     let heaps = (1..=n).map(|i| s.number(&format!("heap {i}"), 1, largest_heap(&code))).collect::<Result<Vec<usize>>>()?;
     s.expect_end()?;
     Ok(Input { code, heaps })
+}
+
+/// The code: the first token, which must be on line 1 (tokens are read across lines, so a
+/// missing code line would otherwise take n for the code).
+fn read_code(s: &mut Scanner) -> Result<Code> {
+    let what = "the take-and-break code (e.g. 0.07)";
+    let tok = s.token(what)?;
+    if tok.line != 1 {
+        return Err(s.error_at(1, 1, format!("{what} is missing: line 1 is empty (the input starts with {} on line {})", crate::input::quoted(tok.text), tok.line)));
+    }
+    Code::parse(tok.text).map_err(|e| s.error_at(tok.line, tok.col, e.to_string()))
 }
 
 #[cfg(test)]
@@ -89,5 +99,9 @@ mod tests {
         assert_eq!(err("0.07\n2\n3 0\n"), "in:3:3: heap 2 must be between 1 and 10000, found 0");
         assert_eq!(err("0x0.8\n1\n2001\n"), "in:3:1: heap 1 must be between 1 and 2000, found 2001");
         assert_eq!(err("0.07\n1\n3 4\n"), "in:3:3: unexpected extra input \"4\"");
+        // A missing code line is named, not blamed on n read as a code.
+        assert_eq!(err("\n\n1\n3\n"), "in:1:1: the take-and-break code (e.g. 0.07) is missing: line 1 is empty (the input starts with \"1\" on line 3)");
+        assert_eq!(err("  \t\n1\n3\n"), "in:1:1: the take-and-break code (e.g. 0.07) is missing: line 1 is empty (the input starts with \"1\" on line 2)");
+        assert_eq!(err("\n\n"), "in:1:1: expected the take-and-break code (e.g. 0.07), found end of input");
     }
 }

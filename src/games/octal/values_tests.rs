@@ -150,3 +150,35 @@ fn two_threads_agree_wherever_the_rare_heaps_divide() {
         assert_eq!(engine.values(), &one[..], "main thread below {below}");
     }
 }
+
+/// A code whose digits `digits` sit at k = `at`, `at` + 1, … (zeros between), after `head`.
+fn far_digits(head: &str, at: usize, digits: &str) -> String {
+    format!("0.{head}{}{digits}", "0".repeat(at - 1 - head.len()))
+}
+
+/// Two-heap splits removing 253 tokens or more leave m = n − k ≤ 3 tokens at heap 256, where the
+/// sparse method starts (the m/4 cursor started at a = 0, no split: a panic). The oracle searches
+/// whole positions; these codes split only heaps of 253 tokens or more, so their positions stay few.
+#[test]
+fn splits_of_nearly_whole_heaps_agree_with_the_oracle() {
+    use crate::games::octal::brute::WholePositions;
+    use crate::impartial::BruteForce;
+    for (head, at, digits) in [("", 253, "4"), ("33", 253, "4"), ("2", 253, "66"), ("13", 254, "4444"), ("3", 256, "6"), ("", 300, "4")] {
+        let name = far_digits(head, at, digits);
+        let code = Code::parse(&name).unwrap();
+        let max = at + digits.len() + 64;
+        let sparse = both(&name, max);
+        let game = WholePositions(&code);
+        let mut brute = BruteForce::new(&game);
+        let oracle: Vec<u16> = (0..=max).map(|n| brute.grundy(&vec![n]) as u16).collect();
+        assert_eq!(sparse, oracle, "{head} {at} {digits}");
+    }
+}
+
+/// Dense long codes (every heap splits): the sparse method against plain mex past heap 256.
+#[test]
+fn long_dense_codes_agree_with_plain_mex() {
+    for len in [253, 254, 256, 300] {
+        both(&format!("0.{}", "7".repeat(len)), 700);
+    }
+}
