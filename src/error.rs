@@ -16,6 +16,10 @@ pub enum Error {
     /// A request the library cannot honour (board too large, bad size, ...).
     #[error("{0}")]
     Usage(String),
+    /// A run's manifest names a game sprague does not have (a program using the library wrote
+    /// it): what needs the game's rules cannot be done, what needs only the files can.
+    #[error("game {game} is not one of sprague's: written by a program using the library")]
+    UnknownGame { game: String },
     /// A file that exists but does not hold what it should.
     #[error("{path}: {message}")]
     Malformed { path: PathBuf, message: String },

@@ -1,7 +1,7 @@
 //! `sprague check` and `sprague report` on a tree of runs of our own (not the committed results).
 
 mod common;
-use common::{edit_and_reseal, sprague};
+use common::{edit_and_reseal, example_binary, sprague};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -265,4 +265,46 @@ fn check_does_not_follow_a_link_back_up_the_tree() {
         text.split("recomputed ").nth(1).and_then(|t| t.split(' ').next()).map(str::to_string)
     };
     assert_eq!(units(dir.path()), units(&dir.path().join("a/run")));
+}
+
+/// A run written by a program using the library (examples/subtraction.rs, through
+/// `sprague::custom::verify`) is of a game sprague does not have: check verifies its files at no
+/// cost and lists it as not recomputed, saying why, rather than as damage; a changed file in it
+/// is still damage, and so is a summary that disagrees with its distribution.
+#[test]
+fn check_lists_a_run_of_the_library_s_user_as_not_recomputed() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("sub");
+    Command::new(example_binary("subtraction")).arg("50").arg(&run).assert().success();
+    let why = format!("{}: not recomputed: game subtraction-134 is not one of sprague's: written by a program using the library", run.display());
+    check(dir.path()).assert().success().stdout(predicate::str::contains(why).and(predicate::str::contains("(0 damaged)"))).stdout(predicate::str::contains("older sprague").not());
+    let summary = run.join("summary.csv");
+    let text = std::fs::read_to_string(&summary).unwrap();
+    std::fs::write(&summary, text.replacen("subtraction-134", "subtraction-135", 1)).unwrap();
+    check(dir.path()).assert().code(1).stdout(predicate::str::contains(format!("{}: sha256", summary.display())));
+    std::fs::write(&summary, &text).unwrap();
+    let last = text.lines().last().unwrap().to_string();
+    let (head, patterns) = last.rsplit_once(',').unwrap();
+    edit_and_reseal(&run, "summary.csv", &last, &format!("{head},{}", patterns.parse::<u64>().unwrap() + 1));
+    check(dir.path()).assert().code(1).stdout(predicate::str::contains(format!("{}: ", summary.display())));
+}
+
+/// `report` refuses a run directory whose manifest was deleted (check calls it damage) rather
+/// than leaving it out of the report without a word; nothing is written.
+#[test]
+fn report_refuses_a_run_without_its_manifest() {
+    let dir = two_nim_runs();
+    let b = dir.path().join("b");
+    std::fs::remove_file(b.join("manifest.json")).unwrap();
+    let report = tempfile::tempdir().unwrap();
+    let out = report.path().join("report");
+    sprague()
+        .args(["report", "--results"])
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!("{}: holds a run's files (summary.csv) but no manifest.json", b.display())));
+    assert!(!out.join("report.md").exists());
 }

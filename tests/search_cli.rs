@@ -74,3 +74,34 @@ fn the_best_board_is_found_within_the_evaluations() {
     let rows: Vec<BestRow> = read_csv(&tmp.path().join(BEST)).unwrap();
     assert_eq!((rows[0].evaluations, rows[0].at_evaluation), (1, 1));
 }
+
+/// The search `--rounds N` runs (seeds seed … seed + N - 1) ends on the same best board whatever
+/// the budget and the threads: a replay does not depend on the machine's speed.
+#[test]
+fn a_search_of_given_rounds_ends_on_the_same_board_on_any_machine() {
+    let run = |extra: &[&str]| -> BestRow {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().to_str().unwrap();
+        let args = [&["--size", "5x5", "--seed", "4", "--rounds", "3", "--evaluations", "300", "--out", out][..], extra].concat();
+        search(&args).success().stdout(predicate::str::contains(" after 3 rounds; written to best.csv in "));
+        let manifest = Manifest::read(&tmp.path().join("manifest.json")).unwrap();
+        assert_eq!(manifest.parameters["options"]["rounds"], "3");
+        read_csv::<BestRow>(&tmp.path().join(BEST)).unwrap().remove(0)
+    };
+    let row = run(&[]);
+    assert!((4..7).contains(&row.seed), "{row:?}");
+    for extra in [&["--threads", "2"][..], &["--threads", "3", "--budget", "600"], &["--budget", "300"]] {
+        assert_eq!(run(extra), row, "{extra:?}");
+    }
+}
+
+/// A budget that ends a round early says so: the result then depends on the machine.
+#[test]
+fn a_round_the_budget_cuts_short_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    search(&["--size", "12x12", "--rounds", "4", "--budget", "0.2", "--evaluations", "100000000", "--out", out])
+        .success()
+        .stdout(predicate::str::contains(" after 1 of 4 rounds (1 cut short of 100000000 evaluations by the budget); written"));
+    search(&["--size", "3x3", "--rounds", "0"]).code(2).stderr(predicate::str::contains("--rounds must be at least 1"));
+}

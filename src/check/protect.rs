@@ -103,7 +103,8 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
 /// [`protect_files`] with the three verify files required, the summary against the
 /// distribution (patterns, P-positions, largest value), and each size's patterns against the
 /// total of the run the manifest describes (e.g. 2^(h·w) boards of h×w two-state cells), as
-/// `rebuild` makes it from the manifest's parameters. Returns the manifest and what was found
+/// `rebuild` makes it from the manifest's parameters (not checked for a game `rebuild` does not
+/// know, [`Error::UnknownGame`]). Returns the manifest and what was found
 /// damaged; files that are missing or cannot be read as what they should hold are errors.
 pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
     let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
@@ -114,6 +115,8 @@ pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> 
     damage.extend(consistency.err().map(|m| damaged(&summary, m)));
     match verification {
         Ok(verification) => damage.extend(totals(&*verification, &manifest, &results).err().map(|m| damaged(&summary, m))),
+        // A game sprague does not have: its totals are unknown, which is no damage.
+        Err(Error::UnknownGame { .. }) => {}
         Err(e) => damage.push(damaged(&dir.join(MANIFEST), format!("cannot rebuild the run it records: {e}"))),
     }
     Ok((manifest, damage))

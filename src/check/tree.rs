@@ -71,8 +71,15 @@ impl Plan {
         let dir = self.root.join(&rel);
         let (committed, damage) = Committed::read(&dir, self.rebuild)?;
         self.damage.extend(damage);
-        // A manifest that cannot be rebuilt is already in `damage` (Committed::read says why).
-        let Ok(verification) = (self.rebuild)(&committed.manifest.parameters) else { return Ok(()) };
+        let verification = match (self.rebuild)(&committed.manifest.parameters) {
+            Ok(verification) => verification,
+            Err(error @ Error::UnknownGame { .. }) => {
+                self.note(format!("{}: not recomputed: {error}", dir.display()));
+                return Ok(());
+            }
+            // A manifest that cannot be rebuilt otherwise is already in `damage` (Committed::read says why).
+            Err(_) => return Ok(()),
+        };
         let shard = shard_of(&committed.manifest).map_err(|e| Error::malformed(dir.join(MANIFEST), e))?;
         let jobs = verification.jobs()?;
         let groups = size_groups(&jobs);

@@ -10,10 +10,10 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// Output directories of the runs `--shard 1/N` … `--shard N/N` of one verify or census run.
-    #[arg(required = true)]
+    #[arg(required = true, value_name = "DIR")]
     dirs: Vec<PathBuf>,
     /// Directory for the merged files.
-    #[arg(long, default_value = "out")]
+    #[arg(long, value_name = "DIR", default_value = "out")]
     out: PathBuf,
 }
 

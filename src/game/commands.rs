@@ -37,7 +37,7 @@ pub const RUN_OPTIONS: &[OptSpec] = &[
 pub const MEMORY_LIMIT: OptSpec = OptSpec::value(
     "memory-limit",
     "BYTES",
-    "Memory the run may plan for, in bytes (default: what is available: MemAvailable, within `ulimit -v`); a run estimated to need more is refused.",
+    "Memory the run may plan for, in bytes (default: what is available: the smallest of MemAvailable, the room under the cgroup memory limit and that under `ulimit -v`); a run estimated to need more is refused.",
 );
 
 /// The memory of `--memory-limit`, else the memory available; `None` when neither is known.

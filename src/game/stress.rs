@@ -111,9 +111,12 @@ impl Command for StressCommand {
 const BUILT_IN_ONLY: [&str; 1] = ["answer"];
 
 /// [`common_options`] without [`BUILT_IN_ONLY`]: those of `stress custom` and `stress problem`,
-/// which leave the others out of their help and refuse them as unknown.
-pub fn outside_game_options() -> Vec<OptSpec> {
-    common_options().into_iter().filter(|o| !BUILT_IN_ONLY.contains(&o.name)).collect()
+/// which leave the others out of their help and refuse them as unknown. Their inputs have no
+/// size order, so `--search-budget` searches nothing below a shrunk failure: `search_budget`
+/// is its help there, saying what the command does with it.
+pub fn outside_game_options(search_budget: &'static str) -> Vec<OptSpec> {
+    let own = |o: OptSpec| if o.name == "search-budget" { OptSpec { help: search_budget, ..o } } else { o };
+    common_options().into_iter().filter(|o| !BUILT_IN_ONLY.contains(&o.name)).map(own).collect()
 }
 
 /// The spec of `stress NAME`: the game's `--max`, then [`common_options`].

@@ -59,6 +59,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("overwrite", "stress: --save-tests may replace numbered tests"),
     ("maximize", "search: what to maximize"),
     ("evaluations", "search: boards evaluated per round"),
+    ("rounds", "search: rounds to run (seeds seed … seed + N - 1), whatever the time they take"),
     ("results", "report: the results directory to read"),
     ("binary", "table octal: the values as u16 little endian, 2 bytes each, instead of CSV"),
     ("stats", "table octal: the directory of the statistics of the values"),

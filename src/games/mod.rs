@@ -138,12 +138,12 @@ pub fn current_options(parameters: &mut BTreeMap<String, serde_json::Value>) -> 
 fn manifest_command(parameters: &BTreeMap<String, serde_json::Value>) -> Result<(Box<dyn Command>, Verb, String, Args)> {
     let text = |key: &str| parameters.get(key).and_then(serde_json::Value::as_str);
     let game = text("game").ok_or_else(|| Error::Usage("the manifest names no game".into()))?;
+    let registered = find(game).ok_or_else(|| Error::UnknownGame { game: game.to_string() })?;
     let verb = if text("mode") == Some("census") { Verb::Census } else { Verb::Verify };
     let options = parameters.get("options").ok_or_else(|| {
         Error::Usage(format!("the manifest of this {game} run records no options (written by an older sprague); rerun it"))
     })?;
-    let command = find(game)
-        .and_then(|g| g.commands().into_iter().find(|c| c.verb() == verb))
+    let command = (registered.commands().into_iter().find(|c| c.verb() == verb))
         .ok_or_else(|| Error::Usage(format!("no {} command for game {game:?}", verb.name())))?;
     let args = Args::from_json(options)?.current(&command.spec().options);
     Ok((command, verb, game.to_string(), args))

@@ -8,7 +8,7 @@ use super::manifest::Manifest;
 use super::plots::{self, Panel};
 use super::records::{Columns, Values};
 use super::digests::Recorded;
-use super::verify_files::{first_game, manifest_dirs, VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use super::verify_files::{first_game, manifest_dirs, tree_dirs, VerifyRows, CHECKPOINT, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -46,6 +46,7 @@ pub struct Runs(Vec<(String, String, VerifyRows)>);
 /// each run's files read under its game's columns (`games`) once they are checked against the
 /// digests `recorded` finds for them: a changed or unprotected file is refused, naming it.
 pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorded: &Recorded) -> Result<Runs> {
+    refuse_unsealed(root, skip, recorded)?;
     let mut runs: Vec<(String, String, VerifyRows)> = Vec::new();
     for (rel, is_run) in manifest_dirs(root) {
         let dir = root.join(&rel);
@@ -68,6 +69,20 @@ pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorde
     }
     runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
     Ok(Runs(runs))
+}
+
+/// Refuses a directory under `root` (but those `skip` names) that holds a run's files
+/// (summary.csv) without the manifest.json that protects them (a finished run whose manifest
+/// was deleted; not a run in progress, which has checkpoint.json), unless another digest
+/// protects them (SHA256SUMS): it would be left out of the report without a word.
+fn refuse_unsealed(root: &Path, skip: &dyn Fn(&str) -> bool, recorded: &Recorded) -> Result<()> {
+    let unsealed = |dir: &Path| dir.join(SUMMARY).is_file() && !dir.join(MANIFEST).exists() && !dir.join(CHECKPOINT).exists();
+    for (_, dir) in tree_dirs(root).into_iter().filter(|(rel, dir)| !skip(rel) && unsealed(dir)) {
+        recorded.check(&dir.join(SUMMARY)).map_err(|_| {
+            Error::malformed(&dir, format!("holds a run's files ({SUMMARY}) but no {MANIFEST}, so they cannot be checked; refusing to report it (restore the manifest or move the directory out)"))
+        })?;
+    }
+    Ok(())
 }
 
 /// Writes a report of each of `runs` (read from `root`) into `out/<run>/`, by its game's report

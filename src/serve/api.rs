@@ -31,7 +31,7 @@ impl IntoResponse for ApiError {
 pub fn status_of(error: &Error) -> StatusCode {
     match error {
         Error::Input { .. } => StatusCode::BAD_REQUEST,
-        Error::Usage(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Error::Usage(_) | Error::UnknownGame { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         Error::Malformed { .. } | Error::Io { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

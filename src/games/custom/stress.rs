@@ -7,6 +7,10 @@ use crate::error::Result;
 use crate::game::stress::{outside_game_options, run_stress, Recorded};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, StressSide, Verb};
 
+/// `--search-budget` here: a game program lists only its starting positions, no size order to
+/// search below a failure in.
+const SEARCH_BUDGET: &str = "Unused by stress custom (accepted as by every stress command): a shrunk failure is reported locally minimal, since a game program lists no size order of its positions to search for a smaller failing one in.";
+
 /// Copies of the game program: the judge asks it one request batch at a time.
 const GAME_COPIES: usize = 4;
 
@@ -24,7 +28,7 @@ impl Command for StressCustom {
             .default("12")
             .validate(|s| program::parse_max(s).map(|_| ()));
         let mut options = vec![max];
-        options.extend(outside_game_options());
+        options.extend(outside_game_options(SEARCH_BUDGET));
         // The game program's time per answer is --game-timeout only: --timeout is the solution's.
         options.extend(program::options_without_timeout());
         CommandSpec {

@@ -40,6 +40,9 @@ fn commands() -> Vec<Box<dyn Command>> {
 #[derive(Clone, Copy)]
 pub struct StressProblem;
 
+/// `--search-budget` here: a generator's inputs have no size order to search below a failure in.
+const SEARCH_BUDGET: &str = "Unused by stress problem (accepted as by every stress command): a shrunk failure is reported locally minimal, since a generator's inputs have no size order to search for a smaller failing one in.";
+
 const ABOUT: &str = "Any problem: your program against your reference (--ref) on your generator's inputs (--gen 'CMD {seed}'), compared token by token or by a --checker, shrunk within a --validator.";
 
 impl Command for StressProblem {
@@ -56,7 +59,7 @@ impl Command for StressProblem {
             OptSpec::value("float-tolerance", "EPS", "Numbers may differ by EPS, absolute or relative: |got − expected| ≤ EPS·max(1, |expected|).").conflicts(&["checker"]),
         ];
         let seed = |o: OptSpec| if o.name == "seed" { OptSpec { help: "The first seed given to --gen (then --seed + 1, …).", ..o } } else { o };
-        options.extend(outside_game_options().into_iter().filter(|o| o.name != "generator").map(seed));
+        options.extend(outside_game_options(SEARCH_BUDGET).into_iter().filter(|o| o.name != "generator").map(seed));
         CommandSpec {
             name: "problem",
             about: ABOUT,

@@ -87,7 +87,13 @@ pub fn isolate(board: &Board, [r0, r1, c0, c1]: [usize; 4]) -> Board {
 /// Simulated annealing maximizing [`score`]: from a random board of density 0.12, flip one or
 /// two cells at a time; a worse board is kept with probability e^(Δ/T). Deterministic for
 /// given parameters (a deadline only cuts it short). `on_best` sees each new best board.
-pub fn maximize_grundy(params: &SearchParams, mut on_best: impl FnMut(&Best)) -> Best {
+pub fn maximize_grundy(params: &SearchParams, on_best: impl FnMut(&Best)) -> Best {
+    anneal(params, on_best).0
+}
+
+/// [`maximize_grundy`], and whether the deadline cut the schedule short (the best board is
+/// then the one of a shorter run, not necessarily the one the full round ends on).
+pub fn anneal(params: &SearchParams, mut on_best: impl FnMut(&Best)) -> (Best, bool) {
     let mut rng = ChaCha8Rng::seed_from_u64(params.seed);
     let shape = params.shape;
     let mut current = random_board(&mut rng, shape, 0.12);
@@ -101,7 +107,7 @@ pub fn maximize_grundy(params: &SearchParams, mut on_best: impl FnMut(&Best)) ->
     let steps = params.evaluations.max(1).min(params.stop_after.unwrap_or(u64::MAX));
     for step in 1..steps {
         if step % 16 == 0 && params.deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+            return (best, true);
         }
         let t = t0 * (t1 / t0).powf(step as f64 / params.evaluations.max(2) as f64);
         let mut next = current.clone();
@@ -120,7 +126,7 @@ pub fn maximize_grundy(params: &SearchParams, mut on_best: impl FnMut(&Best)) ->
             current_score = next_score;
         }
     }
-    best
+    (best, false)
 }
 
 /// One row of results/wall/search/best.csv: the best board found per size and its search.
