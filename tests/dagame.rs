@@ -151,3 +151,42 @@ fn verify_cli_writes_files() {
     assert_eq!(results.sizes.values().map(|t| t.patterns).sum::<u64>(), 300);
     sprague().args(["verify", "dagame", "--max", "7"]).arg("--out").arg(dir.path()).assert().code(2);
 }
+
+/// The audit's case: 8 tokens in pairs on a 128-node chain, about 10^16 states.
+fn chain_128_with_8_tokens() -> String {
+    let mut text = String::from("128 127\n");
+    for v in 1..128 {
+        text += &format!("{v} {}\n", v + 1);
+    }
+    text += "8\n";
+    for i in 0..8 {
+        text += &format!("{} {}\n", 1 + i, 1 + i / 2);
+    }
+    text
+}
+
+#[test]
+fn a_hopeless_naive_search_is_refused_up_front() {
+    use predicates::prelude::*;
+    sprague()
+        .args(["solve", "dagame", "--engine", "naive"])
+        .write_stdin(chain_128_with_8_tokens())
+        .assert()
+        .code(2)
+        .stderr(contains("8 tokens on 128 nodes").and(contains("states")).and(contains("--engine claim")));
+    // The claim answers it at once; --force belongs to the naive engine.
+    sprague().args(["solve", "dagame"]).write_stdin(chain_128_with_8_tokens()).assert().success();
+    sprague().args(["solve", "dagame", "--force"]).write_stdin(chain_128_with_8_tokens()).assert().code(2).stderr(contains("--force applies to the naive engine"));
+}
+
+#[test]
+fn a_small_naive_search_is_accepted() {
+    // Two colours on a 40-node chain, 1,600 states at most.
+    let mut text = String::from("40 39\n");
+    for v in 1..40 {
+        text += &format!("{v} {}\n", v + 1);
+    }
+    text += "2\n1 1\n3 2\n";
+    let claim = sprague().args(["solve", "dagame"]).write_stdin(text.clone()).assert().success().get_output().stdout.clone();
+    sprague().args(["solve", "dagame", "--engine", "naive"]).write_stdin(text).assert().success().stdout(claim);
+}

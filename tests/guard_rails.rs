@@ -78,6 +78,26 @@ fn memory_refusal_names_size_and_amounts() {
     assert!(!dir.path().join("summary.csv").exists());
 }
 
+/// Catalogue and minimax games whose brute-force memo grows with the size have a memory
+/// estimate: --memory-limit refuses a run that will not fit, naming the run, not its job label.
+#[test]
+fn growing_brute_forces_are_refused_by_the_memory_limit() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    for args in [
+        &["cross", "--max", "24", "--claim", "solver", "--threads", "2"][..],
+        &["grundy", "--max", "60", "--threads", "2"],
+    ] {
+        verify_game(&out, &[args, &["--memory-limit", "100000000"]].concat(), 2)
+            .stderr(contains("needs an estimated").and(contains("GiB of memory on 2 threads")).and(contains("only 95.37 MiB is available")));
+    }
+    verify_game(&out, &["cross", "--max", "24", "--claim", "solver", "--memory-limit", "100000000"], 2)
+        .stderr(contains("this run needs an estimated"));
+    assert!(!out.exists(), "a refused run creates nothing");
+    // Small sizes fit in the same limit.
+    verify_game(&out, &["cross", "--max", "12", "--memory-limit", "100000000"], 1);
+}
+
 /// Runs that would take years are refused before any work, with the estimate and what to do
 /// instead (`--force` is the way past a time estimate, not past a memory one).
 #[test]

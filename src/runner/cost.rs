@@ -36,7 +36,7 @@ pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
         Some(jobs) => Some(jobs + extra),
         None => (extra > 0.0).then_some(extra),
     };
-    let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i), i)).max().unwrap_or((0, 0));
+    let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i, threads), i)).max().unwrap_or((0, 0));
     Estimate { seconds, peak_bytes, hungriest }
 }
 
@@ -60,12 +60,11 @@ pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> R
         ));
     }
     let estimate = estimate(plan, threads);
-    let noun = plan.verification.job_noun();
     if let Some(available) = memory.or_else(sys::available_memory_bytes).filter(|&m| estimate.peak_bytes > m) {
         return Err(Error::Usage(format!(
-            "{noun} {} needs an estimated {} of memory but only {} is available; \
-             run smaller sizes or on a bigger machine",
-            plan.jobs[estimate.hungriest].label,
+            "{} needs an estimated {} of memory on {threads} threads but only {} is available; \
+             run smaller sizes, fewer --threads or on a bigger machine",
+            hungriest_name(plan, estimate.hungriest),
             format_bytes(estimate.peak_bytes),
             format_bytes(available)
         )));
@@ -80,6 +79,29 @@ pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> R
         )));
     }
     Ok(estimate)
+}
+
+/// What the memory refusal calls job `index`: the game's noun and the job's label (`size 6x6`,
+/// `job piles=4`), but `this run` for the only job of a game without a noun of its own (its
+/// label, such as `sizes`, names no part of the run).
+fn hungriest_name(plan: &Plan, index: usize) -> String {
+    let noun = plan.verification.job_noun();
+    match (plan.jobs.len(), noun) {
+        (1, "job") => "this run".to_string(),
+        _ => format!("{noun} {}", plan.jobs[index].label),
+    }
+}
+
+/// Refuses, unless `force`, one computation (`what`: "the whole-position search of this
+/// instance") estimated to take more than a day; `advice` says what to do instead.
+pub fn refuse_over_a_day(what: &str, seconds: f64, force: bool, advice: &str) -> Result<()> {
+    if seconds > DAY_SECONDS && !force {
+        return Err(Error::Usage(format!(
+            "{what} would take an estimated {}; {advice}, or pass --force to run it anyway",
+            format_duration(seconds)
+        )));
+    }
+    Ok(())
 }
 
 /// Positions per parallel chunk for a job evaluated at `seconds_per_position`: about

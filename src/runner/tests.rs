@@ -43,7 +43,7 @@ impl Verification for Toy {
             }
         }))
     }
-    fn peak_bytes(&self, index: usize) -> u64 {
+    fn peak_bytes(&self, index: usize, _threads: usize) -> u64 {
         1000 * (index as u64 + 1)
     }
     fn seconds_per_position(&self, index: usize) -> Option<f64> {

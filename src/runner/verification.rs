@@ -145,8 +145,10 @@ pub trait Verification: Sync {
     fn device(&self) -> Option<String> {
         None
     }
-    /// Estimated peak memory of preparing and evaluating job `index`.
-    fn peak_bytes(&self, _index: usize) -> u64 {
+    /// Estimated peak memory of preparing and evaluating job `index` on `threads` threads (a
+    /// game whose workers each keep their own memo needs it per thread). The default is for
+    /// games whose memory does not grow with the run.
+    fn peak_bytes(&self, _index: usize, _threads: usize) -> u64 {
         BASE_PEAK_BYTES
     }
     /// Parameters recorded in manifest.json (besides game, rule, mode and shard).

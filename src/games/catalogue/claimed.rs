@@ -46,4 +46,10 @@ where
     fn notes(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Estimated peak bytes of one brute force (one worker's memo) checking positions of
+    /// `sizes`, the sizes of one parallel chunk; `None` when its memo stays small whatever the
+    /// size (the run's base memory covers it).
+    fn memo_bytes(&self, _sizes: &[(u32, u32)]) -> Option<f64> {
+        None
+    }
 }

@@ -51,6 +51,21 @@ fn claim_table(claim: CrossClaim, max: u32) -> Vec<u32> {
     }
 }
 
+/// Bytes the brute force keeps per strip position it memoizes: two hash maps (Grundy value and
+/// outcome) of (u32, u64) keys, 24-byte slots at hashbrown's load of 44–88 %, the old table
+/// alive while one doubles. Measured with /usr/bin/time -v on `verify cross --max N --threads 1`
+/// (its last chunk holds the strips of N − 1 and N cells): N = 16, 18, 20, 22 kept 101, 155,
+/// 172 and 103 bytes a position beyond the base; 140 is the middle of that range.
+pub const BRUTE_BYTES_PER_POSITION: f64 = 140.0;
+
+/// Positions the brute force memoizes solving the empty strip of `n` cells: every x pattern
+/// with no three in a row, and those that the last x made three. Counted exactly for n ≤ 28
+/// (105,835,398 at 28, 2,283,083 at 22, 47,333 at 16), growing by 1.89–1.90 a cell; this fit
+/// is within 2 % from 14 cells up (over by 15 % at 10).
+pub fn brute_positions(n: u32) -> f64 {
+    1.06e8 * 1.8925f64.powf(f64::from(n) - 28.0)
+}
+
 /// Reads N (1 ≤ N ≤ 2000).
 pub fn read_input(source_name: &str, text: &str) -> Result<u32> {
     let mut s = Scanner::new(source_name, text);
@@ -107,6 +122,10 @@ impl Claimed for Cross<CrossClaim> {
     }
     fn size_allowed(&self, rows: u32, cols: u32) -> bool {
         rows == 1 && cols <= 28
+    }
+    /// Strips of different lengths share no position: their memos add up.
+    fn memo_bytes(&self, sizes: &[(u32, u32)]) -> Option<f64> {
+        Some(sizes.iter().map(|&(_, n)| brute_positions(n) * BRUTE_BYTES_PER_POSITION).sum())
     }
 }
 

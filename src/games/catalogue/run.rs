@@ -5,6 +5,7 @@ use super::verify::{check_request, default_rule, size_groups, verifier, Layout, 
 use crate::output::records::SequenceRow;
 use crate::error::{Error, Result};
 use crate::output::csv::write_csv;
+use crate::runner::verification::BASE_PEAK_BYTES;
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -95,13 +96,19 @@ impl Verification for CatalogueRun {
             .iter()
             .map(|(label, sizes)| {
                 let count = self.verifier.count(sizes);
-                Job::new(label.clone(), sizes.clone(), count, count.div_ceil(16)).one_pattern_each()
+                Job::new(label.clone(), sizes.clone(), count, chunk_of(count)).one_pattern_each()
             })
             .collect())
     }
 
     fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
         Ok(self.verifier.positions_of(&self.groups[index].1).1)
+    }
+
+    fn peak_bytes(&self, index: usize, threads: usize) -> u64 {
+        let sizes = &self.groups[index].1;
+        let memo = self.verifier.memo_peak_bytes(sizes, chunk_of(self.verifier.count(sizes)), threads);
+        BASE_PEAK_BYTES.saturating_add(memo.min(u64::MAX as f64) as u64)
     }
 
     fn extra_seconds(&self) -> f64 {
@@ -136,6 +143,11 @@ impl Verification for CatalogueRun {
         write_csv(&dir.join(SEQUENCE), self.sequence())?;
         Ok(vec![SEQUENCE])
     }
+}
+
+/// Positions per parallel chunk of a job of `count` positions: a sixteenth of it.
+fn chunk_of(count: u64) -> u64 {
+    count.div_ceil(16)
 }
 
 /// Recomputes one size of a committed result (for `check`): same positions, same claim.

@@ -38,6 +38,9 @@ pub trait Verifier: Sync {
     fn sequence(&self, max: u32) -> Vec<SequenceRow>;
     /// The claim's own remarks for the manifest.
     fn notes(&self) -> Vec<String>;
+    /// Estimated peak bytes of the brute forces checking `sizes` in chunks of `chunk` positions
+    /// on `threads` threads, besides the run's base memory.
+    fn memo_peak_bytes(&self, sizes: &[(u32, u32)], chunk: u64, threads: usize) -> f64;
 }
 
 /// Every position of a list of sizes, with each size's shared data, checked by index.
@@ -102,6 +105,14 @@ where
     fn notes(&self) -> Vec<String> {
         Claimed::notes(self)
     }
+    /// Each worker's chunk has a brute force of its own: the last `threads` chunks (the
+    /// largest sizes come last) are the hungriest that can run at once.
+    fn memo_peak_bytes(&self, sizes: &[(u32, u32)], chunk: u64, threads: usize) -> f64 {
+        last_chunks(sizes.iter().rev().map(|&(r, c)| ((r, c), self.positions(r, c).len() as u64)), chunk, threads)
+            .iter()
+            .filter_map(|chunk_sizes| self.memo_bytes(chunk_sizes))
+            .sum()
+    }
     fn sequence(&self, max: u32) -> Vec<SequenceRow> {
         let mut brute = BruteForce::new(self);
         (0..=max)
@@ -109,6 +120,28 @@ where
             .map(|(n, p)| SequenceRow { game: Claimed::game(self).into(), n: n.into(), grundy: brute.grundy(&p) })
             .collect()
     }
+}
+
+/// The sizes of each of the first `count` chunks of `chunk` positions, given the sizes and
+/// their position counts from the last: the last chunks of a run, counted from its end.
+fn last_chunks(sizes: impl Iterator<Item = ((u32, u32), u64)>, chunk: u64, count: usize) -> Vec<Vec<(u32, u32)>> {
+    let mut chunks: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut room = 0;
+    for (size, mut positions) in sizes {
+        while positions > 0 {
+            if room == 0 {
+                if chunks.len() == count {
+                    return chunks;
+                }
+                chunks.push(Vec::new());
+                room = chunk.max(1);
+            }
+            chunks.last_mut().expect("a chunk is open").push(size);
+            let taken = positions.min(room);
+            (positions, room) = (positions - taken, room - taken);
+        }
+    }
+    chunks
 }
 
 /// How a catalogue game's sizes are laid out (each entry's `layout`, in entries.rs).
@@ -239,6 +272,15 @@ mod tests {
         assert_eq!(refused("cross", 0, 40, 0), "--max 40 is beyond what the cross brute force handles (--max at most 28)");
         assert_eq!(refused("nim", 4, 1 << 40, 0), format!("--max {} with --piles 4 is beyond what the nim brute force handles (with --piles 4, --max at most 32)", 1u64 << 40));
         assert!(check_request(&*verifier("nim", "standard").unwrap(), 4, 32, 100_000).is_ok());
+    }
+
+    #[test]
+    fn the_last_chunks_are_counted_from_the_end() {
+        let sizes = [((1, 5), 1), ((1, 4), 1), ((1, 3), 1), ((1, 2), 1)];
+        assert_eq!(last_chunks(sizes.into_iter(), 2, 2), vec![vec![(1, 5), (1, 4)], vec![(1, 3), (1, 2)]]);
+        assert_eq!(last_chunks(sizes.into_iter(), 3, 1), vec![vec![(1, 5), (1, 4), (1, 3)]]);
+        let piles = [((3, 9), 10), ((3, 8), 4)];
+        assert_eq!(last_chunks(piles.into_iter(), 4, 4), vec![vec![(3, 9)], vec![(3, 9)], vec![(3, 9), (3, 8)], vec![(3, 8)]]);
     }
 
     #[test]

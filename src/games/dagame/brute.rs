@@ -16,6 +16,9 @@ pub struct Brute<'a> {
     /// `partner[i]`: the other token of token i's colour.
     partner: Vec<Option<usize>>,
     memo: FxHashMap<u64, u32>,
+    /// Most states the memo may hold; past it the search gives up (`exhausted`).
+    max_states: usize,
+    exhausted: bool,
 }
 
 /// Token nodes and stacked flags.
@@ -46,7 +49,30 @@ impl<'a> Brute<'a> {
         let partner = (0..colours.len())
             .map(|i| (0..colours.len()).find(|&j| j != i && colours[j] == colours[i]))
             .collect();
-        Ok(Brute { dag, partner, memo: FxHashMap::default() })
+        Ok(Brute { dag, partner, memo: FxHashMap::default(), max_states: usize::MAX, exhausted: false })
+    }
+
+    /// The same search, giving up once its memo holds `max_states` states (its values are then
+    /// void: [`Brute::finished`] says so).
+    pub fn within(self, max_states: usize) -> Brute<'a> {
+        Brute { max_states, ..self }
+    }
+
+    /// An error when the search gave up at its limit of states.
+    pub fn finished(&self) -> Result<()> {
+        if !self.exhausted {
+            return Ok(());
+        }
+        Err(Error::Usage(format!(
+            "the whole-position search passed {} states, all the memory allowed, without finishing; \
+             use the claim (--engine claim, the default)",
+            self.max_states
+        )))
+    }
+
+    /// States the memo holds (those visited so far).
+    pub fn states(&self) -> usize {
+        self.memo.len()
     }
 
     /// The Grundy value of the whole position with token i on `nodes[i]`; tokens of one colour
@@ -61,6 +87,10 @@ impl<'a> Brute<'a> {
         let key = state.key();
         if let Some(&v) = self.memo.get(&key) {
             return v;
+        }
+        self.exhausted |= self.memo.len() >= self.max_states;
+        if self.exhausted {
+            return 0;
         }
         let mut seen = Vec::new();
         for next in self.moves(state) {
@@ -99,9 +129,18 @@ impl<'a> Brute<'a> {
 
 /// The brute-force Grundy value of a whole instance.
 pub fn solve(instance: &Instance) -> Result<u32> {
+    solve_within(instance, usize::MAX)
+}
+
+/// [`solve`], giving up with an error once the search holds `max_states` states (so that an
+/// instance too large for the machine ends cleanly instead of exhausting its memory).
+pub fn solve_within(instance: &Instance, max_states: usize) -> Result<u32> {
     let colours: Vec<u32> = instance.tokens.iter().map(|&(_, c)| c).collect();
     let nodes: Vec<u16> = instance.tokens.iter().map(|&(v, _)| v).collect();
-    Ok(Brute::new(&instance.dag, &colours)?.grundy(&nodes))
+    let mut search = Brute::new(&instance.dag, &colours)?.within(max_states);
+    let value = search.grundy(&nodes);
+    search.finished()?;
+    Ok(value)
 }
 
 #[cfg(test)]
@@ -126,6 +165,15 @@ mod tests {
         // Different colours on the same node do not stack: two moves, value 0.
         let mut b = Brute::new(&dag, &[1, 2]).unwrap();
         assert_eq!(b.grundy(&[1, 1]), 0);
+    }
+
+    #[test]
+    fn a_search_past_its_limit_of_states_ends_with_an_error() {
+        let dag = Dag::new(4, &[(0, 1), (1, 2), (2, 3)]);
+        let instance = Instance { dag, tokens: vec![(0, 1), (0, 2)] };
+        assert_eq!(solve_within(&instance, 16).unwrap(), 0, "4 × 4 states fit");
+        let err = solve_within(&instance, 4).unwrap_err().to_string();
+        assert!(err.contains("passed 4 states") && err.contains("--engine claim"), "{err}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 
 use super::random::RandomSpec;
 use super::verify::DagameRun;
-use super::{brute, claim, winner_name, Instance};
+use super::cost::NaiveLimits;
+use super::{claim, winner_name, Instance};
 use crate::output::records::Columns;
 use crate::error::{Error, Result};
 use crate::game::vocabulary;
@@ -39,7 +40,7 @@ fn results() -> Vec<ResultsDir> {
 
 const ENGINES: &[(&str, &str)] = &[
     ("claim", "XOR over colours of pair/single Grundy values (verified; full limits)."),
-    ("naive", "Whole-position search (at most 8 tokens on 128 nodes; small inputs only)."),
+    ("naive", "Whole-position search (at most 8 tokens on 128 nodes; refused when it will not fit in memory or a day)."),
 ];
 
 const FORMATS: &[(&str, &str)] = &[("text", "The winner's name."), ("json", "`{\"grundy\":G,\"winner\":W}`.")];
@@ -52,6 +53,7 @@ static SOLVE: SolveCommand = SolveCommand {
             vocabulary::engine(ENGINES),
             vocabulary::format(FORMATS)[0],
             vocabulary::format(FORMATS)[1],
+            OptSpec::flag("force", "With --engine naive: search even when the estimate says it takes more than a day or more memory than is available."),
         ],
         examples: &["printf '6 5\\n1 2\\n2 3\\n4 5\\n4 6\\n5 6\\n3\\n1 1\\n2 1\\n4 2\\n' | sprague solve dagame"],
     },
@@ -61,7 +63,12 @@ static SOLVE: SolveCommand = SolveCommand {
 fn solve(args: &Args, session: &mut Session) -> Result<()> {
     let (name, text) = session.read_input(args.text("file"))?;
     let instance = Instance::parse_input(&name, &text)?;
-    let grundy = if vocabulary::naive(args) { brute::solve(&instance)? } else { claim::solve(&instance) };
+    let naive = vocabulary::naive(args);
+    if args.flag("force") && !naive {
+        return Err(Error::Usage("--force applies to the naive engine only (the claim answers any instance at once)".into()));
+    }
+    let limits = NaiveLimits { memory: crate::sys::available_memory_bytes(), force: args.flag("force") };
+    let grundy = if naive { limits.solve(&instance)? } else { claim::solve(&instance) };
     let line = if vocabulary::json(args) {
         serde_json::json!({ "grundy": grundy, "winner": winner_name(grundy) }).to_string()
     } else {

@@ -7,11 +7,13 @@
 //! - [`input`]: the contest format (and a compact one-line form used in result files).
 //! - [`claim`]: the claimed solver (XOR over colours of single-node or pair Grundy values).
 //! - [`brute`]: whole-position search over all tokens, never split by colour.
+//! - [`cost`]: the bound on the brute force's states a hopeless `--engine naive` is refused on.
 
 pub mod brute;
 pub mod claim;
 pub mod commands;
 pub mod contest;
+pub mod cost;
 pub mod explore;
 pub mod input;
 pub mod moves;

@@ -13,6 +13,7 @@ use crate::impartial::BruteForce;
 use crate::output::csv::write_csv;
 use crate::output::records::SequenceRow;
 use crate::runner::rule::{rule_fields, Claims};
+use crate::runner::verification::BASE_PEAK_BYTES;
 use crate::runner::{run_in_memory, Evaluate, Job, Plan, RunResults, Shard, Silent, Verification};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -21,6 +22,13 @@ use std::path::Path;
 pub const GAME: &str = "grundy";
 /// Largest total the exhaustive run accepts (p(60) ≈ 10^6 positions in the last job).
 pub const MAX_TOTAL: u16 = 60;
+/// Bytes one brute-force memo keeps per partition of the job's total, measured with the
+/// manifest's peak_memory_bytes on 2 threads (both chunks of the last job at once): totals 40,
+/// 45 and 50 (37,338, 89,134 and 204,226 partitions) peaked at 84, 245 and 553 MiB, i.e.
+/// 1,000–1,360 bytes a partition a memo; rounded up. The time stays under an hour up to
+/// MAX_TOTAL (total 50 took 3.2 min on 2 busy cores, growing about threefold per 5 stones),
+/// so no rate is given.
+pub const BRUTE_BYTES_PER_PARTITION: f64 = 1400.0;
 /// The single-heap file.
 pub const SEQUENCE: &str = "sequence.csv";
 
@@ -69,6 +77,13 @@ impl Verification for GrundyRun {
         Ok(totals::evaluate(super::code(), total, claimed))
     }
 
+    /// A job's two chunks (half its positions each) may run at once, each with its memo.
+    fn peak_bytes(&self, index: usize, threads: usize) -> u64 {
+        let partitions = totals::partition_count(self.totals()[index]) as f64;
+        let memos = threads.clamp(1, 2) as f64;
+        BASE_PEAK_BYTES + (memos * BRUTE_BYTES_PER_PARTITION * partitions) as u64
+    }
+
     fn parameters(&self) -> BTreeMap<String, Value> {
         BTreeMap::from([("max_total".to_string(), self.max_total.into())])
     }
@@ -114,6 +129,17 @@ pub fn recompute_size(rule: &str, rows: u32, cols: u32) -> Result<RunResults> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_grows_with_the_partitions_of_the_total() {
+        assert_eq!((1..=20).map(totals::partition_count).collect::<Vec<_>>(), (1..=20).map(|t| totals::partitions(t).len() as u64).collect::<Vec<_>>());
+        let run = GrundyRun::new(MAX_TOTAL, Claim::Xor).unwrap();
+        let last = usize::from(MAX_TOTAL) - 1;
+        // p(60) = 966,467 partitions, two memos: about 2.6 GiB.
+        assert_eq!(run.peak_bytes(last, 8), BASE_PEAK_BYTES + (2.0 * BRUTE_BYTES_PER_PARTITION * 966_467.0) as u64);
+        assert!(run.peak_bytes(last, 1) < run.peak_bytes(last, 2));
+        assert!(crate::runner::cost::check(&Plan::new(&run, Shard::ALL).unwrap(), Some(1 << 30), false, 2).is_err());
+    }
 
     #[test]
     fn small_totals_agree() {

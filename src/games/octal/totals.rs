@@ -9,6 +9,19 @@ use crate::output::records::outcome_name;
 use crate::runner::{Disagreement, Evaluate, Job, RunResults};
 use std::ops::Range;
 
+/// How many multisets of positive heaps sum to `total` (the partition number p(total), the
+/// length of [`partitions`]), without listing them.
+pub fn partition_count(total: u16) -> u64 {
+    let mut count = vec![0u64; usize::from(total) + 1];
+    count[0] = 1;
+    for part in 1..=usize::from(total) {
+        for sum in part..count.len() {
+            count[sum] += count[sum - part];
+        }
+    }
+    count[usize::from(total)]
+}
+
 /// Every multiset of heaps (ascending) with exactly `total` stones.
 pub fn partitions(total: u16) -> Vec<Vec<u16>> {
     fn extend(left: u16, min: u16, current: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {

@@ -142,7 +142,8 @@ impl Verification for WallRun {
         self.on_gpu().then(|| "gpu".to_string())
     }
 
-    fn peak_bytes(&self, index: usize) -> u64 {
+    /// The tables are shared by the threads: the same whatever their number.
+    fn peak_bytes(&self, index: usize, _threads: usize) -> u64 {
         let shape = self.shapes[index];
         if self.on_gpu() {
             // The tables live on the GPU (checked against its free memory when built).
