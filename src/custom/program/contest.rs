@@ -17,6 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 /// Positions taken from each adversarial list (largest values, P-positions, deepest).
 const ADVERSARIAL_EACH: usize = 300;
@@ -235,6 +236,11 @@ impl Contest for ProgramContest {
         found.unwrap_or_default()
     }
 
+    /// The exploration stops at `deadline` from now on, a failure naming `budget`.
+    fn set_deadline(&self, deadline: Option<Instant>, budget: &str) {
+        self.explorer.lock().unwrap_or_else(PoisonError::into_inner).set_deadline(deadline, budget);
+    }
+
     /// The first failure of the game program, if there was one (taken: asked once per run).
     fn take_failure(&self) -> Option<Error> {
         self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
@@ -258,7 +264,8 @@ impl Generator for ProgramContest {
                 let sizes: Vec<usize> = (0..self.starts.len()).filter(|&s| !self.starts[s].is_empty()).collect();
                 Box::new(std::iter::from_fn(move || self.random_case(&mut rng, &sizes)))
             }
-            Source::Adversarial => Box::new(self.adversarial().into_iter()),
+            // Chosen from the whole exploration: made when first asked, within the run's time.
+            Source::Adversarial => Box::new(std::iter::once_with(|| self.adversarial()).flatten()),
         }
     }
 }
