@@ -345,5 +345,19 @@ fn sizes_are_recorded_in_one_form() {
 fn a_misere_counterexample_names_the_winners() {
     let dir = tempfile::tempdir().unwrap();
     verify(dir.path(), &["--max", "2x2", "--rules", "misere"], 1)
-        .stderr(contains("first counterexample: rows 1, cols 1, board . — claim 1 (first player wins), naive 1 (second player wins)"));
+        .stderr(contains("first counterexample: rows 1, cols 1, board . — misère winner: claim first player wins, naive second player wins"));
+}
+
+/// `merge` of shards with mismatches says how many and prints the first, as `verify` does.
+#[test]
+fn a_merge_with_mismatches_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.path().join(k.to_string())).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let args = ["verify", "wall", "-q", "--max", "2x2", "--rules", "misere", "--shard", if k == 0 { "1/2" } else { "2/2" }, "--out"];
+        sprague().args(args).arg(shard).output().unwrap();
+    }
+    merge(&shards, &dir.path().join("merged"), 1)
+        .stderr(contains(" mismatches; files in "))
+        .stderr(contains("first counterexample: rows 1, cols 1, board . — misère winner: claim first player wins, naive second player wins"));
 }

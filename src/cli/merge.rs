@@ -1,5 +1,6 @@
 //! `sprague merge DIR... --out DIR`: combine shard outputs into the files of one unsharded run.
 
+use sprague::game::commands::{counterexample_line, mismatches};
 use sprague::game::Status;
 use sprague::games::{current_options, verification_from_manifest};
 use sprague::output::text::counted;
@@ -21,13 +22,22 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let clock = RunClock::start(super::command_line(), rayon::current_num_threads());
     let report = merge_into(&args.dirs, &args.out, &clock, verification_from_manifest, current_options)?;
     let positions: u64 = report.results.sizes.values().map(|t| t.patterns).sum();
+    let wrong = mismatches(&report.results);
+    let found = if wrong == 0 { String::new() } else { format!(", {}", counted(wrong, "mismatch")) };
     eprintln!(
-        "{} ({}): merged {}, {}; files in {}",
+        "{} ({}): merged {}, {}{found}; files in {}",
         report.results.game,
         report.results.rule,
         counted(args.dirs.len() as u64, "shard"),
         counted(positions, "position"),
         args.out.display()
     );
+    if wrong > 0 {
+        // The sizes' order is the verification's, rebuilt as merge_into did from the manifest.
+        let verification = verification_from_manifest(&report.manifest.parameters)?;
+        if let Some(line) = counterexample_line(&report.results, &*verification)? {
+            eprintln!("{line}");
+        }
+    }
     Ok(if report.all_agree() { Status::Ok } else { Status::Failed })
 }

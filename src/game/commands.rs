@@ -113,9 +113,8 @@ pub fn run_verification(verification: &dyn Verification, own: &[&str], args: &Ar
         }
         Finished::Done(report) => {
             session.report(&totals(&report.results, verification.mode(), &run));
-            let order: Vec<(u32, u32)> = verification.jobs()?.into_iter().flat_map(|j| j.sizes).collect();
-            if let Some(first) = report.results.first_mismatch(&order) {
-                session.report(&first_counterexample(first, &report.results.rows_of(first), report.results.columns));
+            if let Some(line) = counterexample_line(&report.results, verification)? {
+                session.report(&line);
             }
             Ok(if report.all_agree() { Status::Ok } else { Status::Failed })
         }
@@ -140,6 +139,19 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
     Ok(run)
 }
 
+/// What a run with mismatches prints after its totals (`verify`, and `merge` of its shards):
+/// the first counterexample, smallest in the order of `verification`'s sizes; `None` when
+/// every answer agreed.
+pub fn counterexample_line(results: &RunResults, verification: &dyn Verification) -> Result<Option<String>> {
+    let order: Vec<(u32, u32)> = verification.jobs()?.into_iter().flat_map(|j| j.sizes).collect();
+    Ok(results.first_mismatch(&order).map(|first| first_counterexample(first, &results.rows_of(first), results.columns)))
+}
+
+/// The number of mismatches of `results`, all sizes together.
+pub fn mismatches(results: &RunResults) -> u64 {
+    results.sizes.values().map(|t| t.mismatches).sum()
+}
+
 /// The smallest counterexample `first` in the game's own column names, with what each of its
 /// `rows` (one per wrong answer) says, e.g. `first counterexample: rows 1, cols 3, board .X. —
 /// claim 1, naive 0` ([`wrong_answer`]; several joined by `; `).
@@ -151,8 +163,9 @@ fn first_counterexample(first: &MismatchRow, rows: &[&MismatchRow], columns: Col
 
 /// The wrong answer of one mismatch row against the naive value: `claim 1, naive 0`, or for the
 /// components of a game that checks them `components: XOR of the parts' values 1, naive 0`;
-/// where the values agree (a misère claim is wrong about the winner only), the winners: `claim
-/// 1 (first player wins), naive 1 (second player wins)`.
+/// where the values agree (a misère claim is wrong about the winner only: the outcomes were
+/// compared, and the normal-play values would only mislead), the winners alone: `misère
+/// winner: claim first player wins, naive second player wins`.
 fn wrong_answer(row: &MismatchRow) -> String {
     let naive_wins = format!("{} player wins", row.naive_outcome.to_lowercase());
     let claim = row.dp_grundy;
@@ -161,7 +174,7 @@ fn wrong_answer(row: &MismatchRow) -> String {
         Some(Answer::Claim) | None => format!("claim {claim}"),
     };
     match row.naive_grundy {
-        Some(value) if value == claim => format!("{said} ({}), naive {value} ({naive_wins})", other_winner(&row.naive_outcome)),
+        Some(value) if value == claim => format!("misère winner: claim {}, naive {naive_wins}", other_winner(&row.naive_outcome)),
         Some(value) => format!("{said}, naive {value}"),
         None => format!("{said}, naive: {naive_wins}"),
     }
@@ -179,8 +192,7 @@ fn other_winner(naive_outcome: &str) -> &'static str {
 /// One line per run: positions checked and mismatches, and where the files are.
 fn totals(results: &RunResults, mode: &str, run: &DirRun) -> String {
     let positions: u64 = results.sizes.values().map(|t| t.patterns).sum();
-    let mismatches: u64 = results.sizes.values().map(|t| t.mismatches).sum();
-    let checked = if mode == "census" { "none cross-checked".to_string() } else { counted(mismatches, "mismatch") };
+    let checked = if mode == "census" { "none cross-checked".to_string() } else { counted(mismatches(results), "mismatch") };
     format!(
         "{} ({}): {}, {}, {checked}; files in {}",
         results.game,

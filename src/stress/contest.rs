@@ -73,6 +73,11 @@ pub trait Contest: Sync {
         None
     }
 
+    /// From now on the trusted side's own work (a game program's exploration) stops at
+    /// `deadline`, failing ([`Contest::take_failure`]) with an error naming `budget`
+    /// (`--budget 5 s`). Default: nothing to bound (the answers are sprague's own).
+    fn set_deadline(&self, _deadline: Option<std::time::Instant>, _budget: &str) {}
+
     /// Asks the trusted side again what the trusted answer of `case` rests on, before the case
     /// is reported as a failure of the program under test: an error when it now answers
     /// otherwise (a non-deterministic game program is refused, the solution not blamed) or has

@@ -123,8 +123,11 @@ impl Pool {
         });
         let state = state.into_inner().map_err(|_| Error::Usage("a stress worker panicked".into()))?;
         // A failing trusted side ends its stream early: that is its error, not an exhausted stream.
-        if let Some(e) = state.error.or_else(|| game.take_failure()) {
+        if let Some(e) = state.error {
             return Err(e);
+        }
+        if let Some(e) = game.take_failure() {
+            return Err(super::run::judged_before(e, runs.into_inner(), state.found.len()));
         }
         let mut found = state.found;
         found.sort_by_key(|f| f.index);

@@ -79,6 +79,12 @@ pub fn something_ran(runs: u64, exhausted: bool, budget: Duration) -> Result<()>
     }
 }
 
+/// A failure of the trusted side, with what the run had judged when it came: nothing is saved.
+pub fn judged_before(e: Error, runs: u64, failures: usize) -> Error {
+    let judged = format!("{} judged and {} found before it; nothing saved", counted(runs, "run"), counted(failures as u64, "failure"));
+    Error::Usage(format!("{e} ({judged})"))
+}
+
 /// Runs `command` against `game` as `config` says, saving failures and manifest.json under
 /// `config.out`.
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
@@ -91,17 +97,21 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let cases = tallies.count(game, tagged.mixed(&sources, config.seed));
     let mut pool = Pool::new(command, config.limits, config.jobs)?;
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
+    game.set_deadline(Some(Instant::now() + config.budget), &format!("--budget {} s", config.budget.as_secs_f64()));
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
     something_ran(report.runs, report.exhausted, config.budget)?;
     let judging_seconds = report.elapsed.as_secs_f64();
     let shrink_deadline = Instant::now() + config.shrink_budget;
+    game.set_deadline(Some(shrink_deadline), &format!("--shrink-budget {} s", config.shrink_budget.as_secs_f64()));
     let mut search_end = None;
     let mut saved = Vec::new();
+    let found_count = report.found.len();
     for found in report.found {
         let limits = ShrinkLimits { deadline: Some(shrink_deadline), ..Default::default() };
         let shrunk = shrink_found(&mut pool, &tagged, found, limits)?;
         // The search budget starts when the first search does (after shrinking).
         let end = config.search_budget.map(|b| *search_end.get_or_insert_with(|| Instant::now() + b));
+        game.set_deadline(end, &format!("--search-budget {} s", config.search_budget.unwrap_or_default().as_secs_f64()));
         let failure = search_below(&mut pool, game, shrunk, end)?;
         // The trusted side asked again first: if it answers otherwise, the program is not blamed.
         game.confirm(&failure.shrunk.case)?;
@@ -110,7 +120,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     // Nothing is written before the run is known good: a trusted side that failed (its
     // shrink candidates or sizes cut short) leaves the directory as it was.
     if let Some(e) = game.take_failure() {
-        return Err(e);
+        return Err(judged_before(e, report.runs, found_count));
     }
     // The earlier run's manifest goes first: a run killed while saving leaves no manifest
     // listing files that have changed.
@@ -281,6 +291,9 @@ impl<G: Contest> Contest for Tagged<'_, G> {
     }
     fn take_failure(&self) -> Option<crate::error::Error> {
         self.0.take_failure()
+    }
+    fn set_deadline(&self, deadline: Option<Instant>, budget: &str) {
+        self.0.set_deadline(deadline, budget)
     }
     fn confirm(&self, case: &Self::Case) -> Result<()> {
         self.0.confirm(&case.1)

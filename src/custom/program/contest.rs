@@ -6,7 +6,7 @@
 //! ([`Contest::take_failure`]): a run whose judge failed is an error, not a verdict. Before a
 //! failure is reported, the program is asked again about it ([`Contest::confirm`]).
 
-use super::judge::confirm_moves;
+use super::judge::{confirm_moves, order};
 use super::table::starting_positions;
 use super::{Explorer, Verb};
 use crate::error::{Error, Result};
@@ -17,6 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 /// Positions taken from each adversarial list (largest values, P-positions, deepest).
 const ADVERSARIAL_EACH: usize = 300;
@@ -119,16 +120,31 @@ impl ProgramContest {
 
     /// The size of `ids` in the game's order: the program's `size`, else the token's length.
     fn sizes(&self, e: &Explorer, ids: &[u32]) -> Result<Vec<u64>> {
-        let tokens: Vec<&str> = ids.iter().map(|&id| e.token(id)).collect();
-        if !e.program().verbs().has(Verb::Size) {
-            return Ok(tokens.iter().map(|t| t.len() as u64).collect());
-        }
-        let answers = e.program().ask(Verb::Size, &tokens)?;
-        let read = tokens.iter().zip(&answers).map(|(t, a)| {
-            let number = super::protocol::number(a, false).map_err(|why| e.bad_answer(&super::protocol::request(Verb::Size, t), why))?;
-            Ok(u64::from(number.unwrap_or(0)))
-        });
-        read.collect()
+        Ok(order(e, ids)?.into_iter().map(|(size, _)| size).collect())
+    }
+
+    /// The program's `smaller` candidates of `case` that are strictly smaller in the shrinking
+    /// order ([`order`]), each once, in the program's order: a candidate as large or larger
+    /// would grow the input or loop.
+    fn smaller(&self, e: &mut Explorer, case: &Case) -> Result<Vec<u32>> {
+        let token = case.token.to_string();
+        let answer = e.program().ask(Verb::Smaller, &[&token])?.remove(0);
+        let ids = e.intern_all(&answer, &super::protocol::request(Verb::Smaller, &token))?;
+        let own = order(e, &[case.id])?.remove(0);
+        let ranks = order(e, &ids)?;
+        let mut seen = rustc_hash::FxHashSet::default();
+        Ok(ids.into_iter().zip(ranks).filter(|(id, rank)| *rank < own && seen.insert(*id)).map(|(id, _)| id).collect())
+    }
+
+    /// The moves of `case`, smallest first (the program's order among equals), each once.
+    fn smallest_moves(&self, e: &mut Explorer, case: &Case) -> Result<Vec<u32>> {
+        e.values(&[case.id])?;
+        let mut moves = e.moves(case.id).unwrap_or_default().to_vec();
+        let sizes = self.sizes(e, &moves)?;
+        let mut sized: Vec<(u64, u32)> = sizes.into_iter().zip(moves.drain(..)).collect();
+        sized.sort_by_key(|&(size, _)| size);
+        let mut seen = rustc_hash::FxHashSet::default();
+        Ok(sized.into_iter().map(|(_, id)| id).filter(|&id| seen.insert(id)).collect())
     }
 }
 
@@ -210,26 +226,19 @@ impl Contest for ProgramContest {
         }
     }
 
-    /// The program's `smaller` positions when it answers it, in its order; else the moves,
-    /// smallest first.
+    /// The program's `smaller` positions when it answers it, in its order (only those strictly
+    /// smaller in the game's order); else the moves, smallest first.
     fn shrink_candidates(&self, case: &Case) -> Vec<Case> {
         let found = self.with(|e| {
-            let token = case.token.to_string();
-            let ids = if e.program().verbs().has(Verb::Smaller) {
-                let answer = e.program().ask(Verb::Smaller, &[&token])?.remove(0);
-                e.intern_all(&answer, &super::protocol::request(Verb::Smaller, &token))?
-            } else {
-                e.values(&[case.id])?;
-                let mut moves = e.moves(case.id).unwrap_or_default().to_vec();
-                let sizes = self.sizes(e, &moves)?;
-                let mut sized: Vec<(u64, u32)> = sizes.into_iter().zip(moves.drain(..)).collect();
-                sized.sort_by_key(|&(size, _)| size);
-                let mut seen = rustc_hash::FxHashSet::default();
-                sized.into_iter().map(|(_, id)| id).filter(|&id| seen.insert(id)).collect()
-            };
+            let ids = if e.program().verbs().has(Verb::Smaller) { self.smaller(e, case)? } else { self.smallest_moves(e, case)? };
             cases(e, &ids)
         });
         found.unwrap_or_default()
+    }
+
+    /// The exploration stops at `deadline` from now on, a failure naming `budget`.
+    fn set_deadline(&self, deadline: Option<Instant>, budget: &str) {
+        self.explorer.lock().unwrap_or_else(PoisonError::into_inner).set_deadline(deadline, budget);
     }
 
     /// The first failure of the game program, if there was one (taken: asked once per run).
@@ -255,7 +264,8 @@ impl Generator for ProgramContest {
                 let sizes: Vec<usize> = (0..self.starts.len()).filter(|&s| !self.starts[s].is_empty()).collect();
                 Box::new(std::iter::from_fn(move || self.random_case(&mut rng, &sizes)))
             }
-            Source::Adversarial => Box::new(self.adversarial().into_iter()),
+            // Chosen from the whole exploration: made when first asked, within the run's time.
+            Source::Adversarial => Box::new(std::iter::once_with(|| self.adversarial()).flatten()),
         }
     }
 }

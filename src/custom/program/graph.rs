@@ -59,11 +59,13 @@ pub struct Explorer {
     values: Vec<u32>,
     /// Bytes the kept positions take (counted against [`GraphLimits::max_bytes`]).
     bytes: u64,
+    /// When [`Explorer::values`] stops exploring, and the budget it is (for the error).
+    deadline: Option<(Instant, String)>,
 }
 
 impl Explorer {
     pub fn new(ask: Arc<dyn Ask>, convention: Convention, limits: GraphLimits) -> Self {
-        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0 }
+        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0, deadline: None }
     }
 
     /// The program asked.
@@ -127,9 +129,18 @@ impl Explorer {
         tokens.into_iter().map(|t| self.intern(t, context)).collect()
     }
 
-    /// The exact values of `roots`: their move graphs explored, then solved.
+    /// From now on [`Explorer::values`] explores until `deadline` only (`None`: no limit);
+    /// `budget` names it for the error, e.g. `--budget 5 s`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>, budget: &str) {
+        self.deadline = deadline.map(|d| (d, budget.to_string()));
+    }
+
+    /// The exact values of `roots`: their move graphs explored, then solved. An error once the
+    /// deadline ([`Explorer::set_deadline`]) passes while exploring: drop the explorer then.
     pub fn values(&mut self, roots: &[u32]) -> Result<Vec<u32>> {
-        self.explore(roots)?;
+        if !self.explore_until(roots, self.deadline.as_ref().map(|(d, _)| *d))? {
+            return Err(self.out_of_time());
+        }
         for &root in roots {
             if self.values[root as usize] == UNKNOWN {
                 self.solve(root)?;
@@ -288,6 +299,15 @@ impl Explorer {
     /// The error for an answer that breaks the protocol.
     pub fn bad_answer(&self, request: &str, why: String) -> Error {
         Error::Usage(format!("game program: request `{}`: {why}", shorten(request)))
+    }
+
+    /// The error for an exploration stopped by the deadline.
+    fn out_of_time(&self) -> Error {
+        let budget = self.deadline.as_ref().map_or("", |(_, b)| b.as_str());
+        Error::Usage(format!(
+            "game program: exploring the game used the whole {budget} ({} positions seen, every position reachable from the ones judged must be asked its moves); lower --max, or give a larger budget",
+            self.len()
+        ))
     }
 
     fn too_many(&self, context: &str) -> Error {

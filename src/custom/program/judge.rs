@@ -109,8 +109,8 @@ fn below(explorer: &Explorer, id: u32) -> Vec<u32> {
 }
 
 /// The shrinking order of `ids`: the program's `size` (its token's length without it), then
-/// the token.
-fn order(explorer: &Explorer, ids: &[u32]) -> Result<Vec<(u64, String)>> {
+/// the token (`verify custom` and `stress custom` shrink by it).
+pub fn order(explorer: &Explorer, ids: &[u32]) -> Result<Vec<(u64, String)>> {
     let tokens: Vec<String> = ids.iter().map(|&id| explorer.token(id).to_string()).collect();
     if !explorer.program().verbs().has(Verb::Size) {
         return Ok(tokens.into_iter().map(|t| (t.len() as u64, t)).collect());

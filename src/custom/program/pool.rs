@@ -1,6 +1,6 @@
 //! A pool of persistent copies of one game program: the handshake, and requests spread over the copies in batches, answers kept in order.
 
-use super::process::{Copy, Held};
+use super::process::{Blame, Copy, Held};
 use super::protocol::{self, Verb, Verbs, VERSION};
 use super::Ask;
 use crate::error::{Error, Result};
@@ -78,6 +78,18 @@ impl GameProgram {
         Error::Usage(format!("game program {}: request `{}`: {why}", self.command.display(), shorten(request)))
     }
 
+    /// The error for requests of `batch` that got no proper answer: the one to blame, or the
+    /// batch as a whole (its size, first and last request) when which one cannot be told.
+    fn failed_in(&self, batch: &[String], blame: Blame, why: String) -> Error {
+        let which = match (blame, batch) {
+            (Blame::Request(index), _) => return self.failed(&batch[index], why),
+            (Blame::Batch, [one]) => format!("the batch of request `{}`", shorten(one)),
+            (Blame::Batch, [first, .., last]) => format!("a batch of {} requests (`{}` to `{}`)", batch.len(), shorten(first), shorten(last)),
+            (Blame::Batch, []) => "an empty batch".to_string(),
+        };
+        Error::Usage(format!("game program {}: {which}: {why}", self.command.display()))
+    }
+
     /// Answers a list of requests over all copies, each answer awaited until `deadline` at
     /// most; the first failure stops the rest.
     fn answer_all(&self, requests: &[String], deadline: Option<Instant>) -> Result<Vec<String>> {
@@ -94,9 +106,9 @@ impl GameProgram {
                 let Some(batch) = batches.get(index) else { return };
                 match copy.answer(batch, self.limits.timeout, &held, deadline) {
                     Ok(lines) => *lock(&answers[index]) = Some(lines),
-                    Err((index, why)) => {
+                    Err((blame, why)) => {
                         stop.store(true, Ordering::Relaxed);
-                        lock(&failure).get_or_insert(self.failed(&batch[index], why));
+                        lock(&failure).get_or_insert(self.failed_in(batch, blame, why));
                     }
                 }
             }
@@ -183,11 +195,16 @@ mod tests {
         let (_dir, program) = python(&source, 1);
         let program = program.unwrap();
         let err = program.ask(Verb::Moves, &["a", "b"]).unwrap_err().to_string();
-        assert!(err.contains("more lines than requests") && err.contains("`moves b`"), "{err}");
+        assert!(err.contains("a batch of 2 requests (`moves a` to `moves b`): wrote more lines than requests"), "{err}");
+        assert!(err.contains("one of the batch's requests got more than one line"), "{err}");
         let source = format!("{LOOP}    if verb == 'sprague': print('positions moves')\n    elif verb == 'moves' and arg != 'b': print('')\n    elif verb == 'flush': sys.stdout.flush()\n");
         let (_dir, program) = python(&source, 1);
         let err = program.unwrap().ask(Verb::Moves, &["a", "b", "c"]).unwrap_err().to_string();
-        assert!(err.contains("answered 2 lines for 3 requests"), "{err}");
+        assert!(err.contains("a batch of 3 requests (`moves a` to `moves c`): answered 2 lines for 3 requests"), "{err}");
+        let source = format!("said = []\n{LOOP}    if verb == 'sprague': said.append(1); print('positions moves' if len(said) == 1 else 'positions')\n    elif verb == 'moves': print('')\n    elif verb == 'flush': sys.stdout.flush()\n");
+        let (_dir, program) = python(&source, 1);
+        let err = program.unwrap().ask(Verb::Moves, &["a", "b"]).unwrap_err().to_string();
+        assert!(err.contains("a batch of 2 requests (`moves a` to `moves b`): the handshake's answer changed: answered `sprague 1` closing the batch with \"positions\""), "{err}");
     }
 
     #[test]

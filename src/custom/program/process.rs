@@ -49,6 +49,16 @@ impl Held {
     }
 }
 
+/// Which requests of a batch a failure is blamed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blame {
+    /// The request at this index got no proper answer.
+    Request(usize),
+    /// The batch as a whole: a line too many or missing somewhere in it (which request's
+    /// cannot be told), or the closing request's answer changed.
+    Batch,
+}
+
 /// Bytes a kept line takes besides its text (its `String`).
 const LINE_OVERHEAD: u64 = 24;
 
@@ -104,11 +114,11 @@ impl Copy {
 
     /// Sends `requests` (lines without newlines), the closing request and a `flush`, then reads
     /// one answer line per request, each counted in `held` and awaited `timeout` at most, and
-    /// not past `deadline`. `Err((index, why))`: request `index` got no proper answer; the copy
-    /// is then stopped and answers nothing more.
-    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held, deadline: Option<Instant>) -> std::result::Result<Vec<String>, (usize, String)> {
+    /// not past `deadline`. `Err((blame, why))`: the requests that got no proper answer; the
+    /// copy is then stopped and answers nothing more.
+    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held, deadline: Option<Instant>) -> std::result::Result<Vec<String>, (Blame, String)> {
         if self.dead {
-            return Err((0, "stopped after an earlier failure".into()));
+            return Err((Blame::Request(0), "stopped after an earlier failure".into()));
         }
         let closing = self.sentinel.as_ref().map(|(request, _)| request);
         let mut batch = Vec::with_capacity(requests.iter().map(|r| r.len() + 1).sum::<usize>() + 16);
@@ -123,6 +133,7 @@ impl Copy {
         while out.len() < expected {
             let wait = deadline.map_or(timeout, |d| timeout.min(d.saturating_duration_since(Instant::now())));
             let line = if sent { self.next_line(wait) } else { Ok(Line::End) };
+            let mut blame = Blame::Request(out.len().min(requests.len().saturating_sub(1)));
             let why = match line {
                 Ok(Line::Text(text)) if !held.keep(text.len()) => format!(
                     "its answers held at once take more than {} of memory (half the memory budget: --memory-limit BYTES, by default the memory available); {}",
@@ -134,7 +145,10 @@ impl Copy {
                         out.push(text);
                         continue;
                     }
-                    Some(why) => why,
+                    Some(why) => {
+                        blame = Blame::Batch;
+                        why
+                    }
                 },
                 Ok(Line::NotUtf8) => "answered with a line that is not UTF-8".to_string(),
                 Ok(Line::TooLong) => format!("answered with a line longer than {} MiB", MAX_LINE >> 20),
@@ -143,7 +157,7 @@ impl Copy {
                 Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--game-timeout)", timeout.as_secs_f64()),
             };
             self.stop();
-            return Err((out.len().min(requests.len().saturating_sub(1)), format!("{why}{}", self.stderr_tail())));
+            return Err((blame, format!("{why}{}", self.stderr_tail())));
         }
         out.truncate(requests.len());
         Ok(out)
@@ -156,13 +170,16 @@ impl Copy {
         let closing = index == requests.len();
         match (closing, line == answer) {
             // A list of requests there: the handshake's answer, changed.
-            (true, false) if super::protocol::Verbs::parse(line).is_ok() => Some(format!(
-                "answered `{request}` closing the batch with {line:?}, not {answer:?} as at the start (the answer to `{request}` must stay the same)"
+            (true, false) if super::protocol::lists_requests(line) => Some(format!(
+                "the handshake's answer changed: answered `{request}` closing the batch with {line:?}, not {answer:?} as at the start (the answer to `{request}` must stay the same)"
             )),
             (true, false) => Some(format!(
-                "wrote more lines than requests: {line:?} came where the answer to `{request}` closing the batch was expected (one answer line per request; debugging output goes to stderr)"
+                "wrote more lines than requests: {line:?} came where the answer to `{request}` closing the batch was expected, so one of the batch's requests got more than one line (which one cannot be told from the batch: ask the program them one at a time by hand to find it; one answer line per request, debugging output goes to stderr)"
             )),
-            (false, true) => Some(format!("answered {index} lines for {} requests (a line is missing: the answer to `{request}` closing the batch came early)", requests.len())),
+            (false, true) => Some(format!(
+                "answered {index} lines for {} requests: the answer to `{request}` closing the batch came early, so one of the batch's requests got no line (one answer line per request, an empty line for none)",
+                requests.len()
+            )),
             _ => None,
         }
     }
@@ -300,7 +317,7 @@ mod tests {
     use super::*;
 
     /// The answers of `sh -c script` to `count` requests, each awaited at most `timeout`.
-    fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (usize, String)> {
+    fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (Blame, String)> {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), script.into()] };
         let requests: Vec<String> = (0..count).map(|i| format!("moves {i}")).collect();
         Copy::start(&command).unwrap().answer(&requests, timeout, &Held::new(u64::MAX, None), None)
@@ -317,18 +334,18 @@ mod tests {
     #[test]
     fn a_bad_line_a_crash_and_silence_name_the_request_and_the_reason() {
         let (index, why) = answers("printf 'a\\n\\377\\n'", 2, SECOND).unwrap_err();
-        assert_eq!((index, why.as_str()), (1, "answered with a line that is not UTF-8"));
+        assert_eq!((index, why.as_str()), (Blame::Request(1), "answered with a line that is not UTF-8"));
         let (index, why) = answers("echo a; echo oops >&2; exit 3", 2, SECOND).unwrap_err();
-        assert_eq!((index, why.as_str()), (1, "exited (status 3) before answering\nits stderr:\noops"));
+        assert_eq!((index, why.as_str()), (Blame::Request(1), "exited (status 3) before answering\nits stderr:\noops"));
         let (index, why) = answers("sleep 5", 1, Duration::from_millis(200)).unwrap_err();
-        assert_eq!((index, why.as_str()), (0, "gave no answer within 0.2 s (--game-timeout)"));
+        assert_eq!((index, why.as_str()), (Blame::Request(0), "gave no answer within 0.2 s (--game-timeout)"));
     }
 
     #[test]
     fn a_line_over_the_limit_is_refused() {
         let script = format!("echo short; head -c {} /dev/zero | tr '\\0' a; echo", MAX_LINE + 1);
         let (index, why) = answers(&script, 2, SECOND).unwrap_err();
-        assert_eq!((index, why.as_str()), (1, "answered with a line longer than 64 MiB"));
+        assert_eq!((index, why.as_str()), (Blame::Request(1), "answered with a line longer than 64 MiB"));
         let script = format!("head -c {MAX_LINE} /dev/zero | tr '\\0' a; echo");
         assert_eq!(answers(&script, 1, SECOND).unwrap()[0].len(), MAX_LINE);
     }
@@ -338,7 +355,7 @@ mod tests {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), "yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()] };
         let requests: Vec<String> = (0..100).map(|i| format!("moves {i}")).collect();
         let (index, why) = Copy::start(&command).unwrap().answer(&requests, SECOND, &Held::new(2000, None), None).unwrap_err();
-        assert_eq!(index, 16, "{why}");
+        assert_eq!(index, Blame::Request(16), "{why}");
         assert!(why.starts_with("its answers held at once take more than 1.95 KiB of memory"), "{why}");
         assert!(answers("yes a", 100, SECOND).is_ok(), "no limit");
     }
@@ -347,7 +364,7 @@ mod tests {
     fn an_exit_is_seen_while_a_child_holds_the_output_open() {
         let started = std::time::Instant::now();
         let (index, why) = answers("echo a; sleep 30 & exit 3", 2, Duration::from_secs(20)).unwrap_err();
-        assert_eq!((index, why.as_str()), (1, "exited (status 3) before answering"));
+        assert_eq!((index, why.as_str()), (Blame::Request(1), "exited (status 3) before answering"));
         assert!(started.elapsed() < Duration::from_secs(5), "not the time limit: {:?}", started.elapsed());
     }
 }

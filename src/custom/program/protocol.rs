@@ -76,6 +76,12 @@ impl Verbs {
     }
 }
 
+/// True when `line` reads as an answer to `sprague 1`: one or more request names, nothing else.
+pub fn lists_requests(line: &str) -> bool {
+    let mut words = line.split_ascii_whitespace().peekable();
+    words.peek().is_some() && words.all(|w| Verb::ALL.into_iter().any(|v| v.name() == w))
+}
+
 /// The request line for `verb` about `arg` (no newline).
 pub fn request(verb: Verb, arg: &str) -> String {
     format!("{verb} {arg}")

@@ -68,6 +68,30 @@ fn shrinking_tries_the_moves_smallest_first_or_the_programs_smaller() {
 }
 
 #[test]
+fn only_strictly_smaller_candidates_of_smaller_are_tried_in_the_programs_order() {
+    // `smaller` answers a larger position, the position itself, then smaller ones (one twice).
+    let odd = Fake::new("positions moves smaller size", |verb, arg: &str| {
+        let n = arg.parse::<u32>().ok()?;
+        match verb {
+            Verb::Smaller => Some(format!("{} {n} {} {} {}", n + 7, n - 1, n / 2, n - 1)),
+            Verb::Size => Some(arg.to_string()),
+            _ => subtraction(verb, arg),
+        }
+    });
+    let game = contest(Arc::new(odd), Convention::Normal, 12);
+    let twelve = game.cases(Source::Exhaustive, 0).last().unwrap();
+    assert_eq!(tokens(&game.shrink_candidates(&twelve)), ["11", "6"]);
+    let only_larger = Fake::new("positions moves smaller", |verb, arg: &str| match verb {
+        Verb::Smaller => Some(format!("{arg} 1{arg}")),
+        _ => subtraction(verb, arg),
+    });
+    let game = contest(Arc::new(only_larger), Convention::Normal, 12);
+    let twelve = game.cases(Source::Exhaustive, 0).last().unwrap();
+    assert!(game.shrink_candidates(&twelve).is_empty(), "nothing smaller: nothing to try");
+    assert!(game.take_failure().is_none());
+}
+
+#[test]
 fn random_and_adversarial_cases_are_seeded_and_valued() {
     let game = subtraction_contest(Convention::Normal, 30);
     let first: Vec<Case> = game.cases(Source::Random, 5).take(50).collect();

@@ -110,3 +110,20 @@ fn exploring_against_a_deadline_stops_between_batches() {
     assert_eq!(e.len(), 3001);
     assert_eq!(e.values(&[root]).unwrap(), [0], "3000 moves to the end, an even number: value 0");
 }
+
+#[test]
+fn values_past_the_deadline_are_an_error_naming_the_budget() {
+    let chain = Arc::new(Fake::new("positions moves", |_, arg: &str| {
+        let n: u32 = arg.parse().ok()?;
+        Some(if n < 3000 { (n + 1).to_string() } else { String::new() })
+    }));
+    let mut e = explorer(&chain, Convention::Normal);
+    let root = e.intern("0", "test").unwrap();
+    e.set_deadline(Some(Instant::now()), "--budget 1 s");
+    let err = e.values(&[root]).unwrap_err().to_string();
+    assert!(err.contains("exploring the game used the whole --budget 1 s"), "{err}");
+    let mut e = explorer(&chain, Convention::Normal);
+    let root = e.intern("0", "test").unwrap();
+    e.set_deadline(None, "");
+    assert_eq!(e.values(&[root]).unwrap(), [0], "no deadline: the whole chain");
+}
