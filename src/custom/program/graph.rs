@@ -35,13 +35,13 @@ pub struct GraphLimits {
     pub max_moves: usize,
     /// Bytes the positions kept may take: their tokens, their entries and their moves.
     pub max_bytes: u64,
-    /// The option that makes the run smaller, named in the limits' messages ([`super::advice`]).
+    /// The option that makes the run smaller, named in the limits' messages ([`super::limits::advice`]).
     pub smaller: Option<&'static str>,
 }
 
 impl Default for GraphLimits {
     fn default() -> Self {
-        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX, smaller: super::SMALLER }
+        GraphLimits { max_positions: 20_000_000, max_moves: 1_000_000, max_bytes: u64::MAX, smaller: super::limits::SMALLER }
     }
 }
 
@@ -311,13 +311,13 @@ impl Explorer {
     }
 
     fn too_many(&self, context: &str) -> Error {
-        let bytes = super::kept_bytes(self.limits.max_positions);
+        let bytes = super::limits::kept_bytes(self.limits.max_positions);
         Error::Usage(format!(
             "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: {}",
             self.limits.max_positions,
             shorten(context),
             format_bytes(bytes),
-            super::advice(self.limits.smaller, "raise --max-positions if they fit")
+            super::limits::advice(self.limits.smaller, "raise --max-positions if they fit")
         ))
     }
 
@@ -334,7 +334,7 @@ impl Explorer {
             self.tokens.len(),
             format_bytes(tokens),
             shorten(context),
-            super::advice(self.limits.smaller, "raise --memory-limit if the machine has the room")
+            super::limits::advice(self.limits.smaller, "raise --memory-limit if the machine has the room")
         )))
     }
 }

@@ -6,6 +6,7 @@
 pub mod contest;
 pub mod graph;
 pub mod judge;
+pub mod limits;
 pub mod pool;
 pub mod process;
 pub mod protocol;
@@ -18,28 +19,11 @@ pub mod fake;
 pub use graph::{Explorer, GraphLimits};
 pub use pool::{GameProgram, ProgramLimits};
 pub use protocol::{Verb, Verbs};
+pub use limits::{advice, kept_bytes, SMALLER};
 pub use run::{ProgramRun, Start};
 
 use crate::error::Result;
 use std::time::Instant;
-
-/// The option that makes a run smaller (`--max`), where the command has one: messages about a
-/// limit advise lowering it besides raising the limit ([`advice`]).
-pub const SMALLER: Option<&str> = Some("--max");
-
-/// How to get within a limit: lower `smaller` (when the command has such an option), or
-/// `raise` (an option, and when).
-pub fn advice(smaller: Option<&str>, raise: &str) -> String {
-    match smaller {
-        Some(option) => format!("lower {option}, or {raise}"),
-        None => raise.to_string(),
-    }
-}
-
-/// The memory an explorer takes to keep `positions` positions, estimated (about 100 bytes each).
-pub fn kept_bytes(positions: usize) -> u64 {
-    100 * positions as u64
-}
 
 /// What the engines ask a game: one answer line per argument, in order.
 pub trait Ask: Send + Sync {

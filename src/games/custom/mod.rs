@@ -18,10 +18,11 @@ pub static GAME: GameEntry = GameEntry {
     results: Vec::new,
     oracle: Oracle {
         files: &["src/custom/program/graph.rs"],
-        // Besides the protocol and mex: two helpers that only format messages (a token cut
-        // short, a byte count).
+        // Besides the protocol and mex: helpers that only word messages (a token cut short, a
+        // byte count, how to get within a limit).
         may_use: &[
             "super::protocol",
+            "super::limits",
             "super::Ask",
             "crate::error",
             "crate::impartial::mex",
