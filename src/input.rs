@@ -131,6 +131,10 @@ impl<'a> Scanner<'a> {
         }
         let full: &'a str = self.lines[self.line];
         let rest = &full[self.col..];
+        if rest.starts_with('\u{feff}') {
+            let (line, col) = (self.line + 1, self.col + 1);
+            return Err(self.error_at(line, col, "a UTF-8 byte-order mark (U+FEFF) where the input expects text: save the file without one"));
+        }
         let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
         let token = Token { text: &rest[..len], line: self.line + 1, col: self.col + 1 };
         self.col += len;
@@ -306,6 +310,12 @@ mod tests {
         let err = LineReader::new("z", &mut zeros).next_line().unwrap_err().to_string();
         assert_eq!(err, "z: line 1 is larger than 256 MiB; not a game input");
         assert_eq!(read_capped("t", &mut "2 2\n..\n".as_bytes()).unwrap(), b"2 2\n..\n");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_named() {
+        let err = Scanner::new("t", "\u{feff}2 2\n").number::<u32>("H", 1, 20).unwrap_err().to_string();
+        assert_eq!(err, "t:1:1: a UTF-8 byte-order mark (U+FEFF) where the input expects text: save the file without one");
     }
 
     #[test]

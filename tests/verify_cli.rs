@@ -263,9 +263,9 @@ fn exit_codes() {
     verify(dir.path(), &["--size", "2x2"], 0);
     verify(dir.path(), &["--rule", "x-blocks", "--size", "1x3"], 1);
     assert!(read(&dir.path().join("mismatches.csv")).lines().count() > 1);
-    verify(dir.path(), &["--size", "9x9"], 2).stderr(contains("81 cells; exhaustive verification handles at most 63"));
+    verify(dir.path(), &["--size", "9x9"], 2).stderr(contains("81 cells; a run over every pattern (verify, census) handles at most 63"));
     // The option's check and the run name one limit: 64 cells are refused as 81 are.
-    verify(dir.path(), &["--size", "8x8"], 2).stderr(contains("size 8x8 has 64 cells; exhaustive verification handles at most 63 (2^63 patterns)"));
+    verify(dir.path(), &["--size", "8x8"], 2).stderr(contains("size 8x8 has 64 cells; a run over every pattern (verify, census) handles at most 63 (2^63 patterns)"));
     verify(dir.path(), &["--size", "2x2", "--shard", "4/3"], 2).stderr(contains("invalid shard"));
     verify(dir.path(), &["--size", "2x2", "--max", "2x2"], 2);
     sprague().args(["merge", "--out"]).arg(dir.path()).assert().code(2);

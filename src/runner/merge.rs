@@ -105,6 +105,14 @@ fn check_compatible(outputs: &[ShardOutput]) -> Result<()> {
                 other.version
             )));
         }
+        let (kind, other_kind) = (merged_kind(&first.parameters), merged_kind(&other.parameters));
+        if kind != other_kind {
+            return Err(Error::Usage(format!(
+                "{} and {} are different runs: a {kind} run and a {other_kind} run",
+                first.dir.display(),
+                other.dir.display()
+            )));
+        }
         let mut keys: Vec<&String> = first.parameters.keys().chain(other.parameters.keys()).collect();
         // The parameters a reader knows first (game, rule, mode, sizes), then the rest by name.
         keys.sort_by_key(|k| (!["game", "rule", "mode", "sizes"].contains(&k.as_str()), *k));
@@ -277,6 +285,9 @@ mod tests {
             err(&[output("a", 1, 2, "standard"), output("b", 2, 2, "misere")]),
             "a and b are different runs: rule is \"standard\" vs \"misere\""
         );
+        let mut census = output("b", 2, 2, "standard");
+        census.parameters.insert("mode".into(), Value::from("census"));
+        assert_eq!(err(&[output("a", 1, 2, "standard"), census]), "a and b are different runs: a verify run and a census run");
         assert_eq!(err(&[]), "nothing to merge");
         let mut older = output("b", 2, 2, "standard");
         older.version = "0.0.1".into();

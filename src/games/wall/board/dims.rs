@@ -28,7 +28,7 @@ pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
 /// An error when `shape` has more than [`MAX_VERIFY_CELLS`] cells.
 pub fn verifiable(shape: Shape) -> std::result::Result<(), String> {
     if shape.cells() > MAX_VERIFY_CELLS {
-        return Err(format!("size {shape} has {} cells; exhaustive verification handles at most {MAX_VERIFY_CELLS} (2^{MAX_VERIFY_CELLS} patterns)", shape.cells()));
+        return Err(format!("size {shape} has {} cells; a run over every pattern (verify, census) handles at most {MAX_VERIFY_CELLS} (2^{MAX_VERIFY_CELLS} patterns)", shape.cells()));
     }
     Ok(())
 }
@@ -55,6 +55,6 @@ mod tests {
         assert_eq!(parse_shape("7x9"), Ok(Shape::new(7, 9)));
         assert!(parse_shape("9x8").unwrap_err().contains("72 cells"));
         // The option's check and the run refuse alike (8x8 passed the one, not the other).
-        assert_eq!(parse_shape("8x8").unwrap_err(), "size 8x8 has 64 cells; exhaustive verification handles at most 63 (2^63 patterns)");
+        assert_eq!(parse_shape("8x8").unwrap_err(), "size 8x8 has 64 cells; a run over every pattern (verify, census) handles at most 63 (2^63 patterns)");
     }
 }
