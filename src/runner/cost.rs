@@ -104,6 +104,24 @@ pub fn refuse_over_a_day(what: &str, seconds: f64, force: bool, advice: &str) ->
     Ok(())
 }
 
+/// Refuses a one-off search of `what` (a `--engine naive` answer) estimated at `bytes` of memory
+/// and `seconds`: past the memory available (`memory`; `None`: unknown) or a day, unless
+/// `force`. Returns how many entries of `bytes_per_entry` its memo may keep: the memory
+/// available over that (no limit where unknown), so that a forced search stops cleanly.
+pub fn search_memo_cap(what: &str, seconds: f64, bytes: f64, bytes_per_entry: f64, memory: Option<u64>, force: bool, advice: &str) -> Result<usize> {
+    if let Some(available) = memory.filter(|&m| bytes > m as f64 && !force) {
+        return Err(Error::Usage(format!(
+            "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
+             (the search stops cleanly when the memory is used up)",
+            format_bytes(bytes as u64),
+            format_bytes(available)
+        )));
+    }
+    refuse_over_a_day(what, seconds, force, advice)?;
+    let cap = memory.map_or(f64::MAX, |m| m as f64 / bytes_per_entry);
+    Ok(cap.min(usize::MAX as f64) as usize)
+}
+
 /// Positions per parallel chunk for a job evaluated at `seconds_per_position`: about
 /// [`CHUNK_SECONDS`] of work, at least one position and at most `largest`.
 pub fn chunk_for(seconds_per_position: Option<f64>, largest: u64) -> u64 {

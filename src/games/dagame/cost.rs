@@ -9,9 +9,8 @@
 //! chains, the worst case) and never too low. This model only refuses; the oracle never uses it.
 
 use super::{brute, Dag, Group, Instance};
-use crate::error::{Error, Result};
-use crate::output::text::format_bytes;
-use crate::runner::cost::refuse_over_a_day;
+use crate::error::Result;
+use crate::runner::cost::search_memo_cap;
 
 /// Bytes the search keeps per state: one hash map of 64-bit keys and 32-bit values, 17 bytes a
 /// bucket at hashbrown's load of 44–88 %, the old table alive while it doubles. Measured with
@@ -77,17 +76,7 @@ impl NaiveLimits {
             instance.dag.nodes()
         );
         let advice = "use the claim (--engine claim, the default)";
-        if let Some(available) = self.memory.filter(|&m| bytes > m as f64 && !self.force) {
-            return Err(Error::Usage(format!(
-                "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
-                 (the search stops cleanly when the memory is used up)",
-                format_bytes(bytes.min(u64::MAX as f64) as u64),
-                format_bytes(available)
-            )));
-        }
-        refuse_over_a_day(&what, states * SECONDS_PER_STATE, self.force, advice)?;
-        let cap = self.memory.map_or(f64::MAX, |m| m as f64 / BYTES_PER_STATE);
-        Ok(cap.min(usize::MAX as f64) as usize)
+        search_memo_cap(&what, states * SECONDS_PER_STATE, bytes, BYTES_PER_STATE, self.memory, self.force, advice)
     }
 
     /// The brute-force value of `instance` within these limits.

@@ -11,8 +11,7 @@
 
 use crate::games::wall::board::{Board, Shape};
 use crate::games::wall::board::rules::Rule;
-use crate::error::{Error, Result};
-use crate::output::text::format_bytes;
+use crate::error::Result;
 use crate::runner;
 
 /// Bytes the naive search keeps per position it visits: two hash maps (Grundy value and
@@ -142,22 +141,7 @@ impl NaiveLimits {
             true => "--engine claim gives the claim's answer, known false under these rules",
             false => "use the claim (--engine claim, the default)",
         };
-        if let Some(available) = self.memory.filter(|&m| bytes > m as f64 && !self.force) {
-            return Err(Error::Usage(format!(
-                "{what} needs an estimated {} of memory but only {} is available; {advice}, or pass --force to try \
-                 (the search stops cleanly when the memory is used up)",
-                format_bytes(bytes as u64),
-                format_bytes(available)
-            )));
-        }
-        if seconds > runner::cost::DAY_SECONDS && !self.force {
-            return Err(Error::Usage(format!(
-                "{what} would take an estimated {}; {advice}, or pass --force to run it anyway",
-                runner::cost::format_duration(seconds)
-            )));
-        }
-        let cap = self.memory.map_or(f64::MAX, |m| m as f64 / NAIVE_BYTES_PER_POSITION);
-        Ok(cap.min(usize::MAX as f64) as usize)
+        runner::cost::search_memo_cap(&what, seconds, bytes, NAIVE_BYTES_PER_POSITION, self.memory, self.force, advice)
     }
 }
 
