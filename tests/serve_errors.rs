@@ -333,8 +333,8 @@ fn an_unread_answer_is_cut_at_the_write_timeout_and_holds_at_most_the_answer_mem
     assert_eq!((status, analysis["value"].as_u64()), (200, Some(0)));
 }
 
-/// An HTTP/2 client with prior knowledge, an HTTP/2.0 request line and a malformed HTTP/1.0
-/// request get the same 400 with a JSON error.
+/// An HTTP/2 client with prior knowledge (its preface whole or in pieces), an HTTP/2.0 request
+/// line and a malformed HTTP/1.0 request get the same 400 with a JSON error.
 #[test]
 fn requests_that_are_not_http1_get_a_json_400() {
     let server = Server::start(&[]);
@@ -345,6 +345,30 @@ fn requests_that_are_not_http1_get_a_json_400() {
         assert!(status.starts_with("HTTP/1.1 400"), "{request:?}: {reply:?}");
         assert_eq!(error_of(body), not_http1, "{request:?}");
     }
+    // The preface in pieces, each its own read: the server waits for the rest.
+    for cut in [3, 8, 15, 16] {
+        let mut stream = server.connect();
+        stream.set_nodelay(true).unwrap();
+        let (first, rest) = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".split_at(cut);
+        stream.write_all(first).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        stream.write_all(rest).unwrap();
+        let reply = String::from_utf8_lossy(&read_all(&mut stream)).into_owned();
+        let (status, body) = status_and_body(&reply);
+        assert!(status.starts_with("HTTP/1.1 400"), "cut at {cut}: {reply:?}");
+        assert_eq!(error_of(body), not_http1, "cut at {cut}");
+    }
+    // A request whose first piece could start a preface is answered as sent.
+    let body = position("2 2\n..\n..\n");
+    let request = format!("POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+    let mut stream = server.connect();
+    stream.set_nodelay(true).unwrap();
+    stream.write_all(b"P").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    stream.write_all(&request.as_bytes()[1..]).unwrap();
+    let reply = String::from_utf8_lossy(&read_all(&mut stream)).into_owned();
+    let (status, body) = status_and_body(&reply);
+    assert!(status.starts_with("HTTP/1.1 200") && body.contains("\"value\":0"), "{reply:?}");
     assert!(server.answers());
 }
 
