@@ -29,9 +29,10 @@ pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Time an answer's write may make no progress by default (a client that reads nothing).
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
-/// How long, and how many bytes, a connection closed with a request body unread reads and
-/// drops of what its client still sends ([`linger`]).
+/// How long a connection closed with a request body unread reads and drops what its client
+/// still sends ([`linger`]).
 pub const LINGER: Duration = Duration::from_secs(2);
+/// How many bytes of it, at most.
 pub const LINGER_BYTES: usize = super::DRAIN_LIMIT;
 
 /// What every connection is allowed (docs/serve.md, "Limits").
