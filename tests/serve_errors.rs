@@ -274,6 +274,46 @@ fn slow_or_silent_requests_are_closed_at_the_read_timeout() {
     assert!(server.answers());
 }
 
+/// A client still sending its body when it is answered 408 meets no reset: the server reads
+/// and drops what it still sends for a while (a lingering close), so it can read the 408.
+#[test]
+fn a_client_still_sending_after_its_408_reads_it() {
+    let server = Server::start(&["--read-timeout", "1"]);
+    let mut stream = server.connect();
+    let head = "POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{\"posi";
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.peek(&mut [0; 16]).unwrap(); // the 408 has come
+    // Long enough for the server to have closed, were it not lingering.
+    std::thread::sleep(Duration::from_millis(200));
+    for _ in 0..64 {
+        stream.write_all(&[b' '; 4096]).expect("the server still takes the body");
+    }
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let reply = String::from_utf8(read_all(&mut stream)).unwrap();
+    let (status, body) = status_and_body(&reply);
+    assert!(status.starts_with("HTTP/1.1 408"), "{reply}");
+    assert_eq!(error_of(body), "the request body was not sent within 1 s (--read-timeout)");
+}
+
+/// A client that leaves while the game program analyses its position cancels the analysis:
+/// the game's one turn is free again long before the time limit, and the next position is
+/// answered.
+#[test]
+fn an_analysis_whose_client_left_is_cancelled() {
+    let server = Server::start(&["--game-cmd", HOSTILE, "--game-budget", "600", "--queue-wait", "0.5"]);
+    let body = position("deep");
+    let mut leaving = server.connect();
+    write!(leaving, "POST /api/games/custom/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    // Once the endless analysis holds the turn, another request waits 0.5 s and gets 503.
+    let held = (0..20).any(|_| server.post("/api/games/custom/analyse", &position("5")).0 == 503);
+    assert!(held, "the endless analysis never held the game");
+    drop(leaving);
+    // Each try waits up to 0.5 s for the turn; uncancelled, the analysis would hold it 600 s.
+    let answered = (0..40).map(|_| server.analyse("custom", "5")).find(|(status, _)| *status == 200);
+    let value = answered.as_ref().and_then(|(_, analysis)| analysis["value"].as_u64());
+    assert_eq!(value, Some(3), "the turn was never freed: the analysis went on after its client left");
+}
+
 /// A kept-alive connection may wait longer than the read timeout for its next request (the idle
 /// timeout), and is closed after it.
 #[test]
@@ -333,8 +373,8 @@ fn an_unread_answer_is_cut_at_the_write_timeout_and_holds_at_most_the_answer_mem
     assert_eq!((status, analysis["value"].as_u64()), (200, Some(0)));
 }
 
-/// An HTTP/2 client with prior knowledge, an HTTP/2.0 request line and a malformed HTTP/1.0
-/// request get the same 400 with a JSON error.
+/// An HTTP/2 client with prior knowledge (its preface whole or in pieces), an HTTP/2.0 request
+/// line and a malformed HTTP/1.0 request get the same 400 with a JSON error.
 #[test]
 fn requests_that_are_not_http1_get_a_json_400() {
     let server = Server::start(&[]);
@@ -345,6 +385,30 @@ fn requests_that_are_not_http1_get_a_json_400() {
         assert!(status.starts_with("HTTP/1.1 400"), "{request:?}: {reply:?}");
         assert_eq!(error_of(body), not_http1, "{request:?}");
     }
+    // The preface in pieces, each its own read: the server waits for the rest.
+    for cut in [3, 8, 15, 16] {
+        let mut stream = server.connect();
+        stream.set_nodelay(true).unwrap();
+        let (first, rest) = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".split_at(cut);
+        stream.write_all(first).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        stream.write_all(rest).unwrap();
+        let reply = String::from_utf8_lossy(&read_all(&mut stream)).into_owned();
+        let (status, body) = status_and_body(&reply);
+        assert!(status.starts_with("HTTP/1.1 400"), "cut at {cut}: {reply:?}");
+        assert_eq!(error_of(body), not_http1, "cut at {cut}");
+    }
+    // A request whose first piece could start a preface is answered as sent.
+    let body = position("2 2\n..\n..\n");
+    let request = format!("POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+    let mut stream = server.connect();
+    stream.set_nodelay(true).unwrap();
+    stream.write_all(b"P").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    stream.write_all(&request.as_bytes()[1..]).unwrap();
+    let reply = String::from_utf8_lossy(&read_all(&mut stream)).into_owned();
+    let (status, body) = status_and_body(&reply);
+    assert!(status.starts_with("HTTP/1.1 200") && body.contains("\"value\":0"), "{reply:?}");
     assert!(server.answers());
 }
 

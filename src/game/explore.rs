@@ -6,6 +6,8 @@
 
 use crate::error::Result;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// How the page draws a game's positions (the shape of [`Analysis::drawing`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -93,6 +95,26 @@ pub struct MoveInfo {
     pub detail: serde_json::Value,
 }
 
+/// Set when an analysis is no longer wanted (its client left): an analysis that checks it
+/// ([`Explore::analyse_unless`]) stops at its next check.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for a solver that cannot name this type.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
+}
+
 /// A game that `sprague serve` can show.
 pub trait Explore: Send + Sync {
     fn info(&self) -> GameInfo;
@@ -100,6 +122,12 @@ pub trait Explore: Send + Sync {
     /// [`crate::Error::Input`] (line and column); a position too large or too expensive to solve
     /// exactly is an [`crate::Error::Usage`] that says why (with the estimate), never a guess.
     fn analyse(&self, position: &str) -> Result<Analysis>;
+    /// [`Explore::analyse`], stopped early (an error) once `cancel` is set. Default: the
+    /// analysis, unchecked (the built-in games' analyses are bounded by their cost estimates).
+    fn analyse_unless(&self, position: &str, cancel: &Cancel) -> Result<Analysis> {
+        let _ = cancel;
+        self.analyse(position)
+    }
     /// Analyses of this game that may run at once (`None`: as many as the server runs). Past
     /// it, requests wait for a turn as they wait for a solver, and get 503 after the same wait.
     fn at_once(&self) -> Option<usize> {

@@ -3,13 +3,13 @@
 
 use super::{Game, State};
 use crate::error::Error;
-use crate::game::explore::GameInfo;
+use crate::game::explore::{Cancel, GameInfo};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State as Shared};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use http_body_util::BodyExt;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -48,13 +48,16 @@ struct Request {
 }
 
 /// `POST /api/games/{name}/analyse` with `{"position": "…"}` as `application/json`: the game's
-/// analysis as JSON.
+/// analysis as JSON. The connection sets `cancel` when the client leaves ([`super::conn`]):
+/// a game that checks it stops its analysis early (the game program's).
 pub async fn analyse(
     Shared(state): Shared<Arc<State>>,
     name: Result<Path<String>, PathRejection>,
+    cancel: Option<Extension<Cancel>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    let cancel = cancel.map(|Extension(c)| c).unwrap_or_default();
     let name = path_part(name, "the game name")?;
     let game = find(&state, &name)?;
     let body = tokio::time::timeout(state.limits.read, read_body(body)).await.map_err(|_| {
@@ -73,10 +76,10 @@ pub async fn analyse(
     let started = Instant::now();
     let explorer = game.explorer.clone();
     let solved = tokio::task::spawn_blocking(move || {
-        // Held until the analysis ends, even when the client has gone, and then until its
-        // answer has room to be sent (below).
+        // Held until the analysis ends (early, where the game checks `cancel`, once the client
+        // has gone), and then until its answer has room to be sent (below).
         let held = (turn, solver);
-        (explorer.analyse(&request.position).map(|a| serde_json::to_vec(&a)), held)
+        (explorer.analyse_unless(&request.position, &cancel).map(|a| serde_json::to_vec(&a)), held)
     })
     .await;
     // How long the analysis and its JSON took, for clients and the measurements (docs/serve.md).

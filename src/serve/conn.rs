@@ -1,8 +1,9 @@
-//! The connections: hyper's HTTP/1 server under the router, at most `max_connections` at once, each on a clock ([`super::timed`]) and answering unparsable requests in JSON ([`super::listener`]).
+//! The connections: hyper's HTTP/1 server under the router, at most `max_connections` at once, each on a clock ([`super::timed`]), answering unparsable requests in JSON ([`super::listener`]), cancelling an analysis whose client left, and closed lingering after a body left unread.
 
 use super::listener::JsonErrors;
 use super::timed::{Timed, Tracked, Watch};
 use crate::error::{Error, Result};
+use crate::game::explore::Cancel;
 use axum::body::Body;
 use axum::http::{Request, Response};
 use axum::Router;
@@ -15,6 +16,7 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::io::ErrorKind;
 use std::sync::Arc;
+use std::task::Poll;
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -27,6 +29,11 @@ pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Time an answer's write may make no progress by default (a client that reads nothing).
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a connection closed with a request body unread reads and drops what its client
+/// still sends ([`linger`]).
+pub const LINGER: Duration = Duration::from_secs(2);
+/// How many bytes of it, at most.
+pub const LINGER_BYTES: usize = super::DRAIN_LIMIT;
 
 /// What every connection is allowed (docs/serve.md, "Limits").
 #[derive(Clone, Copy, Debug)]
@@ -66,25 +73,90 @@ pub async fn accept(listener: TcpListener, router: Router, limits: Limits) -> Re
 /// Serves one connection until it closes, fails or runs out of time; `_slot` is its place
 /// under the connection cap.
 async fn connection(stream: TcpStream, router: Router, limits: Limits, _slot: OwnedSemaphorePermit) {
+    // A second handle on the socket, which hyper never reads: it sees the client leave while
+    // a request is answered, and keeps the socket for the lingering close (none where the
+    // system has no descriptor to spare: the connection is served without them).
+    let Ok(stream) = stream.into_std() else { return };
+    let other = stream.try_clone().ok().and_then(|s| TcpStream::from_std(s).ok()).map(Arc::new);
+    let Ok(stream) = TcpStream::from_std(stream) else { return };
     let watch = Arc::new(Watch::new(limits));
     let io = TokioIo::new(JsonErrors::new(Timed::new(stream, watch.clone())));
     let app = TowerToHyperService::new(router);
-    let service = hyper::service::service_fn(move |request| answer(&app, &watch, request));
+    let (served_watch, served_other) = (watch.clone(), other.clone());
+    let service = hyper::service::service_fn(move |request| answer(&app, &served_watch, served_other.clone(), request));
     // The clock is Timed's (hyper's header timeout would also cut the idle time); a client
     // that half-closes after its request still gets the answer.
     let mut http = hyper::server::conn::http1::Builder::new();
     http.half_close(true).header_read_timeout(None);
     // A connection that failed or timed out is closed; there is no one to tell.
     let _ = http.serve_connection(io, service).await;
+    if let Some(other) = other.and_then(Arc::into_inner).filter(|_| watch.left_unread()) {
+        linger(other).await;
+    }
 }
 
-/// The router's answer to `request`, its bodies telling `watch` when they end.
-fn answer(app: &TowerToHyperService<Router>, watch: &Arc<Watch>, request: Request<Incoming>) -> impl Future<Output = std::result::Result<Response<Body>, Infallible>> {
+/// The router's answer to `request`, its bodies telling `watch` when they end. The request
+/// carries a [`Cancel`], set when the client closes or resets the connection (seen on `other`,
+/// the socket's second handle) while the request, read whole, is answered.
+fn answer(app: &TowerToHyperService<Router>, watch: &Arc<Watch>, other: Option<Arc<TcpStream>>, mut request: Request<Incoming>) -> impl Future<Output = std::result::Result<Response<Body>, Infallible>> {
     watch.request_started(request.body().is_end_stream());
+    let cancel = Cancel::default();
+    request.extensions_mut().insert(cancel.clone());
     let answered = app.call(request.map(|body| Tracked::new(body, watch.clone(), Watch::body_read)));
     let watch = watch.clone();
     async move {
-        let response = answered.await?;
+        let mut answered = std::pin::pin!(answered);
+        let seen = watch.clone();
+        let mut left = std::pin::pin!(async move {
+            match &other {
+                Some(other) => client_left(other, &seen).await,
+                None => std::future::pending().await,
+            }
+        });
+        let mut told = false;
+        let response = std::future::poll_fn(|cx| {
+            if let Poll::Ready(response) = answered.as_mut().poll(cx) {
+                return Poll::Ready(response);
+            }
+            if !told && left.as_mut().poll(cx).is_ready() {
+                told = true;
+                cancel.cancel();
+            }
+            Poll::Pending
+        })
+        .await?;
         Ok(response.map(|body| Body::new(Tracked::new(body, watch, Watch::answered))))
+    }
+}
+
+/// Returns when the client has closed its connection (or its writing side: the server cannot
+/// tell them apart) or reset it while its request, read whole, is answered; never when it sends
+/// more (its next request).
+async fn client_left(socket: &TcpStream, watch: &Watch) {
+    watch.answering().await;
+    if let Ok(1..) = socket.peek(&mut [0]).await {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// The lingering close of a connection that answered without reading a request body to its
+/// end (408, 413): hyper has written the answer; the writing side is shut, and what the
+/// client still sends is read and dropped, for at most [`LINGER`] and [`LINGER_BYTES`], until
+/// the client closes too. A socket closed with bytes unread answers with a reset, which the
+/// client may meet before it reads the answer.
+async fn linger(socket: TcpStream) {
+    let Ok(socket) = socket.into_std() else { return };
+    let _ = socket.shutdown(std::net::Shutdown::Write);
+    let Ok(socket) = TcpStream::from_std(socket) else { return };
+    let until = tokio::time::Instant::now() + LINGER;
+    let (mut buffer, mut left) = (vec![0; 64 << 10], LINGER_BYTES);
+    while left > 0 {
+        let Ok(Ok(())) = tokio::time::timeout_at(until, socket.readable()).await else { return };
+        match socket.try_read(&mut buffer) {
+            Ok(0) => return,
+            Ok(n) => left = left.saturating_sub(n),
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            Err(_) => return,
+        }
     }
 }

@@ -18,13 +18,16 @@ pub struct JsonErrors<S> {
     /// The answer being written instead of hyper's, and how much of it is written.
     pending: Vec<u8>,
     sent: usize,
-    /// Nothing was read yet (an HTTP/2 preface is looked for in the first bytes).
-    fresh: bool,
+    /// The first bytes read, held back while they may still be an HTTP/2 preface (which may
+    /// come in pieces); `None` once they are known not to be one.
+    start: Option<Vec<u8>>,
+    /// The held bytes not handed on yet, once they are known not to be a preface.
+    held: Vec<u8>,
 }
 
 impl<S> JsonErrors<S> {
     pub fn new(stream: S) -> Self {
-        JsonErrors { stream, pending: Vec::new(), sent: 0, fresh: true }
+        JsonErrors { stream, pending: Vec::new(), sent: 0, start: Some(Vec::new()), held: Vec::new() }
     }
 }
 
@@ -73,20 +76,41 @@ impl<S: AsyncWrite + Unpin> JsonErrors<S> {
     }
 }
 
+impl<S: AsyncRead + Unpin> JsonErrors<S> {
+    /// Reads the first bytes until they are an HTTP/2 preface (then the 400 is pending and
+    /// nothing is handed on) or cannot be one (then they are held to be handed on).
+    fn poll_start(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        while let Some(start) = &mut self.start {
+            let mut piece = [0; H2_PREFACE.len()];
+            let mut read = ReadBuf::new(&mut piece[..H2_PREFACE.len() - start.len()]);
+            std::task::ready!(Pin::new(&mut self.stream).poll_read(cx, &mut read))?;
+            start.extend_from_slice(read.filled());
+            if start.as_slice() == H2_PREFACE {
+                (self.pending, self.sent) = (closing_answer("HTTP/1.1 400 Bad Request", NOT_HTTP1), 0);
+                self.start = None;
+            } else if read.filled().is_empty() || !H2_PREFACE.starts_with(start) {
+                self.held = self.start.take().unwrap_or_default();
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
 impl<S: AsyncRead + Unpin> AsyncRead for JsonErrors<S> {
     /// The bytes read; an HTTP/2 preface is not handed to hyper (which would close without an
     /// answer): it reads as the end of the connection, and the 400 is written at its shutdown.
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
-        if self.fresh && buf.filled().len() > before {
-            self.fresh = false;
-            if buf.filled()[before..].starts_with(H2_PREFACE) {
-                buf.set_filled(before);
-                (self.pending, self.sent) = (closing_answer("HTTP/1.1 400 Bad Request", NOT_HTTP1), 0);
-            }
+        std::task::ready!(self.poll_start(cx))?;
+        if !self.pending.is_empty() {
+            return Poll::Ready(Ok(()));
         }
-        polled
+        if !self.held.is_empty() {
+            let n = self.held.len().min(buf.remaining());
+            buf.put_slice(&self.held[..n]);
+            self.held.drain(..n);
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut self.stream).poll_read(cx, buf)
     }
 }
 

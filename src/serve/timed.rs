@@ -5,9 +5,11 @@ use http_body::{Body, Frame, SizeHint};
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::Notify;
 use tokio::time::{Instant, Sleep};
 
 /// The body's own deadline is the analysis route's (408 with a JSON answer); the connection's
@@ -35,17 +37,44 @@ enum Phase {
 pub struct Watch {
     limits: Limits,
     phase: Mutex<Phase>,
+    /// Told of every change of phase.
+    changed: Notify,
+    /// A request body was dropped before its end: its client may still be sending it.
+    unread: AtomicBool,
 }
 
 impl Watch {
     /// A fresh connection: its first request head is due within the read timeout.
     pub fn new(limits: Limits) -> Self {
-        Watch { limits, phase: Mutex::new(Phase::Head(Instant::now() + limits.read)) }
+        Watch { limits, phase: Mutex::new(Phase::Head(Instant::now() + limits.read)), changed: Notify::new(), unread: AtomicBool::new(false) }
     }
 
     fn update(&self, change: impl FnOnce(Phase) -> Phase) {
         let mut phase = self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         *phase = change(*phase);
+        self.changed.notify_waiters();
+    }
+
+    fn phase(&self) -> Phase {
+        *self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Returns once the current request has been read whole (or its body dropped) and is
+    /// being answered.
+    pub async fn answering(&self) {
+        loop {
+            let mut changed = std::pin::pin!(self.changed.notified());
+            changed.as_mut().enable();
+            if self.phase() == Phase::Answering {
+                return;
+            }
+            changed.await;
+        }
+    }
+
+    /// True when a request body was dropped before its end ([`Watch::body_read`]).
+    pub fn left_unread(&self) -> bool {
+        self.unread.load(Ordering::Relaxed)
     }
 
     /// Bytes arrived: the first byte of a request starts the head's time.
@@ -60,20 +89,24 @@ impl Watch {
         self.update(|_| if empty { Phase::Answering } else { Phase::Body(body) });
     }
 
-    /// The request's body was read to its end, or dropped unread.
-    pub fn body_read(&self) {
+    /// The request's body was read to its end (`whole`), or dropped before it.
+    pub fn body_read(&self, whole: bool) {
+        if !whole {
+            self.unread.store(true, Ordering::Relaxed);
+        }
         self.update(|phase| if let Phase::Body(_) = phase { Phase::Answering } else { phase });
     }
 
-    /// The answer was handed to the connection: waiting for the next request.
-    pub fn answered(&self) {
+    /// The answer was handed to the connection (whole or cut short): waiting for the next
+    /// request.
+    pub fn answered(&self, _whole: bool) {
         let idle = Instant::now() + self.limits.idle;
         self.update(|_| Phase::Waiting(idle));
     }
 
     /// Until when a read may wait, and what it waits for; `None` while answering.
     fn read_deadline(&self) -> Option<(Instant, &'static str)> {
-        match *self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+        match self.phase() {
             Phase::Waiting(at) => Some((at, "no request came within the idle timeout")),
             Phase::Head(at) => Some((at, "the request head was not sent within the read timeout")),
             Phase::Body(at) => Some((at, "the request body was not sent within the read timeout")),
@@ -180,29 +213,30 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
 }
 
 /// A request or answer body that tells its connection's [`Watch`] when it ends: read to its
-/// end, failed, or dropped.
-pub struct Tracked<B> {
+/// end, failed, or dropped (whether it was whole then).
+pub struct Tracked<B: Body> {
     body: B,
     watch: Arc<Watch>,
-    ended: Option<fn(&Watch)>,
+    ended: Option<fn(&Watch, bool)>,
 }
 
-impl<B> Tracked<B> {
-    /// `body`, calling `ended` on the watch once when it ends.
-    pub fn new(body: B, watch: Arc<Watch>, ended: fn(&Watch)) -> Self {
+impl<B: Body> Tracked<B> {
+    /// `body`, calling `ended` on the watch once when it ends, with true when it was whole.
+    pub fn new(body: B, watch: Arc<Watch>, ended: fn(&Watch, bool)) -> Self {
         Tracked { body, watch, ended: Some(ended) }
     }
 
-    fn end(&mut self) {
+    fn end(&mut self, whole: bool) {
         if let Some(ended) = self.ended.take() {
-            ended(&self.watch);
+            ended(&self.watch, whole);
         }
     }
 }
 
-impl<B> Drop for Tracked<B> {
+impl<B: Body> Drop for Tracked<B> {
     fn drop(&mut self) {
-        self.end();
+        let whole = self.body.is_end_stream();
+        self.end(whole);
     }
 }
 
@@ -212,8 +246,10 @@ impl<B: Body + Unpin> Body for Tracked<B> {
 
     fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<B::Data>, B::Error>>> {
         let polled = Pin::new(&mut self.body).poll_frame(cx);
-        if matches!(polled, Poll::Ready(None | Some(Err(_)))) {
-            self.end();
+        match polled {
+            Poll::Ready(None) => self.end(true),
+            Poll::Ready(Some(Err(_))) => self.end(false),
+            _ => {}
         }
         polled
     }

@@ -128,6 +128,16 @@ impl<G: Moves> Contest for ByMove<G> {
     fn answers_moves(&self) -> bool {
         true
     }
+    // The trusted side is the game's: its failures, deadlines and second asks are its own.
+    fn take_failure(&self) -> Option<crate::error::Error> {
+        self.0.take_failure()
+    }
+    fn set_deadline(&self, deadline: Option<std::time::Instant>, budget: &str) {
+        self.0.set_deadline(deadline, budget)
+    }
+    fn confirm(&self, case: &G::Case) -> crate::error::Result<()> {
+        self.0.confirm(case)
+    }
 }
 
 impl<G: Moves> Generator for ByMove<G> {

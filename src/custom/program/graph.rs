@@ -12,6 +12,7 @@ use crate::impartial::{mex, Convention};
 use crate::output::text::{format_bytes, shorten};
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -61,11 +62,13 @@ pub struct Explorer {
     bytes: u64,
     /// When [`Explorer::values`] stops exploring, and the budget it is (for the error).
     deadline: Option<(Instant, String)>,
+    /// Set when the exploration is no longer wanted ([`Explorer::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Explorer {
     pub fn new(ask: Arc<dyn Ask>, convention: Convention, limits: GraphLimits) -> Self {
-        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0, deadline: None }
+        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0, deadline: None, stop: None }
     }
 
     /// The program asked.
@@ -135,6 +138,16 @@ impl Explorer {
         self.deadline = deadline.map(|d| (d, budget.to_string()));
     }
 
+    /// From now on exploring also stops, as at a deadline, once `stop` is set (`None`: never).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// True when the flag of [`Explorer::set_stop`] is set.
+    pub fn stop_asked(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     /// The exact values of `roots`: their move graphs explored, then solved. An error once the
     /// deadline ([`Explorer::set_deadline`]) passes while exploring: drop the explorer then.
     pub fn values(&mut self, roots: &[u32]) -> Result<Vec<u32>> {
@@ -155,7 +168,8 @@ impl Explorer {
     }
 
     /// [`Explorer::explore`], stopped once `deadline` passes: it is checked between batches of
-    /// at most [`DEADLINE_BATCH`] positions and by every wait for an answer ([`Ask::ask_until`]).
+    /// at most [`DEADLINE_BATCH`] positions and by every wait for an answer ([`Ask::ask_until`]);
+    /// the stop flag ([`Explorer::set_stop`]) is checked between batches.
     /// False when it stopped with positions left to ask: the positions asked then lead to some
     /// never asked, which no later call explores (it starts from the positions not asked yet),
     /// so drop this explorer; and a program stopped while it answered answers nothing more, so
@@ -164,9 +178,10 @@ impl Explorer {
         let mut frontier = roots.to_vec();
         while !frontier.is_empty() {
             let batch = match deadline {
+                _ if self.stop_asked() => return Ok(false),
                 Some(deadline) if Instant::now() >= deadline => return Ok(false),
-                Some(_) => frontier.len().min(DEADLINE_BATCH),
-                None => frontier.len(),
+                None if self.stop.is_none() => frontier.len(),
+                _ => frontier.len().min(DEADLINE_BATCH),
             };
             let (now, later) = frontier.split_at(batch);
             let Some(mut next) = self.expand_by(now, deadline)? else { return Ok(false) };

@@ -6,7 +6,7 @@ use crate::custom::program::table::starting_positions;
 use crate::custom::program::{Explorer, GameProgram, GraphLimits, ProgramLimits};
 use super::program;
 use crate::error::{Error, Result};
-use crate::game::explore::{Analysis, Explore, GameInfo, View};
+use crate::game::explore::{Analysis, Cancel, Explore, GameInfo, View};
 use crate::game::explore_kit::{analysis, check_moves, move_info, Eval, SOURCE};
 use crate::game::{Args, OptSpec};
 use crate::impartial::Convention;
@@ -113,6 +113,8 @@ enum Stop {
     OutOfTime,
     /// Past the positions of [`Budget::graph`].
     Full,
+    /// Cancelled ([`Explore::analyse_unless`]): its client left.
+    Cancelled,
     /// The program failed or broke the protocol.
     Failed(Error),
 }
@@ -135,6 +137,11 @@ impl Explore for ProgramExplorer {
     }
 
     fn analyse(&self, position: &str) -> Result<Analysis> {
+        self.analyse_unless(position, &Cancel::default())
+    }
+
+    /// The exploration checks `cancel` between its batches of `moves` requests.
+    fn analyse_unless(&self, position: &str, cancel: &Cancel) -> Result<Analysis> {
         let mut s = Scanner::new(SOURCE, position);
         let found = s.token("a position token")?;
         check_token(found.text).map_err(|why| s.error_at(found.line, found.col, why))?;
@@ -149,12 +156,15 @@ impl Explore for ProgramExplorer {
         };
         let explorer = kept.insert(explorer);
         let before = explorer.len();
+        explorer.set_stop(Some(cancel.flag()));
         let mut outcome = solve(explorer, token, deadline);
         if matches!(outcome, Err(Stop::Full)) && before > 0 {
             // What earlier analyses kept may be what filled it: once more from nothing.
             self.forget(explorer);
+            explorer.set_stop(Some(cancel.flag()));
             outcome = solve(explorer, token, deadline);
         }
+        explorer.set_stop(None);
         let (id, value) = match outcome {
             Ok(found) => found,
             Err(stop) => {
@@ -186,6 +196,7 @@ fn solve(explorer: &mut Explorer, token: &str, deadline: Instant) -> std::result
     let id = explorer.intern(token, "the position to analyse").map_err(|e| stop(explorer, e))?;
     match explorer.explore_until(&[id], Some(deadline)) {
         Ok(true) => explorer.values(&[id]).map(|values| (id, values[0])).map_err(|e| stop(explorer, e)),
+        Ok(false) if explorer.stop_asked() => Err(Stop::Cancelled),
         Ok(false) => Err(Stop::OutOfTime),
         Err(e) => Err(stop(explorer, e)),
     }
@@ -210,6 +221,12 @@ impl ProgramExplorer {
                 self.budget.time.as_secs_f64(),
                 started.elapsed().as_secs_f64()
             )),
+            // Stopped between batches, the program answered all it was asked: the same copy
+            // goes on, from nothing (what it kept is a half-explored graph).
+            Stop::Cancelled => {
+                self.forget(explorer);
+                return Ok(Error::Usage(format!("game program: the analysis of {token:?} was cancelled {:.1} s in, after {explored} positions: its client left", started.elapsed().as_secs_f64())));
+            }
             Stop::Full => {
                 self.forget(explorer);
                 let max = self.budget.graph.max_positions;
@@ -290,6 +307,22 @@ mod tests {
         let again = explorer.analyse("deep").unwrap_err().to_string();
         assert!(again.contains("stopped at the time limit"), "asked again, it stops again: {again}");
         assert_eq!(explorer.analyse("5").unwrap().value, Some(3), "subtraction {{1, 3, 4}}: g(5) = 3");
+    }
+
+    /// A cancelled analysis stops at its next batch, long before the time limit, and the same
+    /// copy of the program answers the next position.
+    #[test]
+    fn a_cancelled_analysis_stops_and_the_next_one_is_answered() {
+        let (_dir, _, explorer) = hostile(Budget { time: Duration::from_secs(3600), ..Budget::default() });
+        let cancel = Cancel::default();
+        let endless = std::thread::scope(|scope| {
+            let running = scope.spawn(|| explorer.analyse_unless("deep", &cancel));
+            cancel.cancel();
+            running.join().unwrap()
+        });
+        let err = endless.unwrap_err().to_string();
+        assert!(err.contains("the analysis of \"deep\" was cancelled") && err.ends_with("its client left"), "{err}");
+        assert_eq!(explorer.analyse_unless("5", &Cancel::default()).unwrap().value, Some(3));
     }
 
     /// Each answer of tests/fixtures/programs/slow_wide_game.py takes 0.05 s and a batch asks
