@@ -81,7 +81,7 @@ fn missing_codes(file: &Path, dir: &Path, rows: &[(usize, FamilyRow)]) -> Result
         .iter()
         .map(name)
         .filter(|code| !listed.contains_key(code.as_str()))
-        .map(|code| Difference { file: file.to_path_buf(), row: Row::Missing, expected: None, got: Some(format!("a row for code {code}")) })
+        .map(|code| Difference { file: file.to_path_buf(), row: Row::Missing, committed: None, recomputed: Some(format!("a row for code {code}")) })
         .collect())
 }
 
