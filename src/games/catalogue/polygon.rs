@@ -75,6 +75,7 @@ pub fn check_convex(corners: &[Corner]) -> std::result::Result<(), (usize, Strin
         let left = match cross.signum() {
             0 => {
                 let (h, j) = ((i + n - 1) % n + 1, (i + 1) % n + 1);
+                let (h, j) = (h.min(j), h.max(j));
                 return Err((i, format!("vertex {} lies on the line through vertices {h} and {j}: {rule}, no three in a row", i + 1)));
             }
             sign => sign > 0,
