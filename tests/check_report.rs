@@ -42,7 +42,7 @@ fn check_passes_on_committed_results() {
 fn check_reports_a_tampered_count() {
     let (_dir, root) = tampered("wall/standard/summary.csv", |t| t.replace("wall,standard,2,2,16,0,4,2", "wall,standard,2,2,16,0,5,2"));
     let line = format!(
-        "{}, line 9, expected wall,standard,2,2,16,0,5,2, got wall,standard,2,2,16,0,4,2\n",
+        "{}, line 9, committed wall,standard,2,2,16,0,5,2, recomputed wall,standard,2,2,16,0,4,2\n",
         root.join("wall/standard/summary.csv").display()
     );
     let damaged = format!("{}: sha256 ", root.join("wall/standard/summary.csv").display());
@@ -90,8 +90,8 @@ fn check_compares_each_size_with_its_transpose_at_no_cost() {
         .code(1)
         .stdout(predicate::str::contains("(0 damaged)"))
         .stdout(predicate::str::contains("  wall/standard 6x5 (estimated"))
-        .stdout(predicate::str::contains(format!("{distribution}, line 1350, expected wall,standard,6,5,3,1,19, got wall,standard,6,5,3,1,20")))
-        .stdout(predicate::str::contains(format!("{distribution}, line 1352, expected wall,standard,6,5,3,3,23, got wall,standard,6,5,3,3,22")))
+        .stdout(predicate::str::contains(format!("{distribution}, line 1350, committed wall,standard,6,5,3,1,19, recomputed wall,standard,6,5,3,1,20")))
+        .stdout(predicate::str::contains(format!("{distribution}, line 1352, committed wall,standard,6,5,3,3,23, recomputed wall,standard,6,5,3,3,22")))
         .stdout(predicate::str::contains(": 2 differences"));
 }
 
@@ -157,13 +157,13 @@ fn check_reports_a_missing_row() {
         lines.iter().enumerate().filter(|&(i, _)| i != at).map(|(_, l)| format!("{l}\n")).collect()
     });
     let line = format!(
-        "{}, missing row, expected (none), got {}\n",
+        "{}, missing row, committed (none), recomputed {}\n",
         root.join("wall/standard/distribution.csv").display(),
         removed.borrow()
     );
     check(&root).assert().code(1).stdout(predicate::str::contains(line));
     let (_dir, root) = tampered("wall/standard/empty.csv", |t| t.replace("20,20,2\n", ""));
-    check(&root).assert().code(1).stdout(predicate::str::contains("empty.csv, missing row, expected (none), got 20,20,2"));
+    check(&root).assert().code(1).stdout(predicate::str::contains("empty.csv, missing row, committed (none), recomputed 20,20,2"));
 }
 
 /// A registered directory's file that is missing or cannot be read is damage (exit 1), named
@@ -280,8 +280,8 @@ fn check_reports_a_tampered_empty_board_value() {
     check(&root)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(format!("{file}, line 911, expected 10,10,3, got 10,10,0")))
-        .stdout(predicate::str::contains(format!("{file}, line 1, expected sha256 ")));
+        .stdout(predicate::str::contains(format!("{file}, line 911, committed 10,10,3, recomputed 10,10,0")))
+        .stdout(predicate::str::contains(format!("{file}, line 1, committed sha256 ")));
 }
 
 /// A verify run of nim in `dir/run`, with the header line of `file` cut to `game,rule` (and

@@ -116,12 +116,12 @@ fn check_finds_a_changed_digit_in_the_table_or_a_values_file() {
     check_edited("octal/family/family.csv", "\n0.77,proved,2,71,12,", "\n0.77,proved,2,71,13,")
         .code(1)
         .stdout(contains("octal/family/family.csv: sha256"))
-        .stdout(contains("expected 0.77,proved,2,71,13,"));
+        .stdout(contains("committed 0.77,proved,2,71,13,"));
     // g(30) of Kayles is 7 (A002186); as 6 the file no longer proves period 12 with n0 = 71.
     check_edited("octal/family/values/0.77.csv", "\n30,7\n", "\n30,6\n")
         .code(1)
         .stdout(contains("octal/family/values/0.77.csv: sha256"))
-        .stdout(contains("expected 0.77,proved,"));
+        .stdout(contains("committed 0.77,proved,"));
     // An unreadable table is damage, named with its line; the check goes on with the rest.
     check_edited("octal/family/family.csv", "code,status", "code;status")
         .code(1)

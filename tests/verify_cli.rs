@@ -183,6 +183,20 @@ fn merge_refuses_to_replace_another_kind_of_run() {
     merge(&shards, &whole, 0);
 }
 
+/// A merge replaces only a run of the game it merges: wall shards never over a nim run.
+#[test]
+fn merge_refuses_to_replace_another_games_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let nim = dir.path().join("nim");
+    sprague().args(["verify", "nim", "--max", "2", "--piles", "2", "-q", "--out"]).arg(&nim).assert().success();
+    let before = read(&nim.join("manifest.json"));
+    let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
+    merge(&shards, &nim, 2)
+        .stderr(contains("holds the results of a nim run (`sprague verify nim --max 2 --piles 2"))
+        .stderr(contains("not of wall: this wall run would replace them; choose another --out"));
+    assert_eq!(read(&nim.join("manifest.json")), before);
+}
+
 #[test]
 fn stopped_runs_resume_to_the_same_files() {
     let dir = tempfile::tempdir().unwrap();

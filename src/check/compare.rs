@@ -17,14 +17,15 @@ pub enum Row {
     Missing,
 }
 
-/// One disagreement between a committed file and its recomputation. `expected` is the
-/// committed line (None: the file lacks the row), `got` the recomputed one (None: no such row).
+/// One disagreement between a committed file and its recomputation: `committed` is the
+/// committed line (None: the file lacks the row), `recomputed` the recomputed one (None: the
+/// recomputation has no such row).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Difference {
     pub file: PathBuf,
     pub row: Row,
-    pub expected: Option<String>,
-    pub got: Option<String>,
+    pub committed: Option<String>,
+    pub recomputed: Option<String>,
 }
 
 impl fmt::Display for Difference {
@@ -34,7 +35,7 @@ impl fmt::Display for Difference {
             Row::Missing => "missing row".to_string(),
         };
         let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".to_string());
-        write!(f, "{}, {row}, expected {}, got {}", self.file.display(), show(&self.expected), show(&self.got))
+        write!(f, "{}, {row}, committed {}, recomputed {}", self.file.display(), show(&self.committed), show(&self.recomputed))
     }
 }
 
@@ -51,11 +52,11 @@ where
     }
     let new: BTreeMap<K, &T> = fresh.iter().map(|row| (key(row), row)).collect();
     let keys: BTreeSet<&K> = old.keys().chain(new.keys()).collect();
-    let difference = |row, expected: Option<&T>, got: Option<&T>| Difference {
+    let difference = |row, committed: Option<&T>, recomputed: Option<&T>| Difference {
         file: file.to_path_buf(),
         row,
-        expected: expected.map(to_csv_line),
-        got: got.map(to_csv_line),
+        committed: committed.map(to_csv_line),
+        recomputed: recomputed.map(to_csv_line),
     };
     let mut out = Vec::new();
     for k in keys {

@@ -20,6 +20,7 @@ pub use report::{passed, report};
 
 use compare::compare_size;
 use crate::error::{Error, Result};
+use crate::output::digests::Omitted;
 use crate::output::verify_files::{tree_dirs, MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
@@ -58,6 +59,7 @@ pub struct Plan {
     root: PathBuf,
     registry: Vec<ResultsDir>,
     rebuild: Rebuild,
+    omitted: Omitted,
     committed: BTreeMap<&'static str, Committed>,
     units: Vec<Unit>,
     selected: Vec<bool>,
@@ -77,20 +79,21 @@ impl Plan {
     /// at most `budget`. The committed results (this project's results/, or a copy holding every
     /// directory of `registry`) are read as [`Plan::with_registry`] reads them. Any other
     /// directory is a tree of runs (e.g. `out/` after some `verify` runs): each run directory
-    /// under it is checked on its own, as its manifest records it (`rebuild`).
-    pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
+    /// under it is checked on its own, as its manifest records it (`rebuild`). `omitted` says
+    /// which files a manifest lists that its game leaves out by design.
+    pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild, omitted: Omitted) -> Result<Plan> {
         if is_committed(root, &registry) {
-            let mut plan = Self::with_registry(root, budget, registry, rebuild)?;
+            let mut plan = Self::with_registry(root, budget, registry, rebuild, omitted)?;
             plan.require_sums();
             Ok(plan)
         } else {
-            Self::tree(root, budget, rebuild)
+            Self::tree(root, budget, rebuild, omitted)
         }
     }
 
     /// Reads every run directory under `root` (a tree of runs) and selects within `budget`.
-    pub fn tree(root: &Path, budget: f64, rebuild: Rebuild) -> Result<Plan> {
-        let mut plan = Self::with_registry(root, budget, Vec::new(), rebuild)?;
+    pub fn tree(root: &Path, budget: f64, rebuild: Rebuild, omitted: Omitted) -> Result<Plan> {
+        let mut plan = Self::with_registry(root, budget, Vec::new(), rebuild, omitted)?;
         plan.unregistered.clear();
         plan.read_tree(rayon::current_num_threads().max(1) as f64)?;
         plan.damage.sort();
@@ -101,8 +104,9 @@ impl Plan {
 
     /// Reads every directory of `registry` under `root` (any missing or malformed file is an
     /// error naming it) and selects the cheapest units whose estimates add up to at most
-    /// `budget`; `rebuild` makes a run's verification from its manifest.
-    pub fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild) -> Result<Plan> {
+    /// `budget`; `rebuild` makes a run's verification from its manifest, `omitted` says which
+    /// listed files its game leaves out by design.
+    pub fn with_registry(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild, omitted: Omitted) -> Result<Plan> {
         if !root.is_dir() {
             return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", root.display())));
         }
@@ -111,6 +115,7 @@ impl Plan {
             root: root.to_path_buf(),
             registry,
             rebuild,
+            omitted,
             committed: BTreeMap::new(),
             units: Vec::new(),
             selected: Vec::new(),
@@ -124,7 +129,7 @@ impl Plan {
             plan.read_registered(index, threads)?;
         }
         if !plan.registry.is_empty() && (is_own_results(root) || root.join(sums::SUMS).exists()) {
-            plan.damage.extend(sums::protect_sums(root));
+            plan.damage.extend(sums::protect_sums(root, plan.omitted));
         }
         plan.damage.sort();
         plan.damage.dedup();
@@ -139,7 +144,7 @@ impl Plan {
     /// switch off the protection of the files no manifest lists.
     fn require_sums(&mut self) {
         if !self.root.join(sums::SUMS).exists() {
-            self.damage.extend(sums::protect_sums(&self.root));
+            self.damage.extend(sums::protect_sums(&self.root, self.omitted));
             self.damage.sort();
         }
     }
@@ -184,7 +189,7 @@ impl Plan {
             }
             Recompute::Sizes(_) => {
                 if !self.committed.contains_key(entry.dir) {
-                    let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+                    let (committed, damage) = Committed::read(&dir, self.rebuild, self.omitted)?;
                     self.committed.insert(entry.dir, committed);
                     self.protected.insert(entry.dir);
                     self.damage.extend(damage);
@@ -199,7 +204,7 @@ impl Plan {
     /// Checks the files of a table directory against its manifest once, if it has one.
     fn protect_table(&mut self, name: &'static str, dir: &Path) -> Result<()> {
         if dir.join(MANIFEST).is_file() && self.protected.insert(name) {
-            self.damage.extend(protect::protect_files(dir, &[])?.1);
+            self.damage.extend(protect::protect_files(dir, &[], self.omitted)?.1);
         }
         Ok(())
     }

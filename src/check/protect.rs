@@ -1,7 +1,7 @@
 //! What `check` verifies of a committed directory at no cost: digests, summary against distribution, totals.
 
 use crate::error::{Error, Result};
-use crate::output::digests::{check_digest, omitted_by_design};
+use crate::output::digests::{check_digest, omitted_by_design, Omitted};
 use crate::output::manifest::{Manifest, NO_DIGEST};
 use crate::output::records::{DistributionRow, MismatchRow, SummaryRow};
 use crate::output::records::Columns;
@@ -22,8 +22,8 @@ pub struct Committed {
 
 impl Committed {
     /// Reads the files of `dir`, with what [`protect`] finds wrong with them.
-    pub(super) fn read(dir: &Path, rebuild: Rebuild) -> Result<(Self, Vec<Damage>)> {
-        let (manifest, damage) = protect(dir, rebuild)?;
+    pub(super) fn read(dir: &Path, rebuild: Rebuild, omitted: Omitted) -> Result<(Self, Vec<Damage>)> {
+        let (manifest, damage) = protect(dir, rebuild, omitted)?;
         Ok((Committed::with_manifest(dir, manifest, rebuild)?, damage))
     }
 
@@ -70,9 +70,10 @@ impl fmt::Display for Damage {
 
 /// The manifest of a committed directory and what is wrong with it at no cost: its own digest,
 /// and the SHA-256 of every file it lists; a listed file that is absent is damage unless it is
-/// left out of results/ by design ([`omitted_by_design`]). Each of `required` must be listed
-/// and present (an error when absent). Unreadable manifests are errors.
-pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Damage>)> {
+/// left out of results/ by design ([`omitted_by_design`], the game's answer from `omitted`).
+/// Each of `required` must be listed and present (an error when absent). Unreadable manifests
+/// are errors.
+pub fn protect_files(dir: &Path, required: &[&str], omitted: Omitted) -> Result<(Manifest, Vec<Damage>)> {
     let manifest_path = existing(dir, MANIFEST)?;
     let (manifest, seal) = Manifest::read_unsealed(&manifest_path)?;
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
@@ -86,7 +87,7 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
     for (name, digest) in &manifest.files {
         let path = if required.contains(&name.as_str()) { existing(dir, name)? } else { dir.join(name) };
         if !path.is_file() {
-            if !omitted_by_design(name) {
+            if !omitted_by_design(&manifest, name, omitted) {
                 damage.push(damaged(&path, format!("missing (listed in {MANIFEST})")));
             }
             continue;
@@ -106,8 +107,8 @@ pub fn protect_files(dir: &Path, required: &[&str]) -> Result<(Manifest, Vec<Dam
 /// `rebuild` makes it from the manifest's parameters (not checked for a game `rebuild` does not
 /// know, [`Error::UnknownGame`]). Returns the manifest and what was found
 /// damaged; files that are missing or cannot be read as what they should hold are errors.
-pub fn protect(dir: &Path, rebuild: Rebuild) -> Result<(Manifest, Vec<Damage>)> {
-    let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
+pub fn protect(dir: &Path, rebuild: Rebuild, omitted: Omitted) -> Result<(Manifest, Vec<Damage>)> {
+    let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES], omitted)?;
     let damaged = |path: &Path, message: String| Damage { file: path.to_path_buf(), message };
     let verification = rebuild(&manifest.parameters);
     let (results, consistency) = read_verify_files_unchecked(dir, verification.as_ref().ok().map(|v| v.columns()))?;

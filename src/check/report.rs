@@ -33,13 +33,24 @@ pub fn report(plan: &Plan, outcome: &Outcome, budget: f64) -> String {
     line(
         &mut text,
         format_args!(
-            "checked every committed file against its manifest ({damaged} damaged); recomputed {} in {:.1} s (estimated {estimate:.1} s, budget {budget} s): {}",
+            "checked every committed file against its manifest ({damaged} damaged); recomputed {} in {:.1} s (estimated {estimate:.1} s, budget {} s): {}",
             counted(outcome.checked as u64, "unit"),
             outcome.seconds,
+            budget_text(budget),
             counted(outcome.differences.len() as u64, "difference")
         ),
     );
     text
+}
+
+/// A budget as the report shows it: as given up to 10^9 s (`100000`, `0.5`), beyond that in
+/// powers of ten (`1e300`, not 301 digits), `inf` when infinite.
+pub fn budget_text(budget: f64) -> String {
+    if budget < 1e9 || budget.is_infinite() {
+        budget.to_string()
+    } else {
+        format!("{budget:e}")
+    }
 }
 
 /// Whether the check found nothing wrong: no damage and no difference.

@@ -7,6 +7,7 @@ use super::{Committed, Plan, SizeKey, Unit, Work};
 use crate::error::{Error, Result};
 use super::{Rebuild, Recompute};
 use super::protect::{protect_files, Damage};
+use crate::output::digests::Omitted;
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::files::read_verify_files_unchecked;
 use crate::output::verify_files::{DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
@@ -55,7 +56,7 @@ impl Plan {
         let (shards, sealed) = self.read_finished(&found.finished)?;
         let count = shards[0].0.shard.count;
         let merged = if dir.join(MANIFEST).is_file() {
-            let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+            let (committed, damage) = Committed::read(&dir, self.rebuild, self.omitted)?;
             self.damage.extend(damage);
             self.damage.extend(found.running.iter().map(|shard| unfinished_beside_merge(shard)));
             Some(committed)
@@ -88,7 +89,7 @@ impl Plan {
         let mut shards = Vec::new();
         let mut sealed = true;
         for shard in dirs {
-            let (output, committed, damage) = read_shard(shard, self.rebuild)?;
+            let (output, committed, damage) = read_shard(shard, self.rebuild, self.omitted)?;
             sealed &= !damage.iter().any(|d| d.file == shard.join(MANIFEST));
             self.damage.extend(damage);
             self.damage.extend(leftover_checkpoint(shard));
@@ -185,8 +186,8 @@ fn shard_dirs(shards: &Path) -> Result<ShardDirs> {
 /// One finished shard, with what is wrong with it at no cost ([`protect_files`]: its
 /// manifest's own digest, the three verify files listed in it, every listed file's SHA-256;
 /// the summary against the distribution).
-fn read_shard(dir: &Path, rebuild: Rebuild) -> Result<(ShardOutput, Committed, Vec<Damage>)> {
-    let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
+fn read_shard(dir: &Path, rebuild: Rebuild, omitted: Omitted) -> Result<(ShardOutput, Committed, Vec<Damage>)> {
+    let (manifest, mut damage) = protect_files(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES], omitted)?;
     let (results, consistency) = read_verify_files_unchecked(dir, None)?;
     damage.extend(consistency.err().map(|message| Damage { file: dir.join(SUMMARY), message }));
     let output = shard_output(dir, manifest.clone(), results)?;
@@ -232,7 +233,7 @@ fn compare_merge(dir: &Path, sharded: &ShardedDir) -> Result<Vec<Difference>> {
     let (expected, got) = (without_inputs(&merged.manifest.parameters), without_inputs(&merged_parameters(&outputs)));
     if expected != got {
         let file = dir.join(MANIFEST);
-        differences.push(Difference { file, row: Row::Missing, expected: Some(expected.to_string()), got: Some(got.to_string()) });
+        differences.push(Difference { file, row: Row::Missing, committed: Some(expected.to_string()), recomputed: Some(got.to_string()) });
     }
     Ok(differences)
 }

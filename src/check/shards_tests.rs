@@ -85,7 +85,7 @@ fn write_sharded(root: &Path, edit: impl Fn(&mut RunResults)) {
 fn plan(root: &Path, budget: f64, recompute: fn(&str, &str, u32, u32, Shard) -> Result<RunResults>) -> Result<Plan> {
     let own = MergedCheck { label: "own check", seconds: 1.0, compare: |_| Ok(Vec::new()) };
     let registry = vec![ResultsDir { dir: "t", recompute: Recompute::Sharded { recompute, merged: Some(own) } }];
-    Plan::with_registry(root, budget, registry, rebuild)
+    Plan::with_registry(root, budget, registry, rebuild, |_, _| false)
 }
 
 fn differences(plan: &Plan) -> Vec<String> {
@@ -122,8 +122,8 @@ fn a_merge_that_is_not_the_sum_of_its_shards_is_caught() {
     });
     let found = differences(&plan(root.path(), 0.0, toy_shard).unwrap());
     assert_eq!(found.len(), 3, "{found:?}");
-    assert!(found[0].contains("t/summary.csv, line 2, expected toy,standard,2,3,24,0,7,2, got toy,standard,2,3,24,0,8,2"));
-    assert!(found[1].contains("t/distribution.csv, line 2, expected toy,standard,2,3,0,0,3, got toy,standard,2,3,0,0,4"), "{found:?}");
+    assert!(found[0].contains("t/summary.csv, line 2, committed toy,standard,2,3,24,0,7,2, recomputed toy,standard,2,3,24,0,8,2"));
+    assert!(found[1].contains("t/distribution.csv, line 2, committed toy,standard,2,3,0,0,3, recomputed toy,standard,2,3,0,0,4"), "{found:?}");
 }
 
 #[test]

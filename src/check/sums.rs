@@ -1,7 +1,7 @@
 //! results/SHA256SUMS: the digests of the committed files no manifest lists, and the check that every committed file has one.
 
 use super::protect::{protect_files, Damage};
-use crate::output::digests::{check_digest, sums_lines};
+use crate::output::digests::{check_digest, sums_lines, Omitted};
 use crate::output::verify_files::{tree_dirs, CHECKPOINT, MANIFEST};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ pub use crate::output::digests::SUMS;
 /// manifest.json of its directory or one above, nor by SHA256SUMS (documentation, `*.md`, and
 /// hidden or temporary files aside). A checkpoint.json is a run in progress, which committed
 /// results do not hold.
-pub(super) fn protect_sums(root: &Path) -> Vec<Damage> {
+pub(super) fn protect_sums(root: &Path, omitted: Omitted) -> Vec<Damage> {
     let path = root.join(SUMS);
     let damaged = |file: PathBuf, message: &str| Damage { file, message: message.to_string() };
     if !path.exists() {
@@ -38,7 +38,7 @@ pub(super) fn protect_sums(root: &Path) -> Vec<Damage> {
         }
         covered.insert(file);
     }
-    let (listed, unreadable) = listed_by_manifests(root);
+    let (listed, unreadable) = listed_by_manifests(root, omitted);
     covered.extend(listed);
     damage.extend(unreadable);
     damage.extend(unprotected(root, &covered).into_iter().map(|file| {
@@ -56,11 +56,11 @@ const RUNNING: &str = "a run in progress (or stopped) left in the committed resu
 /// finds wrong with them (a broken seal, a changed or missing file: also in directories no
 /// registry entry covers). A manifest that cannot be read is damage; the files under its
 /// directory count as covered, so that they are not each named again for it.
-fn listed_by_manifests(root: &Path) -> (Vec<PathBuf>, Vec<Damage>) {
+fn listed_by_manifests(root: &Path, omitted: Omitted) -> (Vec<PathBuf>, Vec<Damage>) {
     let (mut out, mut damage) = (Vec::new(), Vec::new());
     for (_, dir) in tree_dirs(root) {
         let path = dir.join(MANIFEST);
-        match protect_files(&dir, &[]) {
+        match protect_files(&dir, &[], omitted) {
             Ok((manifest, found)) => {
                 out.extend(manifest.files.keys().map(|name| dir.join(name)));
                 damage.extend(found);
@@ -113,14 +113,14 @@ mod tests {
     #[test]
     fn listed_files_are_protected_and_every_file_needs_a_digest() {
         let dir = tree();
-        assert_eq!(protect_sums(dir.path()), []);
+        assert_eq!(protect_sums(dir.path(), |_, _| false), []);
         std::fs::write(dir.path().join("run/values.csv"), "n,g\n0,1\n").unwrap();
         std::fs::write(dir.path().join("run/extra.csv"), "x\n").unwrap();
-        let found: Vec<String> = protect_sums(dir.path()).iter().map(|d| d.to_string()).collect();
+        let found: Vec<String> = protect_sums(dir.path(), |_, _| false).iter().map(|d| d.to_string()).collect();
         assert_eq!(found.len(), 2, "{found:?}");
         assert!(found[0].contains("values.csv: sha256 ") && found[1].contains("extra.csv: protected by no digest"), "{found:?}");
         std::fs::remove_file(dir.path().join("run/values.csv")).unwrap();
-        assert!(protect_sums(dir.path())[0].to_string().ends_with("values.csv: missing (listed in SHA256SUMS)"));
+        assert!(protect_sums(dir.path(), |_, _| false)[0].to_string().ends_with("values.csv: missing (listed in SHA256SUMS)"));
     }
 
     #[test]
@@ -130,7 +130,7 @@ mod tests {
         std::fs::write(dir.path().join("other/summary.csv"), "x\n").unwrap();
         std::fs::write(dir.path().join("other/sub/values.csv"), "x\n").unwrap();
         std::fs::write(dir.path().join("other").join(MANIFEST), "[").unwrap();
-        let found: Vec<String> = protect_sums(dir.path()).iter().map(|d| d.to_string()).collect();
+        let found: Vec<String> = protect_sums(dir.path(), |_, _| false).iter().map(|d| d.to_string()).collect();
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("other/manifest.json: "), "{found:?}");
     }

@@ -46,10 +46,10 @@ fn changed_missing_extra_and_repeated_rows() {
     assert_eq!(
         shown,
         [
-            "d.csv, line 5, expected toy,standard,2,2,0,2,1, got (none)",
-            "d.csv, line 3, expected toy,standard,2,2,1,1,5, got toy,standard,2,2,1,1,4",
-            "d.csv, missing row, expected (none), got toy,standard,2,2,2,0,6",
-            "d.csv, line 4, expected toy,standard,2,2,3,0,1, got (none)",
+            "d.csv, line 5, committed toy,standard,2,2,0,2,1, recomputed (none)",
+            "d.csv, line 3, committed toy,standard,2,2,1,1,5, recomputed toy,standard,2,2,1,1,4",
+            "d.csv, missing row, committed (none), recomputed toy,standard,2,2,2,0,6",
+            "d.csv, line 4, committed toy,standard,2,2,3,0,1, recomputed (none)",
         ]
     );
 }
@@ -125,7 +125,7 @@ fn write_toy_dir(root: &Path, edit: impl Fn(&mut RunResults), tamper: impl Fn(St
 }
 
 fn toy_plan(root: &Path, budget: f64) -> Result<Plan> {
-    Plan::with_registry(root, budget, test_registry(), toy_rebuild)
+    Plan::with_registry(root, budget, test_registry(), toy_rebuild, |_, _| false)
 }
 
 /// A one-directory registry over toy results written here (after `edit`).
@@ -162,4 +162,14 @@ fn plan_recomputes_and_finds_a_changed_count() {
     let tight = toy_plan(root.path(), 0.01).unwrap();
     let skipped: Vec<&str> = tight.skipped().map(|u| u.label.as_str()).collect();
     assert_eq!(skipped, ["w/table.txt"]);
+}
+
+#[test]
+fn huge_budgets_are_shown_in_powers_of_ten() {
+    use super::report::budget_text;
+    assert_eq!(budget_text(1e300), "1e300");
+    assert_eq!(budget_text(2.5e12), "2.5e12");
+    assert_eq!(budget_text(100000.0), "100000");
+    assert_eq!(budget_text(0.5), "0.5");
+    assert_eq!(budget_text(f64::INFINITY), "inf");
 }

@@ -5,6 +5,7 @@
 
 use super::compare::compare_size;
 use super::protect::{protect_files, shard_of, Committed, Damage};
+use crate::output::digests::Omitted;
 use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
@@ -46,7 +47,7 @@ impl Plan {
         for (rel, is_run) in found {
             let dir = self.root.join(&rel);
             if !is_run {
-                self.damage.extend(digests_only(&dir));
+                self.damage.extend(digests_only(&dir, self.omitted));
                 self.unregistered.push(rel);
                 continue;
             }
@@ -58,7 +59,7 @@ impl Plan {
                 Some(damage) => {
                     self.units.truncate(units);
                     self.damage.push(damage);
-                    self.damage.extend(digests_only(&dir));
+                    self.damage.extend(digests_only(&dir, self.omitted));
                 }
                 None => read?,
             }
@@ -69,7 +70,7 @@ impl Plan {
     /// Reads run directory `rel` (its files at no cost: [`Committed::read`]) and adds its units.
     fn read_run(&mut self, rel: String, threads: f64) -> Result<()> {
         let dir = self.root.join(&rel);
-        let (committed, damage) = Committed::read(&dir, self.rebuild)?;
+        let (committed, damage) = Committed::read(&dir, self.rebuild, self.omitted)?;
         self.damage.extend(damage);
         let verification = match (self.rebuild)(&committed.manifest.parameters) {
             Ok(verification) => verification,
@@ -131,8 +132,8 @@ impl Plan {
 
 /// What [`protect_files`] finds wrong with the files of `dir`, which is not recomputed (an
 /// unreadable manifest is damage too).
-fn digests_only(dir: &Path) -> Vec<Damage> {
-    match protect_files(dir, &[]) {
+fn digests_only(dir: &Path, omitted: Omitted) -> Vec<Damage> {
+    match protect_files(dir, &[], omitted) {
         Ok((_, damage)) => damage,
         Err(error) => vec![Damage::of_error(error.path().map_or_else(|| dir.join(MANIFEST), Path::to_path_buf), &error)],
     }

@@ -144,6 +144,11 @@ pub trait Game: Sync {
     fn explore(&self) -> Option<Box<dyn explore::Explore>> {
         None
     }
+    /// Whether file `name` (as a manifest of its runs lists it) may be absent from the
+    /// committed results by design (its digest stays listed; the game's own check recomputes it).
+    fn omitted_by_design(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 
@@ -159,6 +164,9 @@ pub struct GameEntry {
     pub report: Option<RunReport>,
     /// The game's explorer for `sprague serve` (`None`: not shown there).
     pub explore: Option<fn() -> Box<dyn explore::Explore>>,
+    /// Prefixes of the files its manifests list that the committed results leave out by design
+    /// ([`Game::omitted_by_design`]).
+    pub omitted: &'static [&'static str],
 }
 
 impl Game for GameEntry {
@@ -185,5 +193,8 @@ impl Game for GameEntry {
     }
     fn explore(&self) -> Option<Box<dyn explore::Explore>> {
         self.explore.map(|make| make())
+    }
+    fn omitted_by_design(&self, name: &str) -> bool {
+        self.omitted.iter().any(|prefix| name.starts_with(prefix))
     }
 }

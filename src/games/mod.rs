@@ -100,7 +100,13 @@ pub fn results() -> Vec<ResultsDir> {
 /// `check`'s plan: the committed results (every registered directory) or any tree of runs under
 /// `root`, the cheapest units within `budget`.
 pub fn check_plan(root: &Path, budget: f64) -> Result<Plan> {
-    Plan::read(root, budget, results(), verification_from_manifest)
+    Plan::read(root, budget, results(), verification_from_manifest, omitted_by_design)
+}
+
+/// Whether game `game`'s committed results may lack file `name` that a manifest of its runs
+/// lists ([`Game::omitted_by_design`]; false for a game the registry does not have).
+pub fn omitted_by_design(game: &str, name: &str) -> bool {
+    find(game).is_some_and(|g| g.omitted_by_design(name))
 }
 
 /// Every command of every registered game with verb `verb`, in registry order.
@@ -151,6 +157,14 @@ fn manifest_command(parameters: &BTreeMap<String, serde_json::Value>) -> Result<
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_registry_says_which_files_a_game_leaves_out() {
+        assert!(super::omitted_by_design("octal", "values/0.16.csv"));
+        assert!(!super::omitted_by_design("octal", "family.csv"));
+        assert!(!super::omitted_by_design("wall", "values/0.16.csv"));
+        assert!(!super::omitted_by_design("chess", "values/0.16.csv"));
+    }
+
     #[test]
     fn the_catalogue_s_games_are_its_list_in_order() {
         let names: Vec<&str> = super::REGISTRY.iter().map(|g| g.name()).collect();

@@ -29,11 +29,15 @@ pub fn sums_lines(text: &str) -> impl Iterator<Item = std::result::Result<(&str,
     text.lines().enumerate().map(|(number, line)| line.split_once("  ").filter(|(d, n)| d.len() == 64 && !n.is_empty()).ok_or(number + 1))
 }
 
-/// Whether a file a manifest lists may be absent from the committed results: the large binary
-/// files (`*.bin`, in .gitignore), whose digest the game's own check recomputes, and the octal
-/// family's values files (`values/*`), of which the proofs too long to commit are left out.
-pub fn omitted_by_design(name: &str) -> bool {
-    name.ends_with(".bin") || name.starts_with("values/")
+/// Whether game `game`'s committed results may lack file `name` that a manifest of its runs
+/// lists (the game registry answers: `crate::games::omitted_by_design`).
+pub type Omitted = fn(game: &str, name: &str) -> bool;
+
+/// Whether a file `manifest` lists may be absent from the committed results: the large binary
+/// files (`*.bin`, in .gitignore), whose digest the game's own check recomputes, and those the
+/// manifest's game leaves out by design (`omitted`).
+pub fn omitted_by_design(manifest: &Manifest, name: &str, omitted: Omitted) -> bool {
+    name.ends_with(".bin") || manifest.parameters.get("game").and_then(|g| g.as_str()).is_some_and(|game| omitted(game, name))
 }
 
 /// The digests recorded under one results tree, for checking each file before it is read.
@@ -44,12 +48,15 @@ pub struct Recorded {
     /// The digests each manifest read so far lists, by the manifest's directory (`None`: it
     /// has no manifest), so that a directory's manifest is read and its seal checked once.
     manifests: Mutex<BTreeMap<PathBuf, Option<BTreeMap<String, String>>>>,
+    /// Which listed files a game leaves out by design ([`omitted_by_design`]).
+    omitted: Omitted,
 }
 
 impl Recorded {
     /// The digests of the tree at `root`: its SHA256SUMS when it has one (a line not in the
-    /// form is an error naming it); the manifests are read as files are checked.
-    pub fn read(root: &Path) -> Result<Self> {
+    /// form is an error naming it); the manifests are read as files are checked, and `omitted`
+    /// says which listed files a game leaves out by design.
+    pub fn read(root: &Path, omitted: Omitted) -> Result<Self> {
         let path = root.join(SUMS);
         let mut sums = BTreeMap::new();
         if path.exists() {
@@ -59,7 +66,7 @@ impl Recorded {
                 sums.insert(root.join(name), digest.to_string());
             }
         }
-        Ok(Recorded { root: root.to_path_buf(), sums, manifests: Mutex::default() })
+        Ok(Recorded { root: root.to_path_buf(), sums, manifests: Mutex::default(), omitted })
     }
 
     /// Checks `file` against its digest: the one the manifest.json of its directory or of one
@@ -97,7 +104,7 @@ impl Recorded {
     pub fn check_run(&self, dir: &Path, manifest: &Manifest, required: &[&str]) -> Result<()> {
         for (name, digest) in &manifest.files {
             let path = dir.join(name);
-            if !path.is_file() && omitted_by_design(name) {
+            if !path.is_file() && omitted_by_design(manifest, name, self.omitted) {
                 continue;
             }
             check_digest(&path, digest, &dir.join(MANIFEST).display().to_string())?;
@@ -129,7 +136,7 @@ mod tests {
         manifest.write(&run.join(MANIFEST)).unwrap();
         let b = sha256_file(&run.join("b.csv")).unwrap();
         std::fs::write(root.path().join(SUMS), format!("{b}  run/b.csv\n")).unwrap();
-        let recorded = Recorded::read(root.path()).unwrap();
+        let recorded = Recorded::read(root.path(), |_, _| false).unwrap();
         recorded.check(&run.join("a.csv")).unwrap();
         recorded.check(&run.join("b.csv")).unwrap();
         assert!(recorded.check(&run.join("c.csv")).unwrap_err().to_string().contains("c.csv: protected by no digest"));
@@ -138,5 +145,24 @@ mod tests {
         assert!(recorded.check(&run.join("a.csv")).unwrap_err().to_string().contains("a.csv: sha256 "));
         assert!(recorded.check(&run.join("b.csv")).unwrap_err().to_string().contains("in ") );
         assert!(recorded.check_run(&run, &manifest, &["b.csv"]).is_err());
+    }
+
+    #[test]
+    fn a_listed_file_is_left_out_only_when_its_game_says_so() {
+        let root = tempfile::tempdir().unwrap();
+        let run = root.path().join("run");
+        std::fs::create_dir_all(run.join("values")).unwrap();
+        std::fs::write(run.join("a.csv"), "a\n").unwrap();
+        std::fs::write(run.join("values/v.csv"), "v\n").unwrap();
+        let mut manifest = crate::output::manifest::RunClock::start(vec!["sprague".into(), "prove".into()], 1).finish(&run, &["a.csv", "values/v.csv"]).unwrap();
+        std::fs::remove_file(run.join("values/v.csv")).unwrap();
+        let toy_values: Omitted = |game, name| game == "toy" && name.starts_with("values/");
+        let mut check = |game: &str, omitted: Omitted| {
+            manifest.parameters.insert("game".into(), game.into());
+            Recorded::read(root.path(), omitted).unwrap().check_run(&run, &manifest, &[])
+        };
+        check("toy", toy_values).unwrap();
+        assert!(check("toy", |_, _| false).is_err());
+        assert!(check("other", toy_values).is_err());
     }
 }

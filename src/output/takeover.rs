@@ -40,6 +40,21 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str) -> Result<()> {
     }
 }
 
+/// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
+/// merge of nim shards must not overwrite a polygon verification), naming both.
+pub fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
+    let path = dir.join(MANIFEST);
+    let Ok((earlier, _)) = Manifest::read_unsealed(&path) else { return Ok(()) };
+    match earlier.parameters.get("game").and_then(|g| g.as_str()) {
+        Some(other) if other != game => Err(Error::Usage(format!(
+            "{} holds the results of a {other} run (`{}`, {MANIFEST}), not of {game}: this {game} run would replace them; choose another --out, or delete them first",
+            dir.display(),
+            earlier.command_line.join(" ")
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Removes the manifest of the earlier run in `dir`, for a run that replaces that run's files
 /// as it goes: a killed run then leaves no manifest listing files that have changed. Returns
 /// it, for [`remove_stale`] once the new run is sealed.

@@ -20,6 +20,8 @@ pub const GAME: &str = "cards";
 pub const EXHAUSTIVE: &str = "exhaustive";
 /// Longest row the brute force accepts (2^len recursion).
 pub const MAX_BRUTE_LEN: usize = 22;
+/// Most rows an exhaustive run checks (values^length).
+pub const MAX_EXHAUSTIVE_ROWS: u64 = 1 << 32;
 
 /// The claims `verify cards` can test.
 pub const CLAIMS: Claims<Claim> = Claims { game: GAME, variants: &[("dp", Claim::Dp), ("greedy", Claim::Greedy)] };
@@ -108,8 +110,12 @@ impl CardsRun {
     /// Every row of length 1..=max_len (or exactly `max_len` with `only`), checked.
     pub fn exhaustive(max_len: usize, max_value: u32, claim: Claim) -> Result<CardsRun> {
         check_len(max_len as u64, u64::from(max_value))?;
-        if u64::from(max_value).checked_pow(max_len as u32).is_none_or(|n| n > 1 << 32) {
-            return Err(Error::Usage(format!("{max_value}^{max_len} rows are too many")));
+        let rows = |len: usize| u64::from(max_value).checked_pow(len as u32).filter(|&n| n <= MAX_EXHAUSTIVE_ROWS);
+        if rows(max_len).is_none() {
+            let longest = (1..max_len).rev().find(|&len| rows(len).is_some()).unwrap_or(0);
+            return Err(Error::Usage(format!(
+                "--max {max_len}x{max_value} is {max_value}^{max_len} rows, more than an exhaustive run checks (2^32 = {MAX_EXHAUSTIVE_ROWS}): with values 1 to {max_value} the largest is --max {longest}x{max_value} (or use --random COUNT)"
+            )));
         }
         Ok(CardsRun { rows: Rows::Exhaustive { lengths: (1, max_len), max_value }, claim })
     }
@@ -250,6 +256,17 @@ mod tests {
         let g = verify_length(4, 4, Claim::Greedy).unwrap();
         assert!(g.mismatches.iter().any(|m| m.board == "1 4 2 1"), "{:?}", g.mismatches);
         assert_eq!(g.rule, "exhaustive:claim=greedy");
+    }
+
+    #[test]
+    fn too_many_rows_name_the_largest_size() {
+        let refused = |len, value| CardsRun::exhaustive(len, value, Claim::Dp).unwrap_err().to_string();
+        assert_eq!(
+            refused(22, 4),
+            "--max 22x4 is 4^22 rows, more than an exhaustive run checks (2^32 = 4294967296): with values 1 to 4 the largest is --max 16x4 (or use --random COUNT)"
+        );
+        assert!(refused(3, 10000).ends_with("the largest is --max 2x10000 (or use --random COUNT)"));
+        assert!(CardsRun::exhaustive(16, 4, Claim::Dp).is_ok());
     }
 
     #[test]

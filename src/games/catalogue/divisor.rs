@@ -11,6 +11,8 @@ use crate::input::Scanner;
 pub const MAX_N: u64 = 1_000_000_000_000_000_000;
 /// Largest decade `--max 10^k` the verification accepts.
 pub const MAX_DECADE: u32 = 8;
+/// Why no decade beyond [`MAX_DECADE`] is verified (the `--max` refusal says it).
+pub const DECADE_LIMIT: &str = "the sieve over the divisor DAG holds 5 bytes per number (500 MB at 10^8)";
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64

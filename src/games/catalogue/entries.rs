@@ -233,5 +233,5 @@ pub static DIVISOR: CatalogueGame = CatalogueGame {
     moves: Some(MoveRule::Divisor),
     oracle: own_oracle!("divisor.rs"),
     verifier: |_| Box::new(divisor::Divisor),
-    layout: Layout::Decades { max_decade: divisor::MAX_DECADE },
+    layout: Layout::Decades { max_decade: divisor::MAX_DECADE, limit: divisor::DECADE_LIMIT },
 };

@@ -24,18 +24,76 @@ pub fn claimed_table(max: u32) -> Vec<u32> {
     values(&code, max as usize, Method::Sparse).expect("the values of 0.07 are at most 8").into_iter().map(u32::from).collect()
 }
 
-/// Reads N (3 ≤ N ≤ 1000), optionally followed by the N vertices as integer pairs.
+/// Reads N (3 ≤ N ≤ 1000), optionally followed by the N vertices as integer pairs. The
+/// vertices do not change the game (only N does: any convex N-gon plays alike), but when given
+/// they must be N distinct corners of a convex polygon in order ([`check_convex`]).
 pub fn read_input(source_name: &str, text: &str) -> Result<u32> {
     let mut s = Scanner::new(source_name, text);
     let n = s.number::<u32>("N (number of vertices)", MIN_N, MAX_N)?;
     if !s.at_end() {
-        for _ in 0..n {
-            s.number::<i64>("x coordinate", -MAX_COORD, MAX_COORD)?;
-            s.number::<i64>("y coordinate", -MAX_COORD, MAX_COORD)?;
+        let mut corners = Vec::with_capacity(n as usize);
+        for i in 1..=n {
+            s.skip_blank();
+            let (line, col) = s.position();
+            let x = s.number::<i64>(&format!("x coordinate of vertex {i} of {n}"), -MAX_COORD, MAX_COORD)?;
+            let y = s.number::<i64>(&format!("y coordinate of vertex {i} of {n}"), -MAX_COORD, MAX_COORD)?;
+            corners.push(Corner { x, y, line, col });
         }
+        s.expect_end()?;
+        check_convex(&corners).map_err(|(at, message)| s.error_at(corners[at].line, corners[at].col, message))?;
     }
     s.expect_end()?;
     Ok(n)
+}
+
+/// A vertex as read: its coordinates and the 1-based line and column of its x.
+#[derive(Debug, Clone, Copy)]
+pub struct Corner {
+    pub x: i64,
+    pub y: i64,
+    pub line: usize,
+    pub col: usize,
+}
+
+/// Whether `corners`, in order, are the corners of a convex polygon: distinct, no three
+/// consecutive on one line, every turn the same way and once around. Else the index of the
+/// vertex at fault and what is wrong with it.
+pub fn check_convex(corners: &[Corner]) -> std::result::Result<(), (usize, String)> {
+    let n = corners.len();
+    let rule = "the vertices must be the corners of a convex polygon, in order around it";
+    let mut seen = std::collections::HashMap::new();
+    for (i, c) in corners.iter().enumerate() {
+        if let Some(first) = seen.insert((c.x, c.y), i) {
+            return Err((i, format!("vertex {} ({}, {}) repeats vertex {} (line {}): {rule}", i + 1, c.x, c.y, first + 1, corners[first].line)));
+        }
+    }
+    let (mut way, mut turned) = (None, 0.0f64);
+    for i in 0..n {
+        let (a, b, c) = (corners[(i + n - 1) % n], corners[i], corners[(i + 1) % n]);
+        let (ux, uy, vx, vy) = (i128::from(b.x - a.x), i128::from(b.y - a.y), i128::from(c.x - b.x), i128::from(c.y - b.y));
+        let cross = ux * vy - uy * vx;
+        let left = match cross.signum() {
+            0 => {
+                let (h, j) = ((i + n - 1) % n + 1, (i + 1) % n + 1);
+                let (h, j) = (h.min(j), h.max(j));
+                return Err((i, format!("vertex {} lies on the line through vertices {h} and {j}: {rule}, no three in a row", i + 1)));
+            }
+            sign => sign > 0,
+        };
+        let name = |left: bool| if left { "left (counterclockwise)" } else { "right (clockwise)" };
+        match way {
+            None => way = Some((left, i)),
+            Some((first, at)) if first != left => {
+                return Err((i, format!("the polygon turns {} at vertex {} but {} at vertex {}: {rule}", name(left), i + 1, name(first), at + 1)));
+            }
+            Some(_) => {}
+        }
+        turned += (cross as f64).abs().atan2((ux * vx + uy * vy) as f64);
+        if turned > 3.0 * std::f64::consts::PI {
+            return Err((i, format!("the vertices wind around more than once by vertex {} (a star, not a convex polygon): {rule}", i + 1)));
+        }
+    }
+    Ok(())
 }
 
 /// `solve polygon`: `1` if the first player wins, else `2`.
@@ -106,8 +164,34 @@ mod tests {
         assert_eq!(solve("t", "3\n").unwrap(), "1");
         assert_eq!(solve("t", "5\n0 0\n2 0\n3 1\n1 3\n-1 1\n").unwrap(), "2");
         let err = solve("t", "4\n0 0\n1 0\n1 x\n").unwrap_err().to_string();
-        assert_eq!(err, "t:4:3: expected y coordinate (a number), found \"x\"");
+        assert_eq!(err, "t:4:3: expected y coordinate of vertex 3 of 4 (a number), found \"x\"");
         let err = solve("t", "2\n").unwrap_err().to_string();
         assert_eq!(err, "t:1:1: N (number of vertices) must be between 3 and 1000, found 2");
+    }
+
+    #[test]
+    fn vertices_must_be_a_convex_polygon() {
+        let err = |text: &str| solve("t", text).unwrap_err().to_string();
+        // Too few, too many.
+        assert_eq!(err("4\n0 0\n1 0\n"), "t:3:4: expected x coordinate of vertex 3 of 4, found end of input");
+        assert_eq!(err("3\n0 0\n1 0\n0 1\n5 5\n"), "t:5:1: unexpected extra input \"5\"");
+        // A repeated vertex, three in a row, a turn the other way, a pentagram.
+        assert_eq!(err("4\n0 0\n1 0\n0 0\n0 1\n"), "t:4:1: vertex 3 (0, 0) repeats vertex 1 (line 2): the vertices must be the corners of a convex polygon, in order around it");
+        assert_eq!(
+            err("4\n0 0\n1 0\n2 0\n0 1\n"),
+            "t:3:1: vertex 2 lies on the line through vertices 1 and 3: the vertices must be the corners of a convex polygon, in order around it, no three in a row"
+        );
+        assert_eq!(
+            err("4\n0 0\n2 0\n1 1\n2 2\n"),
+            "t:4:1: the polygon turns right (clockwise) at vertex 3 but left (counterclockwise) at vertex 1: the vertices must be the corners of a convex polygon, in order around it"
+        );
+        assert_eq!(
+            err("5\n0 10\n6 -8\n-10 3\n10 3\n-6 -8\n"),
+            "t:5:1: the vertices wind around more than once by vertex 4 (a star, not a convex polygon): the vertices must be the corners of a convex polygon, in order around it"
+        );
+        // Either way around, and the stress generator's parabola, are convex.
+        assert_eq!(solve("t", "4\n0 0\n0 1\n1 1\n1 0\n").unwrap(), "1");
+        let parabola: String = (0..1000i64).map(|i| format!("{} {}\n", i - 500, (i - 500) * (i - 500))).collect();
+        assert!(solve("t", &format!("1000\n{parabola}")).is_ok());
     }
 }

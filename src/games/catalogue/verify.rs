@@ -152,8 +152,9 @@ pub enum Layout {
     Piles,
     /// One row: size (1, n) for n in first..=`--max` (polygon: from 0 vertices, cross: from 1 cell).
     Line { first: u32 },
-    /// Decades: size (1, k) for k in 0..=log10(`--max`), `--max` a power of ten up to 10^max_decade.
-    Decades { max_decade: u32 },
+    /// Decades: size (1, k) for k in 0..=log10(`--max`), `--max` a power of ten up to
+    /// 10^max_decade; `limit` says why no larger one is taken.
+    Decades { max_decade: u32, limit: &'static str },
 }
 
 /// The verifier of `game` under claim variant `rule`.
@@ -209,6 +210,20 @@ pub fn check_request(verifier: &dyn Verifier, piles: u32, max: u64, heaps: u64) 
     }
 }
 
+/// The last decade k of a run to `--max` = 10^k: refuses another `max`, saying that runs go
+/// by decades and what the largest is (10^`max_decade`, for the reason `limit` gives).
+fn decades(game: &str, max: u64, max_decade: u32, limit: &str) -> Result<u32> {
+    let largest = 10u64.pow(max_decade);
+    let limit = format!("--max at most 10^{max_decade} = {largest}: {limit}");
+    match (0..=19).find(|&k| 10u64.checked_pow(k) == Some(max)) {
+        Some(k) if k <= max_decade => Ok(k),
+        Some(_) => Err(Error::Usage(format!("--max {max} is beyond what the {game} brute force handles ({limit})"))),
+        None => Err(Error::Usage(format!(
+            "--max {max} is not a power of ten: {game} runs check every N up to --max by decades (10^(k−1) < N ≤ 10^k), so --max is 1, 10, 100, … ({limit})"
+        ))),
+    }
+}
+
 /// Jobs of a catalogue run: a label and the sizes it covers.
 pub type SizeGroups = Vec<(String, Vec<(u32, u32)>)>;
 
@@ -216,17 +231,13 @@ pub type SizeGroups = Vec<(String, Vec<(u32, u32)>)>;
 /// 1..=piles every largest pile 1..=max, then the single heaps up to `heaps` (pile games);
 /// 1 × first..=max (one row); decades 0..=log10(max).
 pub fn size_groups(game: &str, piles: u32, max: u64, heaps: u64) -> Result<SizeGroups> {
-    let max32 = u32::try_from(max).map_err(|_| Error::Usage(format!("--max {max} is too large")))?;
+    let max32 = || u32::try_from(max).map_err(|_| Error::Usage(format!("--max {max} is too large")));
     let all = |sizes: Vec<(u32, u32)>| vec![("sizes".to_string(), sizes)];
     Ok(match entry(game)?.layout {
-        Layout::Line { first } => all((first..=max32).map(|n| (1, n)).collect()),
-        Layout::Decades { max_decade } => {
-            let k = (0..=max_decade).find(|&k| 10u64.pow(k) == max).ok_or_else(|| {
-                Error::Usage(format!("{game} --max must be a power of ten up to 10^{max_decade}, found {max}"))
-            })?;
-            all((0..=k).map(|d| (1, d)).collect())
-        }
+        Layout::Line { first } => all((first..=max32()?).map(|n| (1, n)).collect()),
+        Layout::Decades { max_decade, limit } => all((0..=decades(game, max, max_decade, limit)?).map(|d| (1, d)).collect()),
         Layout::Piles => {
+            let max32 = max32()?;
             let heaps = u32::try_from(heaps).map_err(|_| Error::Usage(format!("--heaps {heaps} is too large")))?;
             let mut groups: SizeGroups =
                 (1..=piles).map(|k| (format!("piles={k}"), (1..=max32).map(|m| (k, m)).collect())).collect();
@@ -272,6 +283,18 @@ mod tests {
         assert_eq!(refused("cross", 0, 40, 0), "--max 40 is beyond what the cross brute force handles (--max at most 28)");
         assert_eq!(refused("nim", 4, 1 << 40, 0), format!("--max {} with --piles 4 is beyond what the nim brute force handles (with --piles 4, --max at most 32)", 1u64 << 40));
         assert!(check_request(&*verifier("nim", "standard").unwrap(), 4, 32, 100_000).is_ok());
+    }
+
+    #[test]
+    fn divisor_limits_say_the_largest_max_and_why() {
+        let refused = |max| size_groups("divisor", 0, max, 0).unwrap_err().to_string();
+        let limit = "--max at most 10^8 = 100000000: the sieve over the divisor DAG holds 5 bytes per number (500 MB at 10^8)";
+        assert_eq!(refused(1_000_000_000), format!("--max 1000000000 is beyond what the divisor brute force handles ({limit})"));
+        assert_eq!(
+            refused(999),
+            format!("--max 999 is not a power of ten: divisor runs check every N up to --max by decades (10^(k−1) < N ≤ 10^k), so --max is 1, 10, 100, … ({limit})")
+        );
+        assert_eq!(size_groups("divisor", 0, 1000, 0).unwrap()[0].1, [(1, 0), (1, 1), (1, 2), (1, 3)]);
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub static GAME: GameEntry = GameEntry {
     values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: Some(super::explore::explorer),
+    omitted: &[],
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

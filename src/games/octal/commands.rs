@@ -21,6 +21,8 @@ pub static GAME: GameEntry = GameEntry {
     values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: Some(super::explore::explorer),
+    // The proofs too long to commit (values/CODE.csv of COMMITTED_VALUES or more heaps).
+    omitted: &[super::family::VALUES_DIR],
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

@@ -199,9 +199,12 @@ pub fn from_values(dir: &Path, row: &FamilyRow, longest: usize) -> Result<Family
 /// the proofs of 0.16 and 0.56–0.563 (docs/octal-family.md).
 pub const COMMITTED_VALUES: usize = 1 << 16;
 
+/// The directory of the proved codes' values, relative to the family's directory.
+pub const VALUES_DIR: &str = "values/";
+
 /// The file of a proved code's values, relative to the family's directory.
 pub fn values_file(code: &str) -> String {
-    format!("values/{code}.csv")
+    format!("{VALUES_DIR}{code}.csv")
 }
 
 /// Estimated seconds to recompute a row, from timings on a 2-core machine: a sparse code costs

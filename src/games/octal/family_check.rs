@@ -81,7 +81,7 @@ fn missing_codes(file: &Path, dir: &Path, rows: &[(usize, FamilyRow)]) -> Result
         .iter()
         .map(name)
         .filter(|code| !listed.contains_key(code.as_str()))
-        .map(|code| Difference { file: file.to_path_buf(), row: Row::Missing, expected: None, got: Some(format!("a row for code {code}")) })
+        .map(|code| Difference { file: file.to_path_buf(), row: Row::Missing, committed: None, recomputed: Some(format!("a row for code {code}")) })
         .collect())
 }
 
@@ -114,7 +114,7 @@ mod tests {
         let (_dir, path) = edited("\n0.77,proved,2,71,12,", "\n0.77,proved,2,71,13,");
         let found = recompute(&path, "0.77").unwrap();
         assert_eq!(found.len(), 1);
-        assert!(found[0].to_string().contains("expected 0.77,proved,2,71,13,"), "{}", found[0]);
+        assert!(found[0].to_string().contains("committed 0.77,proved,2,71,13,"), "{}", found[0]);
         assert!(recompute(&path, "0.99").unwrap_err().to_string().contains("no row for code 0.99"));
     }
 }

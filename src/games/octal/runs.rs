@@ -35,8 +35,8 @@ pub fn results() -> Vec<ResultsDir> {
 }
 
 /// A difference on line `line` of `file` (None: the file as a whole).
-fn difference(file: &Path, line: Option<usize>, expected: String, got: String) -> Difference {
-    Difference { file: file.to_path_buf(), row: line.map_or(Row::Missing, Row::Line), expected: Some(expected), got: Some(got) }
+fn difference(file: &Path, line: Option<usize>, committed: String, recomputed: String) -> Difference {
+    Difference { file: file.to_path_buf(), row: line.map_or(Row::Missing, Row::Line), committed: Some(committed), recomputed: Some(recomputed) }
 }
 
 /// The run's three files against each other and against its first values recomputed ([`recomputed`]).
@@ -95,7 +95,7 @@ fn against_prefix(rare_file: &Path, values_file: &Path, rare: &[ValueRow], stats
         let (want, got) = (committed.get(i), fresh.get(i));
         if want.map(|r| (r.n, r.grundy)) != got.map(|r| (r.n, r.grundy)) {
             let show = |r: Option<&ValueRow>| r.map_or("no row".to_string(), |r| format!("{},{}", r.n, r.grundy));
-            out.push(difference(rare_file, Some(i + 2), show(want.copied()), format!("{} (recomputed)", show(got))));
+            out.push(difference(rare_file, Some(i + 2), show(want.copied()), show(got)));
             break;
         }
     }

@@ -30,6 +30,7 @@ pub static GAME: GameEntry = GameEntry {
     values: crate::output::records::Values::GRUNDY,
     report: None,
     explore: None,
+    omitted: &[],
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

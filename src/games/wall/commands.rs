@@ -30,6 +30,7 @@ pub static GAME: GameEntry = GameEntry {
     values: crate::output::records::Values::GRUNDY,
     report: Some(super::report::runs::run_report),
     explore: Some(super::explore::explorer),
+    omitted: &[],
 };
 
 fn commands() -> Vec<Box<dyn Command>> {

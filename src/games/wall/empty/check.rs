@@ -55,7 +55,7 @@ fn compare_file<T: CsvRecord + PartialEq, K: Ord>(path: &Path, fresh: &[T], keep
 /// A whole-file difference (a digest or a one-line text).
 fn whole_file(path: &Path, expected: &str, got: &str) -> Vec<Difference> {
     (expected != got)
-        .then(|| Difference { file: path.to_path_buf(), row: Row::Line(1), expected: Some(expected.into()), got: Some(got.into()) })
+        .then(|| Difference { file: path.to_path_buf(), row: Row::Line(1), committed: Some(expected.into()), recomputed: Some(got.into()) })
         .into_iter()
         .collect()
 }

@@ -92,7 +92,7 @@ fn check_units_pass_on_fresh_files_and_catch_a_changed_value() {
     std::fs::write(&row_max, text.replacen("\n3,3,", "\n3,4,", 1)).unwrap();
     let found: Vec<String> = check::whole_table(&row_max).unwrap().iter().map(ToString::to_string).collect();
     assert_eq!(found.len(), 2, "{found:?}");
-    assert!(found[0].contains("expected sha256") && found[1].contains("line 4, expected 3,4,"), "{found:?}");
+    assert!(found[0].contains("committed sha256") && found[1].contains("line 4, committed 3,4,"), "{found:?}");
     std::fs::remove_file(proof_dir.join(files::PROOF_BIN)).unwrap();
     assert_eq!(check::whole_proof(&proof_dir.join(files::VERDICT)).unwrap(), [], "proof.bin need not be present");
 }

@@ -43,7 +43,7 @@ impl Command for ReportCommand {
         refuse_out_in_results(&results, &out)?;
         let _lock = session.clock().lock(&out)?;
         // Everything is read (each file checked against its digest) before anything is written.
-        let recorded = Recorded::read(&results)?;
+        let recorded = Recorded::read(&results, crate::games::omitted_by_design)?;
         let committed = results.join(WALL_DIR).join(SUMMARY).is_file();
         let wall = if committed { Some(WallResults::read(&results, &recorded)?) } else { None };
         if committed {

@@ -151,7 +151,7 @@ mod tests {
         write(&dir("2x3"), &[(2, 3, 5)], &[(2, 3, 1, 7), (2, 3, 2, 14)]);
         let said: Vec<String> = compare_with_transposed_sibling(&tall).unwrap().iter().map(ToString::to_string).collect();
         assert_eq!(said.len(), 2, "{said:?}");
-        assert!(said[0].contains("3x2/distribution.csv, line 2, expected wall,standard,3,2,1,1,6, got wall,standard,3,2,1,1,7"), "{said:?}");
+        assert!(said[0].contains("3x2/distribution.csv, line 2, committed wall,standard,3,2,1,1,6, recomputed wall,standard,3,2,1,1,7"), "{said:?}");
         // No sibling: the missing file is named; a directory not named by its size is refused.
         std::fs::remove_dir_all(root.path().join("2x3")).unwrap();
         let err = compare_with_transposed_sibling(&tall).unwrap_err().to_string();
