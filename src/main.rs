@@ -5,6 +5,7 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    sprague::sys::ignore_file_size_signal();
     cli::run().unwrap_or_else(|err| {
         if reader_went_away(&err) {
             // `sprague solve wall --batch boards | head`: the reader has all it wants.

@@ -1,6 +1,16 @@
-//! Machine facts for run manifests and memory checks (Linux /proc, `None` elsewhere).
+//! Machine facts for run manifests and memory checks (Linux /proc, `None` elsewhere); the signal setup of the process.
 
 use std::fs;
+
+/// Ignores SIGXFSZ, so that a write past the file-size limit (`ulimit -f`) fails with EFBIG
+/// and takes the normal error path (a message, exit 2, temporary files removed) instead of
+/// killing the process without a word.
+pub fn ignore_file_size_signal() {
+    // SAFETY: setting a signal to SIG_IGN installs no handler; it runs before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
 
 /// Peak resident memory of this process in bytes (VmHWM).
 pub fn peak_rss_bytes() -> Option<u64> {

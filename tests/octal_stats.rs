@@ -149,3 +149,40 @@ fn values_of_another_code_are_refused() {
     std::fs::write(d.join("g.bin"), &g).unwrap();
     table("0.6", &["--stats-from", "g.bin", "--binary", "--stats", "s"], d).assert().code(2).stderr(contains("g.bin: heap 700 has value"));
 }
+
+#[test]
+fn the_stats_directory_is_locked_and_admitted_like_any_output_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A finished verify run's directory is another kind of run: refused, its files kept.
+    common::verify(&d.join("vs"), &["--max", "2x3"], 0);
+    let summary = read(&d.join("vs/summary.csv"));
+    table("0.6", &["--max", "100", "--stats", "vs", "--out", "/dev/null"], d)
+        .assert()
+        .code(2)
+        .stderr(contains("vs holds the results of another kind of run (`sprague verify wall"));
+    assert_eq!(read(&d.join("vs/summary.csv")), summary);
+    // An unfinished run's directory is refused.
+    std::fs::create_dir(d.join("un")).unwrap();
+    std::fs::write(d.join("un/checkpoint.json"), "{}").unwrap();
+    table("0.6", &["--max", "100", "--stats", "un"], d).assert().code(2).stderr(contains("un holds an unfinished verify or census run"));
+    // A directory another run holds is refused, the holder named.
+    std::fs::create_dir(d.join("held")).unwrap();
+    let holder = std::process::Command::new("flock")
+        .args(["-o", "held/.sprague.lock", "-c", "echo held; sleep 30"])
+        .current_dir(d)
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    if let Ok(mut child) = holder {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line).unwrap();
+        assert_eq!(line, "held\n", "flock holds the lock");
+        table("0.6", &["--max", "10", "--stats", "held"], d).assert().code(2).stderr(contains("held is in use by another run"));
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    // An earlier statistics directory is replaced.
+    table("0.6", &["--max", "100", "--stats", "s"], d).assert().success();
+    table("0.6", &["--max", "200", "--stats", "s"], d).assert().success();
+    assert!(read(&d.join("s/summary.csv")).contains("0.6,201,"));
+}

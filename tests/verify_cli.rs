@@ -272,6 +272,30 @@ fn resume_refuses_other_parameters_and_missing_checkpoints() {
 }
 
 #[test]
+fn resume_refuses_other_engine_settings_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |env: &[(&str, &str)], extra: &[&str]| {
+        let mut cmd = sprague();
+        cmd.args(["verify", "wall", "-q", "--max", "2x3", "--out"]).arg(dir.path()).args(extra);
+        cmd.env_remove("SPRAGUE_ENGINE").env_remove("SPRAGUE_SYMMETRY").envs(env.iter().copied());
+        cmd.assert()
+    };
+    let stop = ["--block-patterns", "4", "--stop-after-blocks", "3"];
+    run(&[], &stop).code(3);
+    let checkpoint = read(&dir.path().join("checkpoint.json"));
+    run(&[("SPRAGUE_SYMMETRY", "off")], &["--resume"])
+        .code(2)
+        .stderr(contains("parameters differ (SPRAGUE_SYMMETRY: checkpoint has none, this run has \"off\"); resume with the options and environment"));
+    run(&[("SPRAGUE_ENGINE", "reference")], &["--resume"]).code(2).stderr(contains("SPRAGUE_ENGINE: checkpoint has none, this run has \"reference\""));
+    assert_eq!(read(&dir.path().join("checkpoint.json")), checkpoint, "the checkpoint is kept");
+    run(&[], &["--resume"]).code(0);
+    // A run under a setting records it, and resumes only under it.
+    run(&[("SPRAGUE_SYMMETRY", "off")], &stop).code(3);
+    run(&[], &["--resume"]).code(2).stderr(contains("SPRAGUE_SYMMETRY: checkpoint has \"off\", this run has none"));
+    run(&[("SPRAGUE_SYMMETRY", "off")], &["--resume"]).code(0);
+}
+
+#[test]
 fn exit_codes() {
     let dir = tempfile::tempdir().unwrap();
     verify(dir.path(), &["--size", "2x2"], 0);

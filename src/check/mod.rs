@@ -330,9 +330,10 @@ fn result_dirs(root: &Path) -> Vec<String> {
 }
 
 /// The damage an error says, when it names a file under `dir` (missing, or not what it should
-/// hold) rather than something wrong with a directory as a whole or with the check itself.
+/// hold: a directory standing where a file named `NAME.EXT` should be is one) rather than
+/// something wrong with a directory as a whole or with the check itself.
 fn file_damage(error: &Error, dir: &Path) -> Option<Damage> {
-    let path = error.path().filter(|path| path.starts_with(dir) && !path.is_dir())?;
+    let path = error.path().filter(|path| path.starts_with(dir) && (!path.is_dir() || path.extension().is_some()))?;
     Some(Damage::of_error(path.to_path_buf(), error))
 }
 

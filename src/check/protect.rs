@@ -142,13 +142,18 @@ fn game_columns(manifest: &Manifest, rebuild: Rebuild) -> Option<Columns> {
     rebuild(&manifest.parameters).ok().map(|verification| verification.columns())
 }
 
-/// `dir/name`, or an error naming it when it does not exist.
+/// `dir/name`, or an error naming it when it is not a file: missing, something else (a
+/// directory), or out of reach (the system's words, such as permission denied).
 pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     let path = dir.join(name);
-    if !path.is_file() {
-        return Err(Error::malformed(&path, "missing (a results directory of this kind needs it)"));
-    }
-    Ok(path)
+    let why = match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => return Ok(path),
+        Ok(meta) if meta.is_dir() => "a directory, not a file".to_string(),
+        Ok(_) => "not a regular file".to_string(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => "missing".to_string(),
+        Err(e) => format!("cannot be read: {}", Error::io(&path, e).describe()),
+    };
+    Err(Error::malformed(&path, format!("{why} (a results directory of this kind needs it)")))
 }
 
 /// The verification a manifest's parameters describe ([`crate::games::verification_from_manifest`]

@@ -1,4 +1,4 @@
-//! Atomic file writes (temp file in the same directory, fsync, rename) and file digests.
+//! Atomic file writes (temp file in the same directory, fsync, rename, fsync of the directory) and file digests.
 
 use crate::error::{Error, Result};
 use sha2::{Digest, Sha256};
@@ -24,6 +24,19 @@ where
 /// /dev/stdout. [`write_atomic`] writes it in place; nothing can be kept beside it.
 pub fn is_stream(path: &Path) -> bool {
     matches!(target(path), Ok(Target::Stream))
+}
+
+/// The file `path` names: the end of its symbolic links, in the canonical path of its
+/// directory when that exists (a stream, as [`is_stream`] says, is `path` itself). Two names
+/// of one file resolve alike; output locks are named from it.
+pub fn resolve(path: &Path) -> Result<PathBuf> {
+    let file = match target(path)? {
+        Target::File(file) => file,
+        Target::Stream => return Ok(path.to_path_buf()),
+    };
+    let Some(name) = file.file_name().filter(|n| *n != "..") else { return Ok(file) };
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Ok(fs::canonicalize(dir).map_or_else(|_| file.clone(), |dir| dir.join(name)))
 }
 
 /// Where [`write_atomic`] writes.
@@ -81,7 +94,11 @@ where
         fill(&mut writer)?;
         let handle = writer.into_inner().map_err(|e| Error::io(&tmp, e.into_error()))?;
         handle.sync_all().map_err(|e| Error::io(&tmp, e))?;
-        fs::rename(&tmp, file).map_err(|e| Error::io(shown, e))
+        fs::rename(&tmp, file).map_err(|e| Error::io(shown, e))?;
+        // The rename outlasts a power loss once the directory is on disk too (a file system
+        // that cannot sync a directory is no error: the file itself is).
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+        Ok(())
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
@@ -101,6 +118,9 @@ pub fn create_dir(dir: &Path) -> Result<Vec<PathBuf>> {
 /// Refuses, before any work, an output directory `dir` that [`create_dir`] could not create
 /// or that would not accept a file; creates nothing (a probe file is made and deleted).
 pub fn check_dir(dir: &Path) -> Result<()> {
+    if broken_link(dir).is_some() {
+        return Err(refused(dir, String::new()));
+    }
     let existing = existing_ancestor(dir).unwrap_or(Path::new("."));
     if !existing.is_dir() {
         return Err(refused(dir, String::new()));
@@ -115,12 +135,24 @@ pub fn check_dir(dir: &Path) -> Result<()> {
 /// Why output directory `dir` cannot be made or written (`os`: the system's words), in terms
 /// of its first existing ancestor.
 fn refused(dir: &Path, os: String) -> Error {
-    let why = match existing_ancestor(dir) {
+    let why = broken_link(dir).unwrap_or_else(|| match existing_ancestor(dir) {
         Some(a) if a.is_file() => format!("{} is a file, not a directory", a.display()),
         Some(a) => format!("{} does not accept a new directory here ({os})", a.display()),
         None => os,
-    };
+    });
     Error::Usage(format!("cannot create the output directory {}: {why}", dir.display()))
+}
+
+/// Why `dir` or one of its ancestors is a symbolic link that names nothing (dangling, or
+/// looping); `None` when none is.
+fn broken_link(dir: &Path) -> Option<String> {
+    let link = dir.ancestors().take_while(|a| !a.as_os_str().is_empty()).find(|a| !a.exists() && fs::symlink_metadata(a).is_ok())?;
+    let loops = fs::metadata(link).is_err_and(|e| e.raw_os_error() == Some(libc::ELOOP));
+    Some(match fs::read_link(link) {
+        _ if loops => format!("{} is a symbolic link that loops (each link leads back to another)", link.display()),
+        Ok(to) => format!("{} is a dangling symbolic link (to {}, which does not exist)", link.display(), to.display()),
+        Err(e) => format!("{} is a symbolic link that names nothing ({e})", link.display()),
+    })
 }
 
 /// The first of `dir` and its ancestors that exists; `None` when none of a relative path's
@@ -132,6 +164,12 @@ fn existing_ancestor(dir: &Path) -> Option<&Path> {
 /// The start of the names of [`write_atomic`]'s temporary files for a file called `name`.
 fn temp_prefix(name: &str) -> String {
     format!(".{name}.tmp.")
+}
+
+/// The longest name in bytes of [`write_atomic`]'s temporary file for a file whose name is
+/// `len` bytes long (the prefix and a process id of up to 10 digits).
+pub fn temp_name_len(len: usize) -> usize {
+    temp_prefix("").len() + len + u32::MAX.to_string().len()
 }
 
 /// Deletes every temporary file of [`write_atomic`] in `dir` (`.NAME.tmp.PID`) whose writer is
@@ -215,6 +253,25 @@ mod tests {
         let err = create_dir(&file.join("a/b")).unwrap_err().to_string();
         assert!(err.ends_with(&format!("{} is a file, not a directory", file.display())), "{err}");
         create_dir(&tmp.path().join("x/y")).unwrap();
+    }
+
+    #[test]
+    fn dangling_and_looping_links_are_named_as_such() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (dang, looping) = (tmp.path().join("dang"), tmp.path().join("loop"));
+        std::os::unix::fs::symlink("nowhere", &dang).unwrap();
+        std::os::unix::fs::symlink("loop", &looping).unwrap();
+        for check in [create_dir_checked, check_dir] {
+            let err = check(&dang.join("sub")).unwrap_err().to_string();
+            assert!(err.ends_with(&format!("{} is a dangling symbolic link (to nowhere, which does not exist)", dang.display())), "{err}");
+            let err = check(&looping).unwrap_err().to_string();
+            assert!(err.ends_with(&format!("{} is a symbolic link that loops (each link leads back to another)", looping.display())), "{err}");
+        }
+        assert!(!tmp.path().join("nowhere").exists());
+    }
+
+    fn create_dir_checked(dir: &Path) -> Result<()> {
+        create_dir(dir).map(drop)
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use fs4::FileExt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 /// Name of the lock file inside a locked directory.
@@ -62,11 +62,16 @@ impl FileLock {
     /// Creates the directory of output file `out` if needed (deleted again if nothing is
     /// written into it) and locks `out` for this run (`command` names the run). Another live
     /// holder makes this fail with a usage error naming `out` and it.
+    /// The lock is named from the file `out` names ([`super::atomic::resolve`]), so that two
+    /// names of one file (a symbolic link, `a/../b`) take one lock.
     pub fn acquire(out: &Path, command: &str) -> Result<FileLock> {
-        let path = PathBuf::from(format!("{}{LOCK}", out.display()));
-        let parent = out.parent().filter(|p| !p.as_os_str().is_empty());
+        check_name_fits(out, &[""])?;
+        let real = super::atomic::resolve(out)?;
+        let parent = real.parent().filter(|p| !p.as_os_str().is_empty());
         let made = parent.map(super::atomic::create_dir).transpose()?.unwrap_or_default();
-        let mut lock = FileLock { file: None, path, made };
+        let mut path = super::atomic::resolve(&real)?.into_os_string();
+        path.push(LOCK);
+        let mut lock = FileLock { file: None, path: path.into(), made };
         loop {
             let file = take(&lock.path, out, command)?;
             // A holder that just finished may have deleted the lock file we opened: lock the
@@ -94,6 +99,28 @@ impl FileLock {
     }
 }
 
+/// Longest name a file system takes for one entry (`NAME_MAX` of Linux and the BSDs).
+pub const NAME_MAX: usize = 255;
+
+/// Refuses, before any work, an output file `out` whose companions (`out` + each of
+/// `suffixes`) or their temporary files ([`super::atomic::write_atomic`]) would have a name
+/// longer than [`NAME_MAX`] bytes: the run would fail after its work, on the first of them.
+pub fn check_name_fits(out: &Path, suffixes: &[&str]) -> Result<()> {
+    let Some(name) = out.file_name() else { return Ok(()) };
+    let longest = suffixes.iter().map(|s| s.len()).max().unwrap_or(0);
+    let with_temp = super::atomic::temp_name_len(name.len() + longest);
+    if with_temp <= NAME_MAX {
+        return Ok(());
+    }
+    let suffix = suffixes.iter().max_by_key(|s| s.len()).unwrap_or(&"");
+    Err(Error::Usage(format!(
+        "{}: the name is {} bytes long, too long for the files written beside it (the temporary file of {}{suffix} needs {with_temp} bytes, over the {NAME_MAX} a file name may have): choose a shorter --out",
+        out.display(),
+        name.len(),
+        name.to_string_lossy(),
+    )))
+}
+
 impl Drop for FileLock {
     /// Deletes the lock file while still holding it (so that no other run locks a deleted
     /// file), then the directories made for FILE that are still empty.
@@ -111,8 +138,20 @@ impl Drop for FileLock {
 }
 
 /// Opens and locks `path`, the lock of `what`, and records this run (`command`) in it.
+/// A symbolic link standing as the lock is refused, never followed (writing the holder into
+/// it would overwrite the file it names).
 fn take(path: &Path, what: &Path, command: &str) -> Result<File> {
-    let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path).map_err(|e| Error::io(path, e))?;
+    let opened = OpenOptions::new().read(true).write(true).create(true).truncate(false).custom_flags(libc::O_NOFOLLOW).open(path);
+    let mut file = match opened {
+        Ok(file) => file,
+        Err(_) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => {
+            return Err(Error::Usage(format!(
+                "{} is a symbolic link, not a lock sprague made (it is never written through): delete it, or choose another --out",
+                path.display()
+            )));
+        }
+        Err(e) => return Err(Error::io(path, e)),
+    };
     match FileExt::try_lock(&file) {
         Ok(()) => {}
         Err(fs4::TryLockError::WouldBlock) => {
@@ -210,6 +249,49 @@ mod tests {
         fs::write(&deep, "").unwrap();
         drop(kept);
         assert!(deep.exists() && !tmp.path().join("a/b/g.csv.lock").exists());
+    }
+
+    #[test]
+    fn two_names_of_one_file_take_one_lock() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("x.csv");
+        std::os::unix::fs::symlink("x.csv", tmp.path().join("lk.csv")).unwrap();
+        fs::create_dir(tmp.path().join("sub")).unwrap();
+        let first = FileLock::acquire(&out, "first").unwrap();
+        for other in ["lk.csv", "sub/../x.csv"] {
+            let err = FileLock::acquire(&tmp.path().join(other), "second").unwrap_err().to_string();
+            assert!(err.starts_with(&format!("{} is in use by another run", tmp.path().join(other).display())), "{err}");
+        }
+        drop(first);
+        assert!(!tmp.path().join("x.csv.lock").exists() && !tmp.path().join("lk.csv.lock").exists());
+    }
+
+    #[test]
+    fn a_lock_that_is_a_symbolic_link_is_refused_not_written_through() {
+        let tmp = tempfile::tempdir().unwrap();
+        let precious = tmp.path().join("precious.txt");
+        fs::write(&precious, "keep").unwrap();
+        let dir = tmp.path().join("sl");
+        fs::create_dir(&dir).unwrap();
+        std::os::unix::fs::symlink("../precious.txt", dir.join(LOCK_FILE)).unwrap();
+        let err = DirLock::acquire(&dir, "verify").unwrap_err().to_string();
+        assert!(err.contains(".sprague.lock is a symbolic link, not a lock sprague made"), "{err}");
+        std::os::unix::fs::symlink("precious.txt", tmp.path().join("g.csv.lock")).unwrap();
+        assert!(FileLock::acquire(&tmp.path().join("g.csv"), "table").is_err());
+        std::os::unix::fs::symlink("none", tmp.path().join("h.csv.lock")).unwrap();
+        assert!(FileLock::acquire(&tmp.path().join("h.csv"), "table").is_err(), "a dangling link is not followed either");
+        assert!(!tmp.path().join("none").exists());
+        assert_eq!(fs::read_to_string(&precious).unwrap(), "keep");
+    }
+
+    #[test]
+    fn names_too_long_for_their_companions_are_refused() {
+        let name = "n".repeat(NAME_MAX - 32);
+        check_name_fits(Path::new(&name), &COMPANIONS).unwrap();
+        let name = "n".repeat(NAME_MAX - 31);
+        let err = check_name_fits(Path::new(&name), &COMPANIONS).unwrap_err().to_string();
+        assert!(err.contains("the name is 224 bytes long") && err.contains(".checkpoint.json needs 256 bytes"), "{err}");
+        check_name_fits(Path::new(&name), &[""]).unwrap();
     }
 
     #[test]

@@ -183,7 +183,10 @@ fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
             let differences = saved.params.differences(&plan.params());
             if !differences.is_empty() {
                 let list = differences.join("; ");
-                return Err(Error::Usage(format!("cannot resume {}: parameters differ ({list})", path.display())));
+                return Err(Error::Usage(format!(
+                    "cannot resume {}: parameters differ ({list}); resume with the options and environment of the run that wrote it, or choose another --out",
+                    path.display()
+                )));
             }
             check_coverage(plan, &saved).map_err(|message| Error::malformed(&path, message))?;
             plan.check_totals(&saved.results, saved.position.job).map_err(|message| Error::malformed(&path, message))?;

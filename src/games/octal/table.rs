@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::{check_dir, is_stream};
 use crate::output::csv::CsvRecord;
+use crate::output::lock::{check_name_fits, DirLock, COMPANIONS};
 use std::path::Path;
 use std::time::Instant;
 
@@ -71,6 +72,7 @@ impl Command for TableOctal {
                 let what = out.map_or("standard output".to_string(), |out| format!("{out}, not a regular file"));
                 return Err(Error::Usage(format!("--resume, --budget and --binary need --out FILE (the checkpoint lies beside it); the values go to {what}")));
             }
+            let _stats = lock_stats(args, session)?;
             let engine = computed(&code, max, args, session)?;
             match out {
                 None => write_stdout(engine.values(), session)?,
@@ -80,7 +82,9 @@ impl Command for TableOctal {
             return write_stats(&code, engine.values(), args, session).map(|()| Status::Ok);
         }
         let out = out.expect("a file when not streamed");
+        check_name_fits(Path::new(out), &COMPANIONS)?;
         let _lock = session.lock_file(Path::new(out))?;
+        let _stats = lock_stats(args, session)?;
         let run = resume::run(&code, max, Path::new(out), args, session)?;
         if run.stopped {
             let last = run.engine.values().len() - 1;
@@ -110,6 +114,12 @@ fn binary(args: &Args) -> bool {
     args.flag("binary")
 }
 
+/// Locks `--stats DIR`, when given, as every run locks its output directory: a directory in
+/// use, or holding an unfinished run or another kind of run's results, is refused.
+fn lock_stats(args: &Args, session: &Session) -> Result<Option<DirLock>> {
+    args.text("stats").map(|dir| session.clock().lock(Path::new(dir))).transpose()
+}
+
 /// Writes the statistics of `g` into `--stats DIR`, when given.
 fn write_stats(code: &Code, g: &[u16], args: &Args, session: &mut Session) -> Result<()> {
     let Some(dir) = args.text("stats") else { return Ok(()) };
@@ -135,6 +145,7 @@ fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> R
     if g.len() > checked {
         session.report(&format!("{code}: g(0..{checked}) recomputed and equal; the values of heaps {checked}..={} are read from {source}, not recomputed", g.len() - 1));
     }
+    let _stats = lock_stats(args, session)?;
     write_stats(code, &g, args, session)?;
     Ok(Status::Ok)
 }

@@ -11,6 +11,7 @@ use crate::games::wall::{claim, naive, board::{Board, Shape, rules::Rule}};
 use crate::bits::{Extract, Portable};
 use crate::output::records::outcome_name;
 use crate::runner::{Disagreement, Evaluate, RunResults};
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// Whether the claim under test holds for one board: under misère play the claim is only
@@ -157,14 +158,46 @@ pub fn tables_apply(shape: Shape, rule: Rule) -> bool {
     matches!(rule, Rule::Standard | Rule::Misere) && shape.cells() <= 36 && shape.cols <= 8
 }
 
+/// The engine settings read from the environment (`SPRAGUE_ENGINE`, `SPRAGUE_SYMMETRY`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// `SPRAGUE_ENGINE=reference`: the per-board reference engine for every size.
+    pub forced_reference: bool,
+    /// False under `SPRAGUE_SYMMETRY=off`: every pattern evaluated, not one per orbit.
+    pub symmetric: bool,
+}
+
+impl Settings {
+    /// The settings this process runs under.
+    pub fn from_env() -> Settings {
+        Settings {
+            forced_reference: std::env::var("SPRAGUE_ENGINE").is_ok_and(|v| v == "reference"),
+            symmetric: !std::env::var("SPRAGUE_SYMMETRY").is_ok_and(|v| v == "off"),
+        }
+    }
+
+    /// The settings that differ from the default, as `VARIABLE = value`: a checkpoint records
+    /// them (its coverage depends on them), so one without them was written under the default.
+    pub fn identity(self) -> BTreeMap<String, serde_json::Value> {
+        let mut identity = BTreeMap::new();
+        if self.forced_reference {
+            identity.insert("SPRAGUE_ENGINE".to_string(), "reference".into());
+        }
+        if !self.symmetric {
+            identity.insert("SPRAGUE_SYMMETRY".to_string(), "off".into());
+        }
+        identity
+    }
+}
+
 /// The engine for one size: shared tables where the rule allows it, else the reference path.
 /// `SPRAGUE_ENGINE=reference` in the environment forces the reference path, and
 /// `SPRAGUE_SYMMETRY=off` makes the table engine evaluate every pattern instead of one per
 /// symmetry orbit (the counts are the same either way).
 pub fn prepare(shape: Shape, rule: Rule) -> Box<dyn Evaluate> {
-    let forced_reference = std::env::var("SPRAGUE_ENGINE").is_ok_and(|v| v == "reference");
-    let symmetric = !std::env::var("SPRAGUE_SYMMETRY").is_ok_and(|v| v == "off");
-    if forced_reference || !tables_apply(shape, rule) {
+    let settings = Settings::from_env();
+    let symmetric = settings.symmetric;
+    if settings.forced_reference || !tables_apply(shape, rule) {
         return Box::new(ReferenceEngine { shape, rule });
     }
     #[cfg(target_arch = "x86_64")]

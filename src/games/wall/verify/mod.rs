@@ -163,6 +163,14 @@ impl Verification for WallRun {
         parameters
     }
 
+    /// A verification's coverage depends on its engine settings ([`engine::Settings`]).
+    fn identity(&self) -> BTreeMap<String, Value> {
+        if self.census {
+            return BTreeMap::new();
+        }
+        engine::Settings::from_env().identity()
+    }
+
     fn notes(&self, _: &RunResults) -> Vec<String> {
         if !self.census {
             return Vec::new();
