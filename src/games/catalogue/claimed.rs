@@ -40,6 +40,11 @@ where
     fn position_heap_bytes(&self, _rows: u32) -> f64 {
         0.0
     }
+    /// Estimated peak bytes of preparing size (rows, cols)'s shared data (`prepare`), kept for
+    /// the whole job; 0 when small.
+    fn shared_bytes(&self, _rows: u32, _cols: u32) -> f64 {
+        0.0
+    }
     /// Prepares the per-size shared data.
     fn prepare(&self, rows: u32, cols: u32) -> Self::Shared;
     /// Evaluates the claim and the brute force on one position.

@@ -192,6 +192,15 @@ mod tests {
         assert!((0.3..0.7).contains(&(odd_even / seconds(&plan_of("nim", 1, 1, 100_000)))), "{odd_even}");
     }
 
+    /// Measured: `verify divisor --max 10000000 --threads 1` peaks at 250 MiB (the positions
+    /// listed, 16 bytes each, and the sieves' tables), not the 64 MiB of a run's base.
+    #[test]
+    fn divisor_runs_count_their_positions_and_tables() {
+        let peak = estimate(&plan_of("divisor", 0, 10_000_000, 0), 1).peak_bytes as f64;
+        let measured = 250.0 * (1 << 20) as f64;
+        assert!((measured / 2.0..measured * 2.0).contains(&peak), "{peak}");
+    }
+
     #[test]
     fn nim_runs_past_the_memory_are_refused() {
         // 8 piles of up to 32 stones: each worker's memo holds the 7.7·10⁷ multisets below.

@@ -110,15 +110,19 @@ where
     }
     /// Each worker's chunk has a brute force of its own: the last `threads` chunks (the
     /// largest sizes come last) are the hungriest that can run at once.
-    /// The job's positions are listed in memory too.
+    /// The job's positions are listed in memory too (a list grown by doubling), beside every
+    /// size's shared data.
     fn memo_peak_bytes(&self, sizes: &[(u32, u32)], chunk: u64, threads: usize) -> f64 {
         let memos: f64 = last_chunks(sizes.iter().rev().map(|&(r, c)| ((r, c), self.position_count(r, c))), chunk, threads)
             .iter()
             .filter_map(|chunk_sizes| self.memo_bytes(chunk_sizes))
             .sum();
         let inline = std::mem::size_of::<(usize, C::Position)>() as f64;
-        let listed: f64 = sizes.iter().map(|&(r, c)| self.position_count(r, c) as f64 * (inline + self.position_heap_bytes(r))).sum();
-        memos + listed
+        let count = self.count(sizes);
+        let outside: f64 = sizes.iter().map(|&(r, c)| self.position_count(r, c) as f64 * self.position_heap_bytes(r)).sum();
+        let listed = count.checked_next_power_of_two().unwrap_or(count) as f64 * inline + outside;
+        let shared: f64 = sizes.iter().map(|&(r, c)| self.shared_bytes(r, c)).sum();
+        memos + listed + shared
     }
     fn seconds(&self, sizes: &[(u32, u32)], positions: Range<u64>, chunk: u64) -> Option<f64> {
         let counted = sizes.iter().map(|&(r, c)| ((r, c), self.position_count(r, c)));
