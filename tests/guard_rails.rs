@@ -87,6 +87,8 @@ fn growing_brute_forces_are_refused_by_the_memory_limit() {
     for args in [
         &["cross", "--max", "24", "--claim", "solver", "--threads", "2"][..],
         &["grundy", "--max", "60", "--threads", "2"],
+        &["nim", "--piles", "8", "--max", "32", "--threads", "2"],
+        &["divisor", "--max", "100000000", "--threads", "2"],
     ] {
         verify_game(&out, &[args, &["--memory-limit", "100000000"]].concat(), 2)
             .stderr(contains("needs an estimated").and(contains("GiB of memory on 2 threads")).and(contains("only 95.37 MiB is available")));

@@ -15,7 +15,7 @@ pub const CHUNK_SECONDS: f64 = 0.05;
 /// The estimate of one run (this shard of it) on a number of threads.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
-    /// Wall seconds, when the game has a rate for every job (with only its extra work known:
+    /// Wall seconds, when the game has an estimate for every job (with only its extra work known:
     /// that, a lower bound).
     pub seconds: Option<f64>,
     /// Peak bytes of the hungriest job, and that job's index.
@@ -28,7 +28,7 @@ pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
     let verification = plan.verification;
     let wall_seconds = |i: usize| {
         let sharing = if verification.uses_host_threads(i) { threads.max(1) } else { 1 };
-        verification.seconds_per_position(i).map(|rate| rate * positions(plan, i) / sharing as f64)
+        verification.job_seconds(i, plan.range(i), plan.jobs[i].chunk).map(|seconds| seconds / sharing as f64)
     };
     let jobs: Option<f64> = (0..plan.jobs.len()).map(wall_seconds).sum();
     let extra = verification.extra_seconds();
@@ -38,12 +38,6 @@ pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
     };
     let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i, threads), i)).max().unwrap_or((0, 0));
     Estimate { seconds, peak_bytes, hungriest }
-}
-
-/// The positions of job `index` that this shard evaluates.
-fn positions(plan: &Plan, index: usize) -> f64 {
-    let range = plan.range(index);
-    range.end.saturating_sub(range.start) as f64
 }
 
 /// Refuses `plan` when its hungriest job needs more than `memory` bytes (default: what the

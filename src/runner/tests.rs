@@ -149,6 +149,44 @@ fn a_run_of_more_than_a_day_needs_force() {
     assert_eq!(p.jobs.iter().map(|j| j.chunk).collect::<Vec<_>>(), [1, 4, 1]);
 }
 
+/// [`Toy`] with no rate per position, but job c's chunks each rebuilding what the positions
+/// before them built (a brute force from an empty memo): 0.1 s times its last position squared.
+struct Rebuilding;
+
+impl Verification for Rebuilding {
+    fn game(&self) -> &str {
+        Toy.game()
+    }
+    fn columns(&self) -> crate::output::records::Columns {
+        Toy.columns()
+    }
+    fn rule(&self) -> String {
+        Toy.rule()
+    }
+    fn jobs(&self) -> Result<Vec<Job>> {
+        Toy.jobs()
+    }
+    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
+        Toy.prepare(index)
+    }
+    fn job_seconds(&self, index: usize, positions: Range<u64>, chunk: u64) -> Option<f64> {
+        let ends = positions.clone().step_by(chunk as usize).map(|start| (start + chunk).min(positions.end));
+        Some(if index == 2 { ends.map(|end| 0.1 * (end * end) as f64).sum() } else { 0.0 })
+    }
+}
+
+#[test]
+fn a_job_estimated_as_a_whole_is_refused_over_a_day() {
+    let whole = Plan::new(&Rebuilding, Shard::ALL).unwrap();
+    // 32 chunks of 16 positions: 0.1 · 16² · (1² + … + 32²) = 292,864 s.
+    let err = cost::check(&whole, Some(u64::MAX), false, 1).unwrap_err().to_string();
+    assert!(err.starts_with("this run would take an estimated 3.4 days on 1 threads"), "{err}");
+    assert!(cost::check(&whole, Some(u64::MAX), true, 1).is_ok());
+    // The first half: 16 chunks, 38,298 s.
+    let half = Plan::new(&Rebuilding, "1/2".parse().unwrap()).unwrap();
+    assert_eq!(cost::check(&half, Some(u64::MAX), false, 1).unwrap().seconds, Some(38_297.6));
+}
+
 #[test]
 fn jobs_sharing_a_size_form_one_group() {
     let job = |sizes: &[(u32, u32)]| Job::new("j", sizes.to_vec(), 1, 1);

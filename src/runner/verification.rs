@@ -130,6 +130,13 @@ pub trait Verification: Sync {
     fn seconds_per_position(&self, _index: usize) -> Option<f64> {
         None
     }
+    /// Estimated core-seconds of evaluating `positions` of job `index` in parallel chunks of
+    /// `chunk` positions (preparation included), for a game whose positions differ in cost (a
+    /// chunk that rebuilds what earlier ones built); `None` when unknown. The default is
+    /// [`Verification::seconds_per_position`] times the positions.
+    fn job_seconds(&self, index: usize, positions: Range<u64>, _chunk: u64) -> Option<f64> {
+        self.seconds_per_position(index).map(|rate| rate * positions.end.saturating_sub(positions.start) as f64)
+    }
     /// Core-seconds of work besides the jobs (a file the run computes when it writes its
     /// results, on one thread), added to the estimate a run is refused on.
     fn extra_seconds(&self) -> f64 {

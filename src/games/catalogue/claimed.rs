@@ -32,6 +32,19 @@ where
     fn rule(&self) -> &'static str;
     /// Every position of size (rows, cols); sizes partition the positions.
     fn positions(&self, rows: u32, cols: u32) -> Vec<Self::Position>;
+    /// How many positions size (rows, cols) has (by default, by listing them).
+    fn position_count(&self, rows: u32, cols: u32) -> u64 {
+        self.positions(rows, cols).len() as u64
+    }
+    /// Bytes a position of size (rows, cols) holds outside itself (a list's heap block).
+    fn position_heap_bytes(&self, _rows: u32) -> f64 {
+        0.0
+    }
+    /// Estimated peak bytes of preparing size (rows, cols)'s shared data (`prepare`), kept for
+    /// the whole job; 0 when small.
+    fn shared_bytes(&self, _rows: u32, _cols: u32) -> f64 {
+        0.0
+    }
     /// Prepares the per-size shared data.
     fn prepare(&self, rows: u32, cols: u32) -> Self::Shared;
     /// Evaluates the claim and the brute force on one position.
@@ -50,6 +63,11 @@ where
     /// `sizes`, the sizes of one parallel chunk; `None` when its memo stays small whatever the
     /// size (the run's base memory covers it).
     fn memo_bytes(&self, _sizes: &[(u32, u32)]) -> Option<f64> {
+        None
+    }
+    /// Estimated core-seconds of one brute force (from an empty memo) checking the positions
+    /// of `sizes`, the sizes of one parallel chunk; `None` when unknown.
+    fn memo_seconds(&self, _sizes: &[(u32, u32)]) -> Option<f64> {
         None
     }
 }

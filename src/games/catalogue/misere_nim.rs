@@ -24,7 +24,7 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for MisereNim {
-    piles::pile_claim_common!("misere-nim", "misere", has_heaps: false);
+    piles::pile_claim_common!("misere-nim", "misere", has_heaps: false, heap_moves: f64::from);
     type Shared = ();
     fn prepare(&self, _: u32, _: u32) {}
     /// An outcome claim: claimed and naive values are 1 (first wins) or 0.

@@ -34,7 +34,7 @@ pub fn solve_count(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for Nim {
-    piles::pile_claim_common!("nim", "standard", has_heaps: true);
+    piles::pile_claim_common!("nim", "standard", has_heaps: true, heap_moves: f64::from);
     type Shared = ();
     fn prepare(&self, _: u32, _: u32) {}
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
@@ -43,7 +43,7 @@ impl Claimed for Nim {
 }
 
 impl Claimed for NimCount {
-    piles::pile_claim_common!("nim-count", "standard", has_heaps: false);
+    piles::pile_claim_common!("nim-count", "standard", has_heaps: false, heap_moves: f64::from);
     type Shared = ();
     fn prepare(&self, _: u32, _: u32) {}
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {

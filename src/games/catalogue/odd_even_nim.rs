@@ -54,7 +54,7 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for OddEvenNim {
-    piles::pile_claim_common!("odd-even-nim", "standard", has_heaps: true);
+    piles::pile_claim_common!("odd-even-nim", "standard", has_heaps: true, heap_moves: |n| f64::from(n.div_ceil(2)));
     type Shared = ();
     fn prepare(&self, _: u32, _: u32) {}
     fn check(&self, _: &(), brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {

@@ -79,7 +79,7 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 }
 
 impl Claimed for Pimber {
-    piles::pile_claim_common!("pimber", "standard", has_heaps: true);
+    piles::pile_claim_common!("pimber", "standard", has_heaps: true, heap_moves: |n| fibonacci_up_to(n).len() as f64);
     type Shared = Vec<u8>;
     fn prepare(&self, _: u32, cols: u32) -> Vec<u8> {
         grundy_table(cols)

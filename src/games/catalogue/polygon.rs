@@ -141,11 +141,35 @@ impl Claimed for Polygon {
     fn size_allowed(&self, rows: u32, cols: u32) -> bool {
         rows == 1 && cols <= MAX_BRUTE_VERTICES
     }
+    /// The drawings an n-gon reaches are its non-crossing partial matchings (the Motzkin
+    /// number M(n)), about 200 bytes each in the two memos (measured: `verify polygon --max 14`
+    /// 39 MB, `--max 16` 209 MB, on one thread); the n-gons of one chunk share none.
+    fn memo_bytes(&self, sizes: &[(u32, u32)]) -> Option<f64> {
+        Some(sizes.iter().map(|&(_, n)| motzkin(n) * 200.0).sum())
+    }
+}
+
+/// The Motzkin number M(n): M(n) = M(n − 1) + Σ M(k)·M(n − 2 − k) over k ≤ n − 2.
+fn motzkin(n: u32) -> f64 {
+    let mut m: Vec<f64> = vec![1.0; 2];
+    for i in 2..=n as usize {
+        let next = m[i - 1] + (0..=i - 2).map(|k| m[k] * m[i - 2 - k]).sum::<f64>();
+        m.push(next);
+    }
+    m[n as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_n_gon_reaches_motzkin_many_drawings() {
+        assert_eq!((0..8).map(motzkin).collect::<Vec<_>>(), [1.0, 1.0, 2.0, 4.0, 9.0, 21.0, 51.0, 127.0]);
+        // Measured peak of `verify polygon --max 16 --threads 1`: 209 MB (base included).
+        let run = crate::runner::verification::BASE_PEAK_BYTES as f64 + Polygon.memo_bytes(&[(1, 15), (1, 16)]).unwrap();
+        assert!((105e6..420e6).contains(&run), "{run}");
+    }
 
     #[test]
     fn recurrence_is_dawsons_kayles() {

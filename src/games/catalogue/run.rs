@@ -111,6 +111,10 @@ impl Verification for CatalogueRun {
         BASE_PEAK_BYTES.saturating_add(memo.min(u64::MAX as f64) as u64)
     }
 
+    fn job_seconds(&self, index: usize, positions: std::ops::Range<u64>, chunk: u64) -> Option<f64> {
+        self.verifier.seconds(&self.groups[index].1, positions, chunk)
+    }
+
     fn extra_seconds(&self) -> f64 {
         SEQUENCE_SECONDS_PER_HEAP_SQUARED * f64::from(self.sequence_max).powi(2)
     }
@@ -159,6 +163,57 @@ pub fn recompute_size(game: &str, rule: &str, rows: u32, cols: u32) -> Result<Ru
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn plan_of(game: &str, piles: u32, max: u64, heaps: u64) -> CatalogueRun {
+        let options = CatalogueOptions { game: game.into(), rule: None, piles, max, heaps, sequence: None };
+        CatalogueRun::new(options).unwrap()
+    }
+
+    fn estimate(run: &CatalogueRun, threads: usize) -> crate::runner::cost::Estimate {
+        crate::runner::cost::estimate(&Plan::new(run, Shard::ALL).unwrap(), threads)
+    }
+
+    /// Measured (one thread, /usr/bin/time): `verify nim --piles 1 --max 1 --heaps 5000` 7.0
+    /// core-s, `--heaps 100000` 53 core-min; `--piles 6 --max 20` 15 core-s and 79 MiB.
+    #[test]
+    fn nim_runs_are_estimated_from_their_brute_force() {
+        let seconds = |run: &CatalogueRun| estimate(run, 1).seconds.unwrap();
+        let heaps = seconds(&plan_of("nim", 1, 1, 5000));
+        assert!((3.5..14.0).contains(&heaps), "{heaps} s");
+        let heaps = seconds(&plan_of("nim", 1, 1, 100_000));
+        assert!((1600.0..6400.0).contains(&heaps), "{heaps} s");
+        let piles = estimate(&plan_of("nim", 6, 20, 0), 1);
+        assert!((7.5..30.0).contains(&piles.seconds.unwrap()), "{piles:?}");
+        let measured = 79.0 * (1 << 20) as f64;
+        assert!((measured / 2.0..measured * 2.0).contains(&(piles.peak_bytes as f64)), "{piles:?}");
+        // Pimber's heaps have a few moves each, odd-even Nim's half of Nim's.
+        assert!(seconds(&plan_of("pimber", 1, 1, 100_000)) < 60.0);
+        let odd_even = seconds(&plan_of("odd-even-nim", 1, 1, 100_000));
+        assert!((0.3..0.7).contains(&(odd_even / seconds(&plan_of("nim", 1, 1, 100_000)))), "{odd_even}");
+    }
+
+    /// Measured: `verify divisor --max 10000000 --threads 1` peaks at 250 MiB (the positions
+    /// listed, 16 bytes each, and the sieves' tables), not the 64 MiB of a run's base.
+    #[test]
+    fn divisor_runs_count_their_positions_and_tables() {
+        let peak = estimate(&plan_of("divisor", 0, 10_000_000, 0), 1).peak_bytes as f64;
+        let measured = 250.0 * (1 << 20) as f64;
+        assert!((measured / 2.0..measured * 2.0).contains(&peak), "{peak}");
+    }
+
+    #[test]
+    fn nim_runs_past_the_memory_are_refused() {
+        // 8 piles of up to 32 stones: each worker's memo holds the 7.7·10⁷ multisets below.
+        let run = plan_of("nim", 8, 32, 0);
+        let plan = Plan::new(&run, Shard::ALL).unwrap();
+        let err = crate::runner::cost::check(&plan, Some(16 << 30), false, 2).unwrap_err().to_string();
+        assert!(err.starts_with("job piles=8 needs an estimated 4") && err.contains("GiB of memory on 2 threads"), "{err}");
+        let one = crate::runner::cost::check(&plan, Some(u64::MAX), false, 1).unwrap();
+        assert!(one.peak_bytes < 32 << 30 && one.seconds.unwrap() > 3600.0, "{one:?}");
+        let heaps = plan_of("nim", 1, 1, 100_000);
+        let err = crate::runner::cost::check(&Plan::new(&heaps, Shard::ALL).unwrap(), Some(1 << 20), false, 2).unwrap_err().to_string();
+        assert!(err.starts_with("job heaps needs an estimated"), "{err}");
+    }
 
     #[test]
     fn recompute_checks_sizes_and_rules() {

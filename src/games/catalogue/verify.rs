@@ -41,6 +41,9 @@ pub trait Verifier: Sync {
     /// Estimated peak bytes of the brute forces checking `sizes` in chunks of `chunk` positions
     /// on `threads` threads, besides the run's base memory.
     fn memo_peak_bytes(&self, sizes: &[(u32, u32)], chunk: u64, threads: usize) -> f64;
+    /// Estimated core-seconds of checking `positions` of `sizes` (indices in size order) in
+    /// chunks of `chunk` positions, each chunk with a brute force of its own; `None` when unknown.
+    fn seconds(&self, sizes: &[(u32, u32)], positions: Range<u64>, chunk: u64) -> Option<f64>;
 }
 
 /// Every position of a list of sizes, with each size's shared data, checked by index.
@@ -94,7 +97,7 @@ where
         Claimed::size_allowed(self, rows, cols)
     }
     fn count(&self, sizes: &[(u32, u32)]) -> u64 {
-        sizes.iter().map(|&(r, c)| self.positions(r, c).len() as u64).sum()
+        sizes.iter().map(|&(r, c)| self.position_count(r, c)).sum()
     }
     fn positions_of(&self, sizes: &[(u32, u32)]) -> (u64, Box<dyn Evaluate + '_>) {
         let shared = sizes.iter().map(|&(r, c)| self.prepare(r, c)).collect();
@@ -107,11 +110,23 @@ where
     }
     /// Each worker's chunk has a brute force of its own: the last `threads` chunks (the
     /// largest sizes come last) are the hungriest that can run at once.
+    /// The job's positions are listed in memory too (a list grown by doubling), beside every
+    /// size's shared data.
     fn memo_peak_bytes(&self, sizes: &[(u32, u32)], chunk: u64, threads: usize) -> f64 {
-        last_chunks(sizes.iter().rev().map(|&(r, c)| ((r, c), self.positions(r, c).len() as u64)), chunk, threads)
+        let memos: f64 = last_chunks(sizes.iter().rev().map(|&(r, c)| ((r, c), self.position_count(r, c))), chunk, threads)
             .iter()
             .filter_map(|chunk_sizes| self.memo_bytes(chunk_sizes))
-            .sum()
+            .sum();
+        let inline = std::mem::size_of::<(usize, C::Position)>() as f64;
+        let count = self.count(sizes);
+        let outside: f64 = sizes.iter().map(|&(r, c)| self.position_count(r, c) as f64 * self.position_heap_bytes(r)).sum();
+        let listed = count.checked_next_power_of_two().unwrap_or(count) as f64 * inline + outside;
+        let shared: f64 = sizes.iter().map(|&(r, c)| self.shared_bytes(r, c)).sum();
+        memos + listed + shared
+    }
+    fn seconds(&self, sizes: &[(u32, u32)], positions: Range<u64>, chunk: u64) -> Option<f64> {
+        let counted = sizes.iter().map(|&(r, c)| ((r, c), self.position_count(r, c)));
+        chunks_between(counted, positions, chunk).iter().map(|chunk_sizes| self.memo_seconds(chunk_sizes)).sum()
     }
     fn sequence(&self, max: u32) -> Vec<SequenceRow> {
         let mut brute = BruteForce::new(self);
@@ -139,6 +154,25 @@ fn last_chunks(sizes: impl Iterator<Item = ((u32, u32), u64)>, chunk: u64, count
             chunks.last_mut().expect("a chunk is open").push(size);
             let taken = positions.min(room);
             (positions, room) = (positions - taken, room - taken);
+        }
+    }
+    chunks
+}
+
+/// The sizes of each chunk of `chunk` positions from `positions.start` to `positions.end`,
+/// given every size and its position count in order.
+fn chunks_between(sizes: impl Iterator<Item = ((u32, u32), u64)>, positions: Range<u64>, chunk: u64) -> Vec<Vec<(u32, u32)>> {
+    let chunk = chunk.max(1);
+    let mut chunks: Vec<Vec<(u32, u32)>> = vec![Vec::new(); positions.end.saturating_sub(positions.start).div_ceil(chunk) as usize];
+    let mut first = 0;
+    for (size, count) in sizes {
+        let (start, end) = (first.max(positions.start), (first + count).min(positions.end));
+        first += count;
+        if start < end {
+            let (from, to) = ((start - positions.start) / chunk, (end - 1 - positions.start) / chunk);
+            for sizes in &mut chunks[from as usize..=to as usize] {
+                sizes.push(size);
+            }
         }
     }
     chunks

@@ -2,8 +2,7 @@
 //! CODE`, `prove octal CODE` ([`super::prove`]), `stress octal`; the registry entry.
 
 use super::brute::{self, WholePositions};
-use super::compute::{check_three_heap_time, code_arg, CODE};
-use super::values::Method;
+use super::compute::{check_three_heap_time, code_arg, solve_method, CODE};
 use super::parse_input;
 use crate::error::{Error, Result};
 use crate::game::{vocabulary, Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Session, SolveCommand, Verb, VerifyCommand};
@@ -41,7 +40,7 @@ static SOLVE: SolveCommand = SolveCommand {
     spec: || CommandSpec {
         name: "octal",
         about: "Take-and-break game: its code (0.07, 0x0.8, {1,3,4}, grundy), n (≤ 1000), then n heaps (≤ 10^4); First if the player to move wins, else Second.",
-        options: vec![vocabulary::engine(ENGINES), OptSpec::flag("force", "Answer even when the values would take more than about a minute (codes with long runs of three-heap moves: plain mex, cubic in the largest heap).")],
+        options: vec![vocabulary::engine(ENGINES), OptSpec::flag("force", "Answer even when the values would take more than about a minute (codes with long runs of three-heap moves: plain mex, cubic in the largest heap; dense codes with long runs of two-heap moves: quadratic).")],
         examples: &["printf '0.77\\n2\\n3 5\\n' | sprague solve octal", "printf 's:1,3,4\\n1\\n7\\n' | sprague solve octal --engine naive"],
     },
     solve,
@@ -58,8 +57,11 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
         brute::solve(&mut BruteForce::new(&WholePositions(&input.code)), &input.heaps).1
     } else {
         let largest = input.heaps.iter().copied().max().unwrap_or(0);
-        check_three_heap_time(&input.code, largest, args.flag("force")).map_err(|e| Error::Usage(format!("{name}: {e}")))?;
-        let g = super::values::values(&input.code, largest, Method::Sparse)?;
+        let force = args.flag("force");
+        let named = |e: Error| Error::Usage(format!("{name}: {e}"));
+        check_three_heap_time(&input.code, largest, force).map_err(named)?;
+        let method = solve_method(&input.code, largest, force).map_err(named)?;
+        let g = super::values::values(&input.code, largest, method)?;
         input.heaps.iter().fold(0, |x, &h| x ^ g[h]) != 0
     };
     writeln!(session.stdout, "{}", if first_wins { "First" } else { "Second" }).map_err(|e| Error::io("<stdout>", e))

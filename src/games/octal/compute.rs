@@ -1,7 +1,8 @@
 //! Values for the commands: the CODE argument and the options of every run that computes
 //! values, the refusals (memory, time) with their estimates, progress, the values file.
 
-use super::code::{Code, THREE};
+use super::code::{Code, THREE, TWO};
+use super::family::DENSE_SHARE;
 use super::estimate::{check_time, PROBE};
 use super::values::{Engine, Method};
 use crate::error::{Error, Result};
@@ -92,6 +93,43 @@ pub fn check_three_heap_time(code: &Code, max: usize, force: bool) -> Result<()>
 /// (max − k)³/36.
 pub fn three_heap_steps(code: &Code, max: usize) -> f64 {
     code.takes(THREE).iter().filter(|&&k| k <= max).map(|&k| ((max - k) as f64).powi(3) / 36.0).sum()
+}
+
+/// Two-heap plain mex steps a second, about: `table octal` of 0. and 2000 sevens to heap 4000,
+/// 4.7·10^9 steps, took 3.5 core-s.
+const TWO_HEAP_STEPS_PER_SECOND: f64 = 1e9;
+/// Below this many two-heap steps (a tenth of a second) `solve` takes the sparse method untimed.
+const FEW_TWO_HEAP_STEPS: f64 = 1e8;
+/// Values the sparse method computes first to tell a dense code, for which plain mex is faster.
+const DENSE_PROBE: usize = 1024;
+
+/// The two-heap options plain mex visits for every heap up to `max`: a move removing k tokens
+/// from heap n splits n − k into about (n − k)/2 pairs, so Σ over such k of (max − k)²/4.
+pub fn two_heap_steps(code: &Code, max: usize) -> f64 {
+    code.takes(TWO).iter().filter(|&&k| k <= max).map(|&k| ((max - k) as f64).powi(2) / 4.0).sum()
+}
+
+/// The method that computes the values up to `max` fastest for `solve`: the sparse one, unless
+/// the code has many two-heap moves and its first values are dense (more than 1 in
+/// [`DENSE_SHARE`] rare), where plain mex is about twice as fast. A dense code whose plain
+/// mex would take more than about a minute is refused unless `force`, with the estimate.
+pub fn solve_method(code: &Code, max: usize, force: bool) -> Result<Method> {
+    let steps = two_heap_steps(code, max);
+    if steps <= FEW_TWO_HEAP_STEPS {
+        return Ok(Method::Sparse);
+    }
+    let len = DENSE_PROBE.min(max + 1);
+    let mut probe = Engine::new(code, Method::Sparse);
+    probe.extend_to(len - 1, &mut |_| {})?;
+    if probe.split().rare().len() * DENSE_SHARE <= len {
+        return Ok(Method::Sparse);
+    }
+    let seconds = steps / TWO_HEAP_STEPS_PER_SECOND;
+    if seconds > MAX_STEPS / STEPS_PER_SECOND && !force {
+        let time = crate::runner::cost::format_duration(seconds);
+        return Err(Error::Usage(format!("{code} has dense values and many two-heap moves (plain mex, about {steps:.1e} steps up to heap {max}, estimated {time}): more than a minute; add --force to run it anyway")));
+    }
+    Ok(Method::Plain)
 }
 
 /// The engine with values up to `max`, computed by the method `--method` names.
@@ -189,5 +227,17 @@ mod tests {
         let refused = check_three_heap_time(&Code::parse(&long).unwrap(), 2000, false).unwrap_err().to_string();
         assert!(refused.contains("about 1.1e11 steps up to heap 2000, estimated 3.7 min") && refused.contains("--force"), "{refused}");
         assert!(check_three_heap_time(&Code::parse(&format!("0x0.{}", "f".repeat(100))).unwrap(), 2000, false).is_ok(), "2.1e10 steps: about 30 s");
+    }
+
+    #[test]
+    fn solve_takes_plain_mex_for_dense_codes_and_refuses_the_longest() {
+        let sevens = |n: usize| Code::parse(&format!("0.{}", "7".repeat(n))).unwrap();
+        assert_eq!(solve_method(&Code::parse("0.07").unwrap(), 10_000, false).unwrap(), Method::Sparse, "few steps");
+        // Σ (10000 − k)²/4 over k ≤ 2000: 4.1e10 steps, about 40 s (sparse: twice that).
+        assert_eq!(two_heap_steps(&sevens(2000), 10_000).round(), (8000..10_000).map(|j: u64| (j * j) as f64 / 4.0).sum::<f64>().round());
+        assert_eq!(solve_method(&sevens(2000), 10_000, false).unwrap(), Method::Plain);
+        let refused = solve_method(&sevens(5000), 10_000, false).unwrap_err().to_string();
+        assert!(refused.contains("about 7.3e10 steps up to heap 10000, estimated 73 s") && refused.contains("--force"), "{refused}");
+        assert_eq!(solve_method(&sevens(5000), 10_000, true).unwrap(), Method::Plain);
     }
 }
