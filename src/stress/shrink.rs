@@ -37,7 +37,7 @@ pub struct Shrunk<C> {
     pub tries: usize,
     /// CPU seconds the program used on the final case.
     pub seconds: f64,
-    /// False when a limit stopped shrinking before a fixpoint.
+    /// False when a limit (or Ctrl-C) stopped shrinking before a fixpoint.
     pub minimal: bool,
 }
 
@@ -61,7 +61,7 @@ pub fn shrink<G: Contest + ?Sized>(
         let first = if rotate { start.min(candidates.len()) } else { 0 };
         candidates.rotate_left(first);
         for (c, chunk) in candidates.chunks(pool.jobs()).enumerate() {
-            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            if limits.deadline.is_some_and(|d| Instant::now() >= d) || crate::interrupt::stopping() {
                 return Ok(current);
             }
             let judged = pool.judge_all(game, chunk)?;

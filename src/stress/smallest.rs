@@ -26,7 +26,7 @@ pub struct Search<C> {
     pub runs: usize,
     /// The last input judged (for people, when the search was cut short).
     pub reached: Option<String>,
-    /// True when the deadline stopped the search.
+    /// True when the deadline (or Ctrl-C) stopped the search.
     pub timed_out: bool,
 }
 
@@ -38,6 +38,7 @@ impl<C> Search<C> {
         match (&self.found, self.smallest, self.timed_out) {
             (Some(_), _, _) => format!("smallest: found by the search below {shrunk}; every input before it passed ({runs})"),
             (None, true, _) => format!("smallest: every smaller input passed ({runs})"),
+            (None, false, true) if crate::interrupt::stopping() => format!("locally minimal: the search was interrupted after {runs}{reached}"),
             (None, false, true) => format!("locally minimal: time ran out after {runs}{reached}"),
             (None, false, false) if self.runs == 0 => "locally minimal: no search below it (these inputs have no size order to list them by)".to_string(),
             (None, false, false) => format!("locally minimal: the game lists no more inputs ({runs}{reached})"),
@@ -85,7 +86,7 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
     let before = |c: &G::Case| game.size_key(c).is_some_and(|ck| ck < key);
     let mut stream = game.by_size(case);
     let mut batches = Batches::new(pool.jobs());
-    while Instant::now() < deadline {
+    while Instant::now() < deadline && !crate::interrupt::stopping() {
         let mut batch = Vec::with_capacity(batches.size);
         let mut reached_case = false;
         while batch.len() < batches.size {
