@@ -135,9 +135,10 @@ static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
 /// Live [`Gentle`] guards.
 static GENTLE: AtomicUsize = AtomicUsize::new(0);
 
-/// While alive, the first SIGINT or SIGTERM does not end the process: it sets [`stopping`],
-/// and the command stops starting programs, reports what it found and ends with the
-/// signal's exit status (128 + its number); a second one ends the process at once.
+/// While alive, the first SIGINT or SIGTERM does not end the process: it sets [`stopping`] and
+/// kills the programs running (whose verdicts the command then ignores), and the command
+/// stops starting programs, reports what it found and ends with the signal's exit status
+/// (128 + its number); a second one ends the process at once.
 pub struct Gentle(());
 
 /// A [`Gentle`] guard, for a command that saves what it found when stopped.
@@ -187,7 +188,13 @@ pub fn install() -> std::io::Result<()> {
             match rustix::io::read(&read, &mut byte) {
                 // The first signal to a gentle command asks it to stop; a second ends it.
                 Ok(1) if GENTLE.load(Ordering::SeqCst) > 0 && STOPPED_BY.compare_exchange(0, i32::from(byte[0]), Ordering::SeqCst, Ordering::SeqCst).is_ok() => {
-                    eprintln!("\nsprague: stopping: the programs running finish, what was found is saved (again to quit at once)");
+                    eprintln!("\nsprague: stopping: what was found is saved (again to quit at once)");
+                    // The programs running end now; what they print after the signal is not judged.
+                    for &group in &live().groups {
+                        if let Some(pid) = Pid::from_raw(group) {
+                            let _ = kill_process_group(pid, Signal::KILL);
+                        }
+                    }
                 }
                 Ok(1) => break libc::c_int::from(byte[0]),
                 Err(rustix::io::Errno::INTR) => continue,

@@ -96,9 +96,14 @@ pub fn run() -> anyhow::Result<ExitCode> {
     })();
     // What the programs run left behind, however the command ended.
     sprague::interrupt::finish();
-    let status = status?;
-    // A command stopped gently by a signal ends as the signal would have.
-    Ok(sprague::interrupt::stopped_by().map_or_else(|| exit_code(status), |signal| ExitCode::from(128 + signal as u8)))
+    // A command stopped gently by a signal ends as the signal would have, whatever it says.
+    if let Some(signal) = sprague::interrupt::stopped_by() {
+        if let Err(e) = &status {
+            eprintln!("error: {e:#}");
+        }
+        return Ok(ExitCode::from(128 + signal as u8));
+    }
+    Ok(exit_code(status?))
 }
 
 /// `--max -3x5` as `--max=-3x5`: clap reads a value that starts with a hyphen and a digit as

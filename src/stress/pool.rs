@@ -204,6 +204,10 @@ fn worker<G: Contest + ?Sized>(
             (s.next - 1, case)
         };
         let judged = judge(runner, game, &case, &mut buf);
+        // A run ended by Ctrl-C's kill is not judged.
+        if crate::interrupt::stopping() {
+            return;
+        }
         runs.fetch_add(1, Ordering::Relaxed);
         let mut s = state.lock().expect("workers do not panic while holding the lock");
         let judged = judged.and_then(|j| match j.not_started {

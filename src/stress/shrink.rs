@@ -65,6 +65,10 @@ pub fn shrink<G: Contest + ?Sized>(
                 return Ok(current);
             }
             let judged = pool.judge_all(game, chunk)?;
+            // Runs ended by Ctrl-C's kill are not judged.
+            if crate::interrupt::stopping() {
+                return Ok(current);
+            }
             current.tries += chunk.len();
             let same_way = |v: &Verdict| matches!(v, Verdict::Fail(f) if f.kind == current.fault.kind);
             if let Some(i) = judged.iter().position(|j| same_way(&j.verdict)) {

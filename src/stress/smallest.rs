@@ -100,6 +100,9 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
         }
         let started = Instant::now();
         let failing = first_failing(pool, game, &batch, |f| f.kind == kind)?;
+        if crate::interrupt::stopping() {
+            break;
+        }
         search.runs += batch.len();
         if let Some((i, judged)) = failing {
             search.found = Some((batch.swap_remove(i), judged));
@@ -135,7 +138,11 @@ pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kin
         }
         let end = (at + batches.size).min(cases.len());
         let started = Instant::now();
-        if let Some((i, judged)) = first_failing(pool, game, &cases[at..end], |_| true)? {
+        let failing = first_failing(pool, game, &cases[at..end], |_| true)?;
+        if crate::interrupt::stopping() {
+            return Ok(String::new());
+        }
+        if let Some((i, judged)) = failing {
             let Verdict::Fail(fault) = &judged.verdict else { unreachable!("a failing verdict") };
             return Ok(format!("first wrong on {}: expected {}, got {}", names[at + i], judged.expected, got(fault)));
         }
