@@ -62,11 +62,13 @@ fn a_generator_traceback_keeps_its_lines() {
 #[test]
 fn ctrl_c_saves_and_shows_the_failure_found() {
     let dir = tempfile::tempdir().unwrap();
-    // Wrong on every input, and it interrupts sprague (its parent) as a user's Ctrl-C would.
-    let cmd = script(dir.path(), "interrupting.sh", "kill -INT $PPID\necho wrong\n");
-    let out = problem(dir.path(), &cmd, &["--budget", "30"]).code(130);
+    // Wrong on every input; on the second it interrupts sprague (its parent) as a user's
+    // Ctrl-C would, and is killed before it answers.
+    let cmd = script(dir.path(), "interrupting.sh", "read n\nif [ \"$n\" -gt 1 ]; then kill -INT $PPID; sleep 30; fi\necho wrong\n");
+    let out = problem(dir.path(), &cmd, &["--budget", "30", "--failures", "2"]).code(130);
     out.stdout(contains("\ninterrupted: judging stopped at the signal; shrinking and the search below the failures were cut short\n"))
-        .stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("expected 1, got wrong")))
+        .stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("expected 1, got wrong")).and(contains("FAILED 002").not()))
+        .stdout(contains("not shrunk (interrupted before the first step)"))
         .stderr(contains("stopping"));
     assert_eq!(std::fs::read_to_string(dir.path().join("out/failures/001.ans")).unwrap().trim(), "1");
     let manifest = std::fs::read_to_string(dir.path().join("out/manifest.json")).unwrap();
