@@ -6,12 +6,25 @@
 //! [`install`], the signal handler wakes a thread that kills every live group, removes every
 //! live directory and lets the signal end the process as it would have (exit status 130 or
 //! 143 in a shell; the checkpoints written so far stay).
+//!
+//! A program's children that leave its process group (`setsid`, a daemon's double fork) are
+//! ended too on Linux: sprague is their subreaper, so they become its children when their
+//! parent exits, and [`orphans`] kills and reaps those of each program when its group ends
+//! (told apart by the `SPRAGUE_RUN` variable in their environment), and every one left when
+//! sprague ends ([`finish`]) or is stopped.
 
 use rustix::process::{kill_process_group, Pid, Signal};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
+
+mod orphans;
+
+/// The environment variable that marks every process a started program's tree holds (its
+/// value names the program's start), so that those that left its process group are found.
+pub const RUN_VARIABLE: &str = "SPRAGUE_RUN";
 
 /// Process group ids and temporary directories alive now.
 struct Live {
@@ -29,27 +42,51 @@ fn live() -> MutexGuard<'static, Live> {
 }
 
 /// A started program's process group (the command must set `process_group(0)`): killed when
-/// dropped, or by the signal handler.
-pub struct Group(i32);
+/// dropped, or by the signal handler. Its program stays registered until then, so drop it
+/// after reaping the program ([`Group::kill`] first).
+pub struct Group {
+    id: i32,
+    /// The value of [`RUN_VARIABLE`] in the program's environment.
+    token: String,
+}
 
 /// Spawns `command` (which puts the program in a process group of its own) and registers
 /// its group.
 pub fn spawn(command: &mut Command) -> std::io::Result<(Child, Group)> {
+    static STARTS: AtomicU64 = AtomicU64::new(0);
+    orphans::adopt();
+    let token = format!("{}.{}", std::process::id(), STARTS.fetch_add(1, Ordering::Relaxed));
+    command.env(RUN_VARIABLE, &token);
     let _starting = STARTING.read().unwrap_or_else(PoisonError::into_inner);
     let child = command.spawn()?;
     let id = child.id() as i32;
     live().groups.insert(id);
-    Ok((child, Group(id)))
+    Ok((child, Group { id, token }))
+}
+
+impl Group {
+    /// Kills the group (the program and the children it left in it).
+    pub fn kill(&self) {
+        if let Some(pid) = Pid::from_raw(self.id) {
+            let _ = kill_process_group(pid, Signal::KILL);
+        }
+    }
 }
 
 impl Drop for Group {
-    /// Kills the group (the program and the children it left), before the program is reaped.
+    /// Kills the group, then the program's children that left it and were handed to sprague
+    /// (all of them once the program has been reaped).
     fn drop(&mut self) {
-        if let Some(pid) = Pid::from_raw(self.0) {
-            let _ = kill_process_group(pid, Signal::KILL);
-        }
-        live().groups.remove(&self.0);
+        self.kill();
+        live().groups.remove(&self.id);
+        orphans::sweep(Some((&self.token, self.id)));
     }
+}
+
+/// Kills every process left by the programs sprague ran that is still running (those whose
+/// environment lost [`RUN_VARIABLE`]); called when a command ends.
+pub fn finish() {
+    orphans::sweep(None);
 }
 
 /// A temporary directory, removed when dropped or by the signal handler.
@@ -89,28 +126,76 @@ fn clean_up() {
     for dir in &live.dirs {
         let _ = std::fs::remove_dir_all(dir);
     }
+    orphans::kill_all_but(&live.groups);
     std::mem::forget(live);
 }
 
+/// The signal that asked a command under [`stop_gently`] to stop (0: none).
+static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
+/// Live [`Gentle`] guards.
+static GENTLE: AtomicUsize = AtomicUsize::new(0);
+
+/// While alive, the first SIGINT or SIGTERM does not end the process: it sets [`stopping`] and
+/// kills the programs running (whose verdicts the command then ignores), and the command
+/// stops starting programs, reports what it found and ends with the signal's exit status
+/// (128 + its number); a second one ends the process at once.
+pub struct Gentle(());
+
+/// A [`Gentle`] guard, for a command that saves what it found when stopped.
+pub fn stop_gently() -> Gentle {
+    GENTLE.fetch_add(1, Ordering::SeqCst);
+    Gentle(())
+}
+
+impl Drop for Gentle {
+    fn drop(&mut self) {
+        GENTLE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The signal that asked a [`Gentle`] command to stop, if one did.
+pub fn stopped_by() -> Option<i32> {
+    match STOPPED_BY.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// True once a signal asked a [`Gentle`] command to stop.
+pub fn stopping() -> bool {
+    stopped_by().is_some()
+}
+
 /// The write end of the pipe the handler writes the signal's number into.
-static WAKE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+static WAKE: AtomicI32 = AtomicI32::new(-1);
 
 extern "C" fn on_signal(signal: libc::c_int) {
     let byte = signal as u8;
     // SAFETY: write(2) is async-signal-safe; the descriptor stays open for the process's life.
-    unsafe { libc::write(WAKE.load(std::sync::atomic::Ordering::Relaxed), (&byte as *const u8).cast(), 1) };
+    unsafe { libc::write(WAKE.load(Ordering::Relaxed), (&byte as *const u8).cast(), 1) };
 }
 
 /// Handles SIGINT and SIGTERM: the programs started and the directories made are cleaned up,
-/// then the signal ends the process. Called once, at the start of `main`.
+/// then the signal ends the process (under [`stop_gently`], the second signal does). Called
+/// once, at the start of `main`.
 pub fn install() -> std::io::Result<()> {
     let (read, write) = rustix::pipe::pipe()?;
     let write = std::os::fd::IntoRawFd::into_raw_fd(write);
-    WAKE.store(write, std::sync::atomic::Ordering::Relaxed);
+    WAKE.store(write, Ordering::Relaxed);
     std::thread::Builder::new().name("signals".into()).spawn(move || {
         let mut byte = [0u8];
         let signal = loop {
             match rustix::io::read(&read, &mut byte) {
+                // The first signal to a gentle command asks it to stop; a second ends it.
+                Ok(1) if GENTLE.load(Ordering::SeqCst) > 0 && STOPPED_BY.compare_exchange(0, i32::from(byte[0]), Ordering::SeqCst, Ordering::SeqCst).is_ok() => {
+                    eprintln!("\nsprague: stopping: what was found is saved (again to quit at once)");
+                    // The programs running end now; what they print after the signal is not judged.
+                    for &group in &live().groups {
+                        if let Some(pid) = Pid::from_raw(group) {
+                            let _ = kill_process_group(pid, Signal::KILL);
+                        }
+                    }
+                }
                 Ok(1) => break libc::c_int::from(byte[0]),
                 Err(rustix::io::Errno::INTR) => continue,
                 _ => return,
@@ -154,8 +239,9 @@ mod tests {
         let (mut child, group) = spawn(Command::new("sleep").arg("30").process_group(0)).unwrap();
         let id = child.id() as i32;
         assert!(live().groups.contains(&id));
+        group.kill();
+        assert!(!child.wait().unwrap().success(), "killed with its group");
         drop(group);
         assert!(!live().groups.contains(&id));
-        assert!(!child.wait().unwrap().success(), "killed with its group");
     }
 }

@@ -107,3 +107,30 @@ fn memory_limit_applies_to_the_program() {
     let (out, ()) = r.run(b"", || ()).unwrap();
     assert_eq!(String::from_utf8_lossy(out.stdout).trim(), (64 << 10).to_string());
 }
+
+/// True when process `pid` still runs (not gone, not a zombie).
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| !stat.contains(") Z "))
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn children_that_left_the_process_group_end_with_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // A child starts a session of its own (leaving the program's process group), with a child
+    // of its own, and prints both ids from there; the program then ends, or spins to its limit.
+    let leave = "{ setsid sh -c 'sleep 30 & echo $$ $!; exec sleep 31 >/dev/null' & } | head -n 1";
+    for (name, rest, exit) in [("exits", "", Exit::Code(0)), ("spins", "while :; do :; done", Exit::TimedOut)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("{leave}\n{rest}\n")).unwrap();
+        let mut r = runner(&format!("sh {}", path.display()), quick());
+        let (out, ()) = r.run(b"", || ()).unwrap();
+        assert_eq!(out.exit, exit);
+        let pids = String::from_utf8(out.stdout.to_vec()).unwrap();
+        let pids: Vec<&str> = pids.split_whitespace().collect();
+        assert_eq!(pids.len(), 2, "{pids:?}");
+        for pid in pids {
+            assert!(!running(pid), "{pid} left the process group and survived the run ({name})");
+        }
+    }
+}

@@ -86,13 +86,24 @@ pub fn run() -> anyhow::Result<ExitCode> {
     if ["merge", "check", "serve"].contains(&subcommand.0) {
         threads_from_env()?;
     }
-    let status = match subcommand {
-        ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
-        ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
-        ("serve", m) => serve::run(m)?,
-        (verb, m) => run_game_command(verb, m)?,
-    };
-    Ok(exit_code(status))
+    let status = (|| {
+        anyhow::Ok(match subcommand {
+            ("merge", m) => merge::run(merge::Args::from_arg_matches(m)?)?,
+            ("check", m) => check::run(check::Args::from_arg_matches(m)?)?,
+            ("serve", m) => serve::run(m)?,
+            (verb, m) => run_game_command(verb, m)?,
+        })
+    })();
+    // What the programs run left behind, however the command ended.
+    sprague::interrupt::finish();
+    // A command stopped gently by a signal ends as the signal would have, whatever it says.
+    if let Some(signal) = sprague::interrupt::stopped_by() {
+        if let Err(e) = &status {
+            eprintln!("error: {e:#}");
+        }
+        return Ok(ExitCode::from(128 + signal as u8));
+    }
+    Ok(exit_code(status?))
 }
 
 /// `--max -3x5` as `--max=-3x5`: clap reads a value that starts with a hyphen and a digit as

@@ -5,8 +5,8 @@ use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
 use crate::error::{Error, Result};
-use crate::output::text::{counted, shorten};
-use crate::stress::{self, CommandLine, Contest, FailureRow, Generator, Limits, SlowestSummary, Source, StressConfig, StressSummary};
+use crate::output::text::{counted, escaped, shorten};
+use crate::stress::{self, CommandLine, Contest, FailureKind, FailureRow, Generator, Limits, SlowestSummary, Source, StressConfig, StressSummary};
 
 mod modes;
 mod recorded;
@@ -145,6 +145,8 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
         save.check(config.max_failures)?;
     }
     session.progress.start(&format!("stress {name}"), None, 0);
+    // Ctrl-C stops the run gently: what was found is shrunk no further, saved and shown.
+    let _gentle = crate::interrupt::stop_gently();
     let summary = side.stress(&command, &config, &|p| {
         let rate = p.runs as f64 / p.elapsed.as_secs_f64().max(1e-9);
         session.progress.message(&format!("stress {name}: {}, {}, {rate:.0} runs/s", counted(p.runs, "run"), counted(p.failures as u64, "failure")));
@@ -260,45 +262,58 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
     let ended = if summary.exhausted { ", every input judged" } else { "" };
     let shrinking = if summary.failures.is_empty() { String::new() } else { format!("; {:.1} s with shrinking", summary.elapsed.as_secs_f64()) };
     let mut text = format!(
-        "stress {game}: {} runs in {:.1} s ({:.0} runs/s, {}, {generators}, seed {}{ended}){shrinking}\n",
-        summary.runs,
+        "stress {game}: {} in {:.1} s ({:.0} runs/s, {}, {generators}, seed {}{ended}){shrinking}\n",
+        counted(summary.runs, "run"),
         summary.judging_seconds,
         summary.rate(),
         counted(config.jobs as u64, "job"),
         config.seed
     );
     text.push_str(&format!("  {}\n", stress::tally::text(&summary.generators)));
+    if summary.interrupted {
+        let cut = if summary.failures.is_empty() { "" } else { "; shrinking and the search below the failures were cut short" };
+        text.push_str(&format!("interrupted: judging stopped at the signal{cut}\n"));
+    }
     if summary.failures.is_empty() {
         text.push_str("no failure\n");
     }
     for (row, input) in summary.failures.iter().zip(&summary.inputs) {
-        text.push_str(&failure_text(row, input));
+        text.push_str(&failure_text(row, input, summary.interrupted));
     }
     text.push_str(&format!("files in {}\n", config.out.display()));
     text
 }
 
-fn failure_text(row: &FailureRow, input: &Path) -> String {
+/// One failure for people; `interrupted`: a signal cut its shrinking short, not the budget.
+fn failure_text(row: &FailureRow, input: &Path, interrupted: bool) -> String {
+    let cut = if interrupted { "interrupted" } else { "time ran out" };
     let mut how = match (row.minimal || row.size_shrunk != row.size_after, row.shrink_steps) {
         (true, 0) => "already minimal".to_string(),
         (true, steps) => format!("shrunk in {} to {} (minimal)", counted(steps as u64, "step"), row.size_shrunk),
-        (false, steps) => format!("shrunk in {} to {} (time ran out before a minimal one)", counted(steps as u64, "step"), row.size_shrunk),
+        (false, 0) => format!("not shrunk ({cut} before the first step)"),
+        (false, steps) => format!("shrunk in {} to {} ({cut} before a minimal one)", counted(steps as u64, "step"), row.size_shrunk),
     };
     if row.size_shrunk != row.size_after {
         how.push_str(&format!("; the search found {} below it", row.size_after));
     }
     let got = if row.got.is_empty() { "no output" } else { &row.got };
-    let mut text = format!(
-        "FAILED {}: {} ({} generator)\n  found on {}; {how}\n  expected {}, got {got} ({}, {:.3} s CPU)\n",
-        row.id, row.kind, row.source, row.size_before, shorten(&row.expected), row.exit_status, row.seconds
-    );
-    if !row.detail.is_empty() {
+    // A time limit's exit status already says the CPU time.
+    let cpu = if row.kind == FailureKind::TimeLimit { String::new() } else { format!(", {:.3} s CPU", row.seconds) };
+    let ended = format!("{}{cpu}", row.exit_status);
+    let expected = shorten(&row.expected);
+    // An answer a checker refused may read the same as the expected one: the reason says why.
+    let answer = match row.kind == FailureKind::WrongAnswer && expected == got && !row.detail.is_empty() {
+        true => format!("got {got} ({ended}), refused: {}", row.detail),
+        false => format!("expected {expected}, got {got} ({ended})"),
+    };
+    let mut text = format!("FAILED {}: {} ({} generator)\n  found on {}; {how}\n  {answer}\n", row.id, row.kind, row.source, row.size_before);
+    if !row.detail.is_empty() && !answer.ends_with(&row.detail) {
         text.push_str(&format!("  {}\n", row.detail));
     }
     for line in [&row.searched, &row.cause].into_iter().filter(|l| !l.is_empty() && *l != "off") {
         text.push_str(&format!("  {line}\n"));
     }
-    let body = std::fs::read_to_string(input).unwrap_or_default();
+    let body = escaped(&std::fs::read(input).unwrap_or_default());
     text.push_str(&format!("  {} (answer in {}.ans):\n", input.display(), row.id));
     if body.len() <= SHOWN_INPUT {
         text.extend(body.lines().map(|l| format!("    {l}\n")));

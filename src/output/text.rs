@@ -1,4 +1,4 @@
-//! Text for people: counted nouns, program text shortened onto one line, byte sizes.
+//! Text for people: counted nouns, program text shortened onto one line or kept by lines, bytes escaped, byte sizes.
 
 /// `n` and its noun, plural unless `n` is 1: "1 size", "16 sizes", "2 mismatches".
 pub fn counted(n: u64, noun: &str) -> String {
@@ -47,6 +47,48 @@ pub fn shorten_end(text: &str) -> String {
     }
 }
 
+/// `bytes` as text: UTF-8 where it is, each other byte written `\xNN` (a program's output
+/// that is not UTF-8, shown without reaching the terminal raw).
+pub fn escaped(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        out.extend(chunk.invalid().iter().map(|b| format!("\\x{b:02x}")));
+    }
+    out
+}
+
+/// Most lines of a program's stderr [`last_lines`] keeps.
+pub const KEPT_LINES: usize = 12;
+
+/// The end of `text` (a program's stderr, a Python traceback) with its line breaks: its last
+/// [`KEPT_LINES`] non-blank lines, each shortened and its control characters escaped, every
+/// one after a line break and `indent` (a line saying how many were left out first), or
+/// `: line` for a single line; empty for none. A suffix for `exit 1`.
+pub fn last_lines(text: &str, indent: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    let line = |l: &str| {
+        let kept = visible(l.trim_start());
+        let lead = &l[..l.len() - l.trim_start().len()];
+        format!("{}{}", " ".repeat(lead.chars().count().min(16)), shorten(&kept))
+    };
+    match lines.len() {
+        0 => String::new(),
+        1 => format!(": {}", line(lines[0])),
+        n => {
+            let skipped = n.saturating_sub(KEPT_LINES);
+            let mut out = String::from(":");
+            if skipped > 0 {
+                out.push_str(&format!("\n{indent}({} before these)", counted(skipped as u64, "line")));
+            }
+            for l in &lines[skipped..] {
+                out.push_str(&format!("\n{indent}{}", line(l)));
+            }
+            out
+        }
+    }
+}
+
 /// Human-readable byte count, e.g. `1.50 GiB`.
 pub fn format_bytes(bytes: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -86,6 +128,23 @@ mod tests {
         let traceback = format!("{}\nValueError: bad\n", "y".repeat(500));
         let end = shorten_end(&traceback);
         assert!(end.starts_with('…') && end.ends_with("ValueError: bad") && end.chars().count() == KEEP + 1, "{end}");
+    }
+
+    #[test]
+    fn escapes_bytes_that_are_not_utf8() {
+        assert_eq!(escaped(b"\xffred \xe2\x82\xac\xe2\x82"), "\\xffred \u{20ac}\\xe2\\x82");
+        assert_eq!(escaped(b"plain"), "plain");
+    }
+
+    #[test]
+    fn keeps_the_last_lines_of_stderr_indented() {
+        assert_eq!(last_lines("", "  "), "");
+        assert_eq!(last_lines("oops\n", "  "), ": oops");
+        let traceback = "Traceback (most recent call last):\n  File \"g.py\", line 4\n    f()\nValueError: \u{1b}boom\n";
+        assert_eq!(last_lines(traceback, "  "), ":\n  Traceback (most recent call last):\n    File \"g.py\", line 4\n      f()\n  ValueError: \\u{1b}boom");
+        let long: String = (1..=20).map(|i| format!("line {i}\n")).collect();
+        let kept = last_lines(&long, "> ");
+        assert!(kept.starts_with(":\n> (8 lines before these)\n> line 9\n") && kept.ends_with("> line 20"), "{kept}");
     }
 
     #[test]

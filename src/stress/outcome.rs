@@ -2,7 +2,7 @@
 
 use super::contest::Contest;
 use super::process::{Exit, RunOutput};
-use crate::output::text::{shorten, shorten_end};
+use crate::output::text::{escaped, shorten, shorten_end};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -67,8 +67,8 @@ pub struct Fault {
 
 /// Judges a run against the trusted answer `expected`.
 pub fn classify<G: Contest + ?Sized>(game: &G, case: &G::Case, expected: &G::Answer, run: &RunOutput<'_>) -> Verdict {
-    let got = shorten(&String::from_utf8_lossy(run.stdout));
-    let stderr = shorten_end(&String::from_utf8_lossy(run.stderr));
+    let got = shorten(&escaped(run.stdout));
+    let stderr = shorten_end(&escaped(run.stderr));
     let fault = |kind, detail: String| Verdict::Fail(Fault { kind, got: got.clone(), exit: exit_text(run), detail, stderr: stderr_kept(run) });
     match run.exit {
         Exit::TimedOut => fault(FailureKind::TimeLimit, String::new()),

@@ -191,7 +191,7 @@ fn worker<G: Contest + ?Sized>(
     loop {
         let (index, case) = {
             let mut s = state.lock().expect("workers do not panic while holding the lock");
-            let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+            let out_of_time = deadline.is_some_and(|d| Instant::now() >= d) || crate::interrupt::stopping();
             let out_of_runs = plan.max_runs.is_some_and(|m| s.next >= m);
             if s.next > s.cutoff || out_of_time || out_of_runs || s.exhausted {
                 return;
@@ -204,6 +204,10 @@ fn worker<G: Contest + ?Sized>(
             (s.next - 1, case)
         };
         let judged = judge(runner, game, &case, &mut buf);
+        // A run ended by Ctrl-C's kill is not judged.
+        if crate::interrupt::stopping() {
+            return;
+        }
         runs.fetch_add(1, Ordering::Relaxed);
         let mut s = state.lock().expect("workers do not panic while holding the lock");
         let judged = judged.and_then(|j| match j.not_started {

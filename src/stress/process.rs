@@ -1,6 +1,7 @@
 //! Running the program under test once: stdin fed, stdout and stderr captured up to a cap, a
 //! CPU-time limit (the program and its children, as judges count it; wall-clock time only as
-//! a safety cap) that kills the whole process group, a private working directory.
+//! a safety cap) that kills the whole process group and the children that left it, a private
+//! working directory.
 
 use super::command::CommandLine;
 use super::cpu;
@@ -111,9 +112,12 @@ impl Runner {
         let (mut child, group) = self.spawn()?;
         let extra = meanwhile();
         let exit = self.communicate(&mut child, input, started);
-        // Children left behind (or everything, on a time limit) go with the process group.
+        // Children left behind (or everything, on a time limit) go with the process group;
+        // those that left it, once the program is reaped (its group unregistered only then).
+        group.kill();
+        let reaped = cpu::reap(child.id());
         drop(group);
-        let (status, cpu) = cpu::reap(child.id()).map_err(|e| Error::io("program under test", e))?;
+        let (status, cpu) = reaped.map_err(|e| Error::io("program under test", e))?;
         // Children killed with the group were never waited for: their time is in the last read.
         let cpu = cpu.max(self.group_cpu);
         let via_shell = self.command.via_shell();

@@ -60,6 +60,9 @@ pub struct StressSummary {
     pub exhausted: bool,
     /// Runs and the largest input of each generator, in the order of the run's generators.
     pub generators: Vec<GeneratorTally>,
+    /// True when a signal stopped the run ([`crate::interrupt::stop_gently`]): judging ended
+    /// there, and the shrinking and search of what was found were cut short.
+    pub interrupted: bool,
 }
 
 impl StressSummary {
@@ -99,6 +102,9 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
     let plan = Plan { budget: Some(config.budget), max_failures: config.max_failures.max(1), max_runs: None };
     game.set_deadline(Some(Instant::now() + config.budget), &format!("--budget {} s", config.budget.as_secs_f64()));
     let report = pool.run_stream(&tagged, cases, &plan, progress)?;
+    if report.runs == 0 && crate::interrupt::stopping() {
+        return Err(Error::Usage("stopped before the first case was judged; nothing written".into()));
+    }
     something_ran(report.runs, report.exhausted, config.budget)?;
     let judging_seconds = report.elapsed.as_secs_f64();
     let shrink_deadline = Instant::now() + config.shrink_budget;
@@ -112,7 +118,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         // The search budget starts when the first search does (after shrinking).
         let end = config.search_budget.map(|b| *search_end.get_or_insert_with(|| Instant::now() + b));
         game.set_deadline(end, &format!("--search-budget {} s", config.search_budget.unwrap_or_default().as_secs_f64()));
-        let failure = search_below(&mut pool, game, shrunk, end)?;
+        let failure = if crate::interrupt::stopping() { shrunk } else { search_below(&mut pool, game, shrunk, end)? };
         // The trusted side asked again first: if it answers otherwise, the program is not blamed.
         game.confirm(&failure.shrunk.case)?;
         saved.push(Saved::of(game, failure));
@@ -135,6 +141,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         judging_seconds,
         exhausted: report.exhausted,
         generators: tallies.into_inner(),
+        interrupted: crate::interrupt::stopping(),
     };
     let manifest = write_manifest(&clock, config, &sources, &summary, &log)?;
     if let Some(earlier) = earlier {
@@ -178,7 +185,9 @@ fn search_below<G: Generator>(pool: &mut Pool, game: &G, mut failure: Failure<G:
         let s = &mut failure.shrunk;
         (s.case, s.expected, s.fault, s.seconds, s.minimal) = (case, judged.expected, fault, judged.seconds, true);
     }
-    failure.cause = smallest::cause(pool, game, &failure.shrunk.case, failure.shrunk.fault.kind, end)?;
+    if !crate::interrupt::stopping() {
+        failure.cause = smallest::cause(pool, game, &failure.shrunk.case, failure.shrunk.fault.kind, end)?;
+    }
     Ok(failure)
 }
 
@@ -228,7 +237,7 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
     let names: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
     manifest.parameters = config.parameters.clone();
-    let facts: [(&str, Value); 13] = [
+    let facts: [(&str, Value); 14] = [
         ("mode", "stress".into()),
         ("generators", sources.iter().map(|s| s.name()).collect::<Vec<_>>().into()),
         ("seed", config.seed.into()),
@@ -241,6 +250,7 @@ fn write_manifest(clock: &RunClock, config: &StressConfig, sources: &[Source], s
         ("runs", summary.runs.into()),
         ("failures", summary.failures.len().into()),
         ("exhausted", summary.exhausted.into()),
+        ("interrupted", summary.interrupted.into()),
         ("generator_runs", tally::to_json(&summary.generators)),
     ];
     manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));

@@ -37,7 +37,7 @@ pub struct Shrunk<C> {
     pub tries: usize,
     /// CPU seconds the program used on the final case.
     pub seconds: f64,
-    /// False when a limit stopped shrinking before a fixpoint.
+    /// False when a limit (or Ctrl-C) stopped shrinking before a fixpoint.
     pub minimal: bool,
 }
 
@@ -61,10 +61,14 @@ pub fn shrink<G: Contest + ?Sized>(
         let first = if rotate { start.min(candidates.len()) } else { 0 };
         candidates.rotate_left(first);
         for (c, chunk) in candidates.chunks(pool.jobs()).enumerate() {
-            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            if limits.deadline.is_some_and(|d| Instant::now() >= d) || crate::interrupt::stopping() {
                 return Ok(current);
             }
             let judged = pool.judge_all(game, chunk)?;
+            // Runs ended by Ctrl-C's kill are not judged.
+            if crate::interrupt::stopping() {
+                return Ok(current);
+            }
             current.tries += chunk.len();
             let same_way = |v: &Verdict| matches!(v, Verdict::Fail(f) if f.kind == current.fault.kind);
             if let Some(i) = judged.iter().position(|j| same_way(&j.verdict)) {

@@ -26,7 +26,7 @@ pub struct Search<C> {
     pub runs: usize,
     /// The last input judged (for people, when the search was cut short).
     pub reached: Option<String>,
-    /// True when the deadline stopped the search.
+    /// True when the deadline (or Ctrl-C) stopped the search.
     pub timed_out: bool,
 }
 
@@ -38,6 +38,7 @@ impl<C> Search<C> {
         match (&self.found, self.smallest, self.timed_out) {
             (Some(_), _, _) => format!("smallest: found by the search below {shrunk}; every input before it passed ({runs})"),
             (None, true, _) => format!("smallest: every smaller input passed ({runs})"),
+            (None, false, true) if crate::interrupt::stopping() => format!("locally minimal: the search was interrupted after {runs}{reached}"),
             (None, false, true) => format!("locally minimal: time ran out after {runs}{reached}"),
             (None, false, false) if self.runs == 0 => "locally minimal: no search below it (these inputs have no size order to list them by)".to_string(),
             (None, false, false) => format!("locally minimal: the game lists no more inputs ({runs}{reached})"),
@@ -85,7 +86,7 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
     let before = |c: &G::Case| game.size_key(c).is_some_and(|ck| ck < key);
     let mut stream = game.by_size(case);
     let mut batches = Batches::new(pool.jobs());
-    while Instant::now() < deadline {
+    while Instant::now() < deadline && !crate::interrupt::stopping() {
         let mut batch = Vec::with_capacity(batches.size);
         let mut reached_case = false;
         while batch.len() < batches.size {
@@ -99,6 +100,9 @@ pub fn smallest<G: Generator + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case
         }
         let started = Instant::now();
         let failing = first_failing(pool, game, &batch, |f| f.kind == kind)?;
+        if crate::interrupt::stopping() {
+            break;
+        }
         search.runs += batch.len();
         if let Some((i, judged)) = failing {
             search.found = Some((batch.swap_remove(i), judged));
@@ -134,7 +138,11 @@ pub fn cause<G: Contest + ?Sized>(pool: &mut Pool, game: &G, case: &G::Case, kin
         }
         let end = (at + batches.size).min(cases.len());
         let started = Instant::now();
-        if let Some((i, judged)) = first_failing(pool, game, &cases[at..end], |_| true)? {
+        let failing = first_failing(pool, game, &cases[at..end], |_| true)?;
+        if crate::interrupt::stopping() {
+            return Ok(String::new());
+        }
+        if let Some((i, judged)) = failing {
             let Verdict::Fail(fault) = &judged.verdict else { unreachable!("a failing verdict") };
             return Ok(format!("first wrong on {}: expected {}, got {}", names[at + i], judged.expected, got(fault)));
         }

@@ -239,8 +239,12 @@ impl Copy {
     fn stop(&mut self) {
         self.dead = true;
         self.requests = None;
-        self.group = None;
+        // Unregistered only once reaped (a zombie no program owns is reaped by anyone).
+        if let Some(group) = &self.group {
+            group.kill();
+        }
         let _ = self.child.wait();
+        self.group = None;
     }
 }
 

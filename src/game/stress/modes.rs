@@ -87,7 +87,7 @@ pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, con
     }
     session.progress.start(&format!("stress {name} --slowest"), None, 0);
     let summary = side.slowest(command, config, (count, save.is_some()), &|p| {
-        session.progress.message(&format!("stress {name} --slowest: {} runs", p.runs));
+        session.progress.message(&format!("stress {name} --slowest: {}", counted(p.runs, "run")));
     });
     session.progress.finish();
     let summary = summary?;
@@ -103,8 +103,8 @@ pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, con
 /// The ranking for people: one line per kept input, slowest first.
 pub fn slowest_text(name: &str, config: &StressConfig, summary: &SlowestSummary) -> String {
     let mut text = format!(
-        "stress {name} --slowest: {} runs in {:.1} s ({}, seed {}); CPU seconds, median of 3 runs, limit {:.2} s\n",
-        summary.runs,
+        "stress {name} --slowest: {} in {:.1} s ({}, seed {}); CPU seconds, median of 3 runs, limit {:.2} s\n",
+        counted(summary.runs, "run"),
         summary.elapsed.as_secs_f64(),
         counted(config.jobs as u64, "job"),
         config.seed,

@@ -12,6 +12,7 @@ pub mod text;
 pub mod tools;
 
 use crate::error::{Error, Result};
+use crate::output::text::{escaped, last_lines};
 use crate::stress::contest::{Cases, Contest, Generator, Source};
 use crate::stress::process::{Exit, Limits, Runner};
 use std::fmt;
@@ -154,8 +155,7 @@ impl Problem {
     /// True when the checker accepts `got` (its exit status 0); its own failure (exit 3, as
     /// testlib's `fail`, a crash or its time limit) is an error.
     fn checked(&self, checker: &Tool, expected: &Reply, got: &Reply) -> bool {
-        let files: [&[u8]; 3] = [&expected.case.input, got.text.as_bytes(), expected.text.as_bytes()];
-        match checker.run(&[], &files) {
+        match check(checker, expected, got) {
             Ok(run) if run.ok() => true,
             // testlib's statuses: 1 wrong answer, 2 presentation error, …; 3 its own failure.
             Ok(run) if matches!(run.exit, Exit::Code(c) if c != 3) => false,
@@ -166,10 +166,27 @@ impl Problem {
         }
     }
 
+    /// Why the checker refused `got`: its exit status, stderr and stdout.
+    fn checker_says(&self, checker: &Tool, expected: &Reply, got: &Reply) -> String {
+        match check(checker, expected, got) {
+            Ok(run) => {
+                let stdout = last_lines(&escaped(&run.stdout), "");
+                format!("the checker `{}` says {}{}", checker.display(), run.said, if stdout.is_empty() { String::new() } else { format!("; its stdout{stdout}") })
+            }
+            Err(e) => e.to_string(),
+        }
+    }
+
     fn error_then_pass(&self, error: Error) -> bool {
         self.fail(error);
         true
     }
+}
+
+/// Runs `checker` on the input, `got` and the reference's answer (testlib's order).
+fn check(checker: &Tool, expected: &Reply, got: &Reply) -> Result<ToolRun> {
+    let files: [&[u8]; 3] = [&expected.case.input, got.text.as_bytes(), expected.text.as_bytes()];
+    checker.run(&[], &files)
 }
 
 impl Contest for Problem {
@@ -206,6 +223,10 @@ impl Contest for Problem {
 
     fn judges(&self, expected: &Reply) -> bool {
         expected.refused.is_none()
+    }
+
+    fn why_wrong(&self, _case: &TextCase, expected: &Reply, got: &Reply) -> String {
+        self.checker.as_ref().map(|checker| self.checker_says(checker, expected, got)).unwrap_or_default()
     }
 
     fn describe(&self, case: &TextCase) -> String {

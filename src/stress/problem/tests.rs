@@ -61,3 +61,14 @@ fn a_checker_gets_input_output_and_answer() {
     assert!(failing.accepts(&failing.answer(&case("1\n", false)), &got("1")));
     assert!(failing.take_failure().unwrap().to_string().contains("--checker"));
 }
+
+#[test]
+fn a_checker_refusal_says_why() {
+    let p = problem("echo 0", None, Some("sh -c 'echo \"wrong answer: always\" >&2; exit 1'"));
+    let (input, expected) = (case("1\n", false), p.answer(&case("1\n", false)));
+    let got = p.parse_output(&input, "0").unwrap();
+    assert!(!p.accepts(&expected, &got), "refused although the tokens agree");
+    let why = p.why_wrong(&input, &expected, &got);
+    assert!(why.starts_with("the checker `sh -c") && why.ends_with("says exit 1: wrong answer: always"), "{why}");
+    assert_eq!(problem("echo 0", None, None).why_wrong(&input, &expected, &got), "", "no checker, nothing to add");
+}

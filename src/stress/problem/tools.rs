@@ -3,7 +3,7 @@
 //! directory, the end of stderr kept), from a pool of runners shared by the workers.
 
 use crate::error::{Error, Result};
-use crate::output::text::shorten_end;
+use crate::output::text::{escaped, last_lines};
 use crate::stress::outcome::exit_text;
 use crate::stress::start::not_started;
 use crate::stress::process::{Exit, Limits, Runner};
@@ -19,7 +19,8 @@ pub const SEED: &str = "{seed}";
 pub struct ToolRun {
     pub exit: Exit,
     pub stdout: Vec<u8>,
-    /// How it ended and the end of its stderr, for messages: `exit 1: ValueError: …`.
+    /// How it ended and the end of its stderr, for messages: `exit 1: ValueError: …`, or the
+    /// last lines of a longer stderr each on a line of its own, indented (a traceback).
     pub said: String,
     /// Set when the run shows the command never started its program (the shell's message).
     pub not_started: Option<String>,
@@ -96,8 +97,7 @@ impl Tool {
 pub fn run_on(runner: &mut Runner, input: &[u8]) -> Result<ToolRun> {
     let via_shell = runner.command().via_shell();
     let (run, ()) = runner.run(input, || ())?;
-    let end = shorten_end(&String::from_utf8_lossy(run.stderr));
-    let said = if end.is_empty() { exit_text(&run) } else { format!("{}: {end}", exit_text(&run)) };
+    let said = format!("{}{}", exit_text(&run), last_lines(&escaped(run.stderr), "    "));
     Ok(ToolRun { exit: run.exit, stdout: run.stdout.to_vec(), said, not_started: not_started(via_shell, &run) })
 }
 
