@@ -26,6 +26,9 @@ pub(super) fn adopt() {
 pub(super) fn sweep(program: Option<(&str, i32)>) {
     // No program starts meanwhile: between its start and its registration it would look handed over.
     let _starting = super::STARTING.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    // A process of a group killed in an earlier round may still be exiting, its environment
+    // already unreadable: it is waited for by its group, not its token.
+    let mut killed_groups = BTreeSet::new();
     for _ in 0..ROUNDS {
         let mut killed = Vec::new();
         let mut reaped = false;
@@ -35,8 +38,10 @@ pub(super) fn sweep(program: Option<(&str, i32)>) {
             }
             match stat(pid) {
                 Some(('Z', _)) => reaped |= reap(pid, libc::WNOHANG),
-                Some((_, group)) if program.is_none_or(|(token, _)| carries(pid, token)) => {
-                    kill(pid, group);
+                Some((_, group)) if killed_groups.contains(&group) || program.is_none_or(|(token, _)| carries(pid, token)) => {
+                    if kill(pid, group) {
+                        killed_groups.insert(group);
+                    }
                     killed.push(pid);
                 }
                 _ => {}
@@ -62,15 +67,17 @@ pub(super) fn kill_all_but(registered: &BTreeSet<i32>) {
     }
 }
 
-/// Kills `pid` and its process group (unless that is sprague's own).
+/// Kills `pid` and its process group (unless that is sprague's own); true when the group was killed.
 #[cfg(target_os = "linux")]
-fn kill(pid: i32, group: i32) {
+fn kill(pid: i32, group: i32) -> bool {
     // SAFETY: kill and getpgrp are plain system calls.
     unsafe {
-        if group > 1 && group != libc::getpgrp() {
+        let whole_group = group > 1 && group != libc::getpgrp();
+        if whole_group {
             libc::kill(-group, libc::SIGKILL);
         }
         libc::kill(pid, libc::SIGKILL);
+        whole_group
     }
 }
 

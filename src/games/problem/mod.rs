@@ -19,6 +19,8 @@ pub static GAME: GameEntry = GameEntry {
         files: &["src/stress/problem/tools.rs"],
         may_use: &[
             "crate::error",
+            "crate::output::text::escaped",
+            "crate::output::text::last_lines",
             "crate::output::text::shorten_end",
             "crate::stress::outcome",
             "crate::stress::process",
