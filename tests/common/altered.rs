@@ -5,14 +5,19 @@ use sprague::stress::{Cases, Contest, Generator, Parts, Source};
 use sprague::{Error, Result};
 use std::time::Instant;
 
+/// Overrides, each given `inner`: its cases of a source, a case's parts, its confirmation.
+type CasesOf<G> = fn(&G, Source, u64) -> Cases<'_, <G as Contest>::Case>;
+type PartsOf<G> = fn(&G, &<G as Contest>::Case) -> Parts<<G as Contest>::Case>;
+type ConfirmOf<G> = fn(&G, &<G as Contest>::Case) -> Result<()>;
+
 /// `inner`'s [`Contest`], [`Generator`] and [`Moves`]: every method is `inner`'s, but those
 /// whose override is set (each is given `inner`).
 pub struct Altered<G: Contest> {
     pub inner: G,
-    pub cases: Option<fn(&G, Source, u64) -> Cases<'_, G::Case>>,
-    pub parts: Option<fn(&G, &G::Case) -> Parts<G::Case>>,
+    pub cases: Option<CasesOf<G>>,
+    pub parts: Option<PartsOf<G>>,
     pub take_failure: Option<fn(&G) -> Option<Error>>,
-    pub confirm: Option<fn(&G, &G::Case) -> Result<()>>,
+    pub confirm: Option<ConfirmOf<G>>,
 }
 
 impl<G: Contest> Altered<G> {
