@@ -10,10 +10,18 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 const VALUES: [u32; 7] = [0, 1, 0, 1, 2, 3, 2];
 
-/// One heap, S = {1, 3, 4}; the claim repeats `period` values of the true table.
+/// One heap, S = {1, 3, 4}; the claim repeats `period` values of the true table. With `split`,
+/// wrong components: heap n splits into heaps 1 and n - 1 (values 1 xor the value of n - 1:
+/// wrong first at n = 4, where 1 ^ 1 = 0, exact 2). With a `slot`, positions indexed:
+/// positions(n) = [n], so n is (n, `slot`), and slot 0 is right.
 struct Subtraction {
     period: usize,
+    split: bool,
+    slot: Option<usize>,
 }
+
+/// [`Subtraction`] with its right claim, no components and no index.
+const RIGHT: Subtraction = Subtraction { period: 7, split: false, slot: None };
 
 impl CustomGame for Subtraction {
     type Position = u32;
@@ -26,47 +34,11 @@ impl CustomGame for Subtraction {
     fn claim(&self, &n: &u32) -> Option<u32> {
         Some(VALUES[n as usize % self.period])
     }
-}
-
-/// [`Subtraction`] with its right claim and wrong components: heap n splits into heaps 1 and
-/// n - 1 (values 1 xor the value of n - 1: wrong first at n = 4, where 1 ^ 1 = 0, exact 2).
-struct SplitHeap;
-
-impl CustomGame for SplitHeap {
-    type Position = u32;
-    fn positions(&self, size: u32) -> Vec<u32> {
-        vec![size]
-    }
-    fn moves(&self, n: &u32) -> Vec<u32> {
-        Subtraction { period: 7 }.moves(n)
-    }
-    fn claim(&self, n: &u32) -> Option<u32> {
-        Subtraction { period: 7 }.claim(n)
-    }
     fn components(&self, &n: &u32) -> Option<Vec<u32>> {
-        (n >= 2).then(|| vec![1, n - 1])
-    }
-}
-
-/// [`Subtraction`] with its positions indexed: positions(n) = [n], so n is (n, `slot`), and
-/// slot 0 is right.
-struct IndexedHeap {
-    slot: usize,
-}
-
-impl CustomGame for IndexedHeap {
-    type Position = u32;
-    fn positions(&self, size: u32) -> Vec<u32> {
-        vec![size]
-    }
-    fn moves(&self, n: &u32) -> Vec<u32> {
-        Subtraction { period: 7 }.moves(n)
-    }
-    fn claim(&self, n: &u32) -> Option<u32> {
-        Subtraction { period: 7 }.claim(n)
+        (self.split && n >= 2).then(|| vec![1, n - 1])
     }
     fn index(&self, &n: &u32) -> Option<(u32, usize)> {
-        Some((n, self.slot))
+        self.slot.map(|slot| (n, slot))
     }
 }
 
@@ -124,7 +96,7 @@ fn positions(report: &Report) -> u64 {
 
 #[test]
 fn subtraction_agrees_with_its_period_7_claim_up_to_1000() {
-    let (report, dir) = run(&Subtraction { period: 7 }, 1000);
+    let (report, dir) = run(&RIGHT, 1000);
     assert!(report.all_agree(), "{:?}", report.results.mismatches);
     assert_eq!(positions(&report), 1001);
     assert_eq!(report.results.sizes[&(1, 6)].distribution[&(0, 2)], 1);
@@ -137,7 +109,7 @@ fn subtraction_agrees_with_its_period_7_claim_up_to_1000() {
 
 #[test]
 fn a_wrong_claim_is_caught_with_the_smallest_counterexample() {
-    let (report, dir) = run(&Subtraction { period: 6 }, 100);
+    let (report, dir) = run(&Subtraction { period: 6, ..RIGHT }, 100);
     assert!(!report.all_agree());
     let first = report.results.first_mismatch(&[]).unwrap();
     assert_eq!((first.board.as_str(), first.dp_grundy, first.naive_grundy), ("6", 0, Some(2)));
@@ -148,7 +120,7 @@ fn a_wrong_claim_is_caught_with_the_smallest_counterexample() {
 
 #[test]
 fn wrong_components_beside_a_right_claim_are_named_as_such() {
-    let (report, dir) = run(&SplitHeap, 30);
+    let (report, dir) = run(&Subtraction { split: true, ..RIGHT }, 30);
     let first = report.results.first_mismatch(&[]).unwrap();
     assert_eq!((first.board.as_str(), first.dp_grundy, first.naive_grundy, first.answer), ("4", 0, Some(2), Some(Answer::Components)));
     assert!(report.results.mismatches.iter().all(|r| r.answer == Some(Answer::Components)), "{:?}", report.results.mismatches);
@@ -158,15 +130,15 @@ fn wrong_components_beside_a_right_claim_are_named_as_such() {
 
 #[test]
 fn an_index_gives_the_same_files_and_a_wrong_one_is_refused() {
-    let (plain, plain_dir) = run(&Subtraction { period: 7 }, 3000);
-    let (indexed, dir) = run(&IndexedHeap { slot: 0 }, 3000);
+    let (plain, plain_dir) = run(&RIGHT, 3000);
+    let (indexed, dir) = run(&Subtraction { slot: Some(0), ..RIGHT }, 3000);
     assert_eq!((plain.results.sizes.len(), &plain.results.sizes), (3001, &indexed.results.sizes));
     for file in ["summary.csv", "distribution.csv"] {
         let read = |dir: &tempfile::TempDir| std::fs::read_to_string(dir.path().join(file)).unwrap();
         assert_eq!(read(&plain_dir), read(&dir), "{file}");
     }
     let dir = tempfile::tempdir().unwrap();
-    let err = verify(&IndexedHeap { slot: 1 }, 10, dir.path()).unwrap_err().to_string();
+    let err = verify(&Subtraction { slot: Some(1), ..RIGHT }, 10, dir.path()).unwrap_err().to_string();
     assert!(err.contains("index(0) is (0, 1), but that position is positions(0)[0]"), "{err}");
 }
 

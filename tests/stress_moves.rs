@@ -4,13 +4,14 @@
 //! answer is not a move refused (exit 2); a trusted side that failed is an error, not a verdict.
 
 mod common;
+use common::altered::Altered;
 use common::{example_binary, sprague};
 
 use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::{Board, Shape};
 use sprague::output::csv::read_csv;
-use sprague::stress::moves::{ByMove, Moves};
-use sprague::stress::{stress, Cases, CommandLine, Contest, FailureRow, Generator, Limits, Source, StressConfig};
+use sprague::stress::moves::ByMove;
+use sprague::stress::{stress, CommandLine, Contest, FailureRow, Limits, Source, StressConfig};
 use sprague::Error;
 use std::path::Path;
 use std::time::Duration;
@@ -79,53 +80,11 @@ fn games_whose_answer_is_not_a_move_refuse_move_answers() {
 
 /// The wall's trusted side whose judge failed (a game program that crashed, say): every
 /// failure it is asked about is refused.
-struct FailedJudge(WallContest);
-
-impl Contest for FailedJudge {
-    type Case = Board;
-    type Answer = <WallContest as Contest>::Answer;
-    fn write_input(&self, case: &Board, out: &mut Vec<u8>) {
-        self.0.write_input(case, out)
-    }
-    fn answer(&self, case: &Board) -> Self::Answer {
-        self.0.answer(case)
-    }
-    fn parse_output(&self, case: &Board, stdout: &str) -> Result<Self::Answer, String> {
-        self.0.parse_output(case, stdout)
-    }
-    fn describe(&self, case: &Board) -> String {
-        self.0.describe(case)
-    }
-    fn shrink_candidates(&self, case: &Board) -> Vec<Board> {
-        self.0.shrink_candidates(case)
-    }
-    fn take_failure(&self) -> Option<Error> {
-        Some(Error::Usage("the judge failed".into()))
-    }
-    fn confirm(&self, _case: &Board) -> sprague::Result<()> {
-        Err(Error::Usage("the judge answers otherwise now".into()))
-    }
-}
-
-impl Generator for FailedJudge {
-    fn cases(&self, source: Source, seed: u64) -> Cases<'_, Board> {
-        self.0.cases(source, seed)
-    }
-}
-
-impl Moves for FailedJudge {
-    type Move = <WallContest as Moves>::Move;
-    fn lost_word(&self, case: &Board) -> &'static str {
-        self.0.lost_word(case)
-    }
-    fn winning_moves(&self, case: &Board) -> Vec<Self::Move> {
-        self.0.winning_moves(case)
-    }
-    fn parse_move(&self, case: &Board, text: &str) -> Result<Self::Move, String> {
-        self.0.parse_move(case, text)
-    }
-    fn illegal(&self, case: &Board, mv: &Self::Move) -> Option<String> {
-        self.0.illegal(case, mv)
+fn failed_judge(wall: WallContest) -> Altered<WallContest> {
+    Altered {
+        take_failure: Some(|_| Some(Error::Usage("the judge failed".into()))),
+        confirm: Some(|_, _| Err(Error::Usage("the judge answers otherwise now".into()))),
+        ..Altered::new(wall)
     }
 }
 
@@ -134,7 +93,7 @@ impl Moves for FailedJudge {
 #[test]
 fn a_failed_judge_under_move_answers_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
-    let side = ByMove(FailedJudge(WallContest { exhaustive_max: Shape::new(2, 2) }));
+    let side = ByMove(failed_judge(WallContest { exhaustive_max: Shape::new(2, 2) }));
     let board = Board::from_slashed("../..").unwrap();
     assert!(side.confirm(&board).is_err() && side.take_failure().is_some());
     let config = StressConfig {

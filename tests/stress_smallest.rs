@@ -5,13 +5,14 @@
 //! `--answer move`: any winning move passes, a losing one is caught.
 
 mod common;
+use common::altered::Altered;
 use common::{example_binary, sprague};
 
 use sprague::games::wall::search::contest::WallContest;
 use sprague::games::wall::Board;
 use sprague::output::csv::read_csv;
 use sprague::output::manifest::Manifest;
-use sprague::stress::{stress, Cases, CommandLine, Contest, FailureRow, Generator, Limits, Source, StressConfig};
+use sprague::stress::{stress, Cases, CommandLine, FailureRow, Generator, Limits, Parts, Source, StressConfig};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -54,43 +55,15 @@ fn without_the_search_a_random_find_stays_locally_minimal() {
 }
 
 /// The wall game whose random generator starts with a large board the program fails on, which
-/// shrinking alone leaves at 4×4.
-struct LargeFirst(WallContest);
-
-impl Contest for LargeFirst {
-    type Case = Board;
-    type Answer = <WallContest as Contest>::Answer;
-    fn write_input(&self, case: &Board, out: &mut Vec<u8>) {
-        self.0.write_input(case, out)
-    }
-    fn answer(&self, case: &Board) -> Self::Answer {
-        self.0.answer(case)
-    }
-    fn parse_output(&self, case: &Board, stdout: &str) -> Result<Self::Answer, String> {
-        self.0.parse_output(case, stdout)
-    }
-    fn describe(&self, case: &Board) -> String {
-        self.0.describe(case)
-    }
-    fn shrink_candidates(&self, case: &Board) -> Vec<Board> {
-        self.0.shrink_candidates(case)
-    }
-    fn shrinks_from_the_first(&self) -> bool {
-        self.0.shrinks_from_the_first()
-    }
-    fn size_key(&self, case: &Board) -> Option<Vec<u64>> {
-        self.0.size_key(case)
-    }
+/// shrinking alone leaves at 4×4; it names no parts.
+fn large_first() -> Altered<WallContest> {
+    Altered { cases: Some(large_then), parts: Some(|_, _| Parts::default()), ..Altered::new(WallContest::default()) }
 }
 
-impl Generator for LargeFirst {
-    fn cases(&self, source: Source, seed: u64) -> Cases<'_, Board> {
-        let large = Board::from_slashed("X.X..../.XX..../.XX..X./..X.X../..X...X/X.X.XX./XX..XXX/.XXXXX.").unwrap();
-        Box::new(std::iter::once(large).chain(self.0.cases(source, seed)))
-    }
-    fn by_size(&self, case: &Board) -> Cases<'_, Board> {
-        self.0.by_size(case)
-    }
+/// The large board, then the wall's own cases of `source`.
+fn large_then(wall: &WallContest, source: Source, seed: u64) -> Cases<'_, Board> {
+    let large = Board::from_slashed("X.X..../.XX..../.XX..X./..X.X../..X...X/X.X.XX./XX..XXX/.XXXXX.").unwrap();
+    Box::new(std::iter::once(large).chain(wall.cases(source, seed)))
 }
 
 #[test]
@@ -110,12 +83,12 @@ fn a_large_random_find_is_searched_down_to_three_cells() {
         parameters: Default::default(),
     };
     let command = CommandLine::parse(&example_binary("wall_xor_components").to_string_lossy()).unwrap();
-    let summary = stress(&LargeFirst(WallContest::default()), &command, &config, &|_| {}).unwrap();
+    let summary = stress(&large_first(), &command, &config, &|_| {}).unwrap();
     let row = &summary.failures[0];
     assert_eq!((row.source.as_str(), row.size_before.as_str()), ("random", "8x7, 25 X"));
     assert!(cells(&row.size_shrunk) > 3, "shrinking alone stops above 3 cells: {row:?}");
     assert_eq!((row.size_after.as_str(), row.smallest, row.minimal), ("1x3, 1 X", true, true), "{row:?}");
-    assert!(row.cause.is_empty(), "LargeFirst names no parts");
+    assert!(row.cause.is_empty(), "large_first names no parts");
 }
 
 #[test]

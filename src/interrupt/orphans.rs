@@ -24,6 +24,11 @@ pub(super) fn adopt() {
 /// groups; reaps those already ended.
 #[cfg(target_os = "linux")]
 pub(super) fn sweep(program: Option<(&str, i32)>) {
+    // The program's orphans were handed over as their parents ended, before it was reaped, to
+    // sprague's main thread: with no child there (programs start on other threads), none is left.
+    if program.is_some() && orphans_go_to_the_main_thread() && main_thread_children().is_some_and(|pids| pids.is_empty()) {
+        return;
+    }
     // No program starts meanwhile: between its start and its registration it would look handed over.
     let _starting = super::STARTING.write().unwrap_or_else(std::sync::PoisonError::into_inner);
     // A process of a group killed in an earlier round may still be exiting, its environment
@@ -108,6 +113,26 @@ fn children() -> Vec<i32> {
         }
     }
     out
+}
+
+/// The children of sprague's main thread (`None` on a kernel without the file): those it
+/// started, and every process handed over to sprague (the kernel gives an orphan to the first
+/// live thread of its subreaper, the main one).
+#[cfg(target_os = "linux")]
+fn main_thread_children() -> Option<Vec<i32>> {
+    let text = std::fs::read_to_string(format!("/proc/self/task/{}/children", std::process::id())).ok()?;
+    Some(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()).collect())
+}
+
+/// True on Linux 4 and later, whose kernel hands an orphan to the first live thread of its
+/// subreaper (before, to the thread that started its ancestor).
+#[cfg(target_os = "linux")]
+fn orphans_go_to_the_main_thread() -> bool {
+    static LATER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *LATER.get_or_init(|| {
+        let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+        release.split('.').next().and_then(|major| major.parse::<u32>().ok()).is_some_and(|major| major >= 4)
+    })
 }
 
 /// Every process whose parent is sprague, from `/proc/PID/stat`.

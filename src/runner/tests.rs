@@ -149,58 +149,16 @@ fn a_run_of_more_than_a_day_needs_force() {
     assert_eq!(p.jobs.iter().map(|j| j.chunk).collect::<Vec<_>>(), [1, 4, 1]);
 }
 
-/// [`Toy`] with no rate per position, but job c's chunks each rebuilding what the positions
-/// before them built (a brute force from an empty memo): 0.1 s times its last position squared.
-struct Rebuilding;
-
-impl Verification for Rebuilding {
-    fn game(&self) -> &str {
-        Toy.game()
-    }
-    fn columns(&self) -> crate::output::records::Columns {
-        Toy.columns()
-    }
-    fn rule(&self) -> String {
-        Toy.rule()
-    }
-    fn jobs(&self) -> Result<Vec<Job>> {
-        Toy.jobs()
-    }
-    fn prepare(&self, index: usize) -> Result<Box<dyn Evaluate + '_>> {
-        Toy.prepare(index)
-    }
-    fn job_seconds(&self, index: usize, positions: Range<u64>, chunk: u64) -> Option<f64> {
-        let ends = positions.clone().step_by(chunk as usize).map(|start| (start + chunk).min(positions.end));
-        Some(if index == 2 { ends.map(|end| 0.1 * (end * end) as f64).sum() } else { 0.0 })
-    }
+/// [`Toy`] with no rate per position (nor memory), altered: with `rebuilding`, job c's chunks
+/// each rebuild what the positions before them built (a brute force from an empty memo): 0.1 s
+/// times its last position squared; with `fail_at`, its evaluator fails on the range holding
+/// that position of job c (a device that failed mid-run).
+struct Altered {
+    rebuilding: bool,
+    fail_at: Option<u64>,
 }
 
-#[test]
-fn a_job_estimated_as_a_whole_is_refused_over_a_day() {
-    let whole = Plan::new(&Rebuilding, Shard::ALL).unwrap();
-    // 32 chunks of 16 positions: 0.1 · 16² · (1² + … + 32²) = 292,864 s.
-    let err = cost::check(&whole, Some(u64::MAX), false, 1).unwrap_err().to_string();
-    assert!(err.starts_with("this run would take an estimated 3.4 days on 1 threads"), "{err}");
-    assert!(cost::check(&whole, Some(u64::MAX), true, 1).is_ok());
-    // The first half: 16 chunks, 38,298 s.
-    let half = Plan::new(&Rebuilding, "1/2".parse().unwrap()).unwrap();
-    assert_eq!(cost::check(&half, Some(u64::MAX), false, 1).unwrap().seconds, Some(38_297.6));
-}
-
-#[test]
-fn jobs_sharing_a_size_form_one_group() {
-    let job = |sizes: &[(u32, u32)]| Job::new("j", sizes.to_vec(), 1, 1);
-    let jobs = [job(&[(1, 5)]), job(&[(1, 1), (1, 2)]), job(&[(1, 3)]), job(&[(1, 2), (1, 4)]), job(&[(1, 4), (1, 5)]), job(&[])];
-    assert_eq!(super::verification::size_groups(&jobs), [vec![0, 1, 3, 4], vec![2], vec![5]]);
-    let many: Vec<Job> = (0..200_000).map(|n| job(&[(1, n)])).collect();
-    assert_eq!(super::verification::size_groups(&many).len(), 200_000, "linear: a long run of one-size jobs");
-}
-
-/// [`Toy`] whose evaluator fails on the range holding position `fail_at` of job c (a device
-/// that failed mid-run).
-struct Failing(u64);
-
-impl Verification for Failing {
+impl Verification for Altered {
     fn game(&self) -> &str {
         Toy.game()
     }
@@ -223,8 +181,34 @@ impl Verification for Failing {
                 }
             }
         }
-        Ok(Box::new(Evaluator(Toy.prepare(index)?, (index == 2).then_some(self.0))))
+        Ok(Box::new(Evaluator(Toy.prepare(index)?, self.fail_at.filter(|_| index == 2))))
     }
+    fn job_seconds(&self, index: usize, positions: Range<u64>, chunk: u64) -> Option<f64> {
+        let ends = positions.clone().step_by(chunk as usize).map(|start| (start + chunk).min(positions.end));
+        self.rebuilding.then(|| if index == 2 { ends.map(|end| 0.1 * (end * end) as f64).sum() } else { 0.0 })
+    }
+}
+
+#[test]
+fn a_job_estimated_as_a_whole_is_refused_over_a_day() {
+    let rebuilding = Altered { rebuilding: true, fail_at: None };
+    let whole = Plan::new(&rebuilding, Shard::ALL).unwrap();
+    // 32 chunks of 16 positions: 0.1 · 16² · (1² + … + 32²) = 292,864 s.
+    let err = cost::check(&whole, Some(u64::MAX), false, 1).unwrap_err().to_string();
+    assert!(err.starts_with("this run would take an estimated 3.4 days on 1 threads"), "{err}");
+    assert!(cost::check(&whole, Some(u64::MAX), true, 1).is_ok());
+    // The first half: 16 chunks, 38,298 s.
+    let half = Plan::new(&rebuilding, "1/2".parse().unwrap()).unwrap();
+    assert_eq!(cost::check(&half, Some(u64::MAX), false, 1).unwrap().seconds, Some(38_297.6));
+}
+
+#[test]
+fn jobs_sharing_a_size_form_one_group() {
+    let job = |sizes: &[(u32, u32)]| Job::new("j", sizes.to_vec(), 1, 1);
+    let jobs = [job(&[(1, 5)]), job(&[(1, 1), (1, 2)]), job(&[(1, 3)]), job(&[(1, 2), (1, 4)]), job(&[(1, 4), (1, 5)]), job(&[])];
+    assert_eq!(super::verification::size_groups(&jobs), [vec![0, 1, 3, 4], vec![2], vec![5]]);
+    let many: Vec<Job> = (0..200_000).map(|n| job(&[(1, n)])).collect();
+    assert_eq!(super::verification::size_groups(&many).len(), 200_000, "linear: a long run of one-size jobs");
 }
 
 #[test]
@@ -232,7 +216,7 @@ fn an_evaluator_that_fails_stops_the_run_and_its_checkpoint_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let whole = finished(run(dir.path(), &plan(Shard::ALL), &Options::default(), false, &Silent).unwrap());
     Checkpoint::remove(dir.path()).unwrap();
-    let failing = Plan::new(&Failing(300), Shard::ALL).unwrap();
+    let failing = Plan::new(&Altered { rebuilding: false, fail_at: Some(300) }, Shard::ALL).unwrap();
     let err = run(dir.path(), &failing, &small_blocks(None), false, &Silent).unwrap_err();
     assert_eq!(err.to_string(), "the device failed at 300");
     let checkpoint = Checkpoint::load(dir.path()).unwrap();

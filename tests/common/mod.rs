@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the binary, its runs, files and the tools they need.
 #![allow(dead_code)]
 
+pub mod altered;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
