@@ -557,7 +557,7 @@ fn check_names_an_unreadable_file_once() {
             std::fs::remove_file(r.join("nim/summary.csv")).unwrap();
             std::os::unix::fs::symlink("/proc/self/mem", r.join("nim/summary.csv")).unwrap();
         },
-        "summary.csv",
+        "results/nim/summary.csv",
     );
     assert_eq!(lines, ["results/nim/summary.csv: Input/output error"], "{text}");
     assert!(text.contains("(1 damaged)"), "{text}");
@@ -566,7 +566,7 @@ fn check_names_an_unreadable_file_once() {
             std::fs::remove_file(r.join("nim/summary.csv")).unwrap();
             assert!(std::process::Command::new("mkfifo").arg(r.join("nim/summary.csv")).status().unwrap().success());
         },
-        "summary.csv",
+        "results/nim/summary.csv",
     );
     assert!(!lines.is_empty() && lines.iter().all(|l| l.starts_with("results/nim/summary.csv: not a regular file (")), "{text}");
     assert!(text.contains("(1 damaged)"), "{text}");
@@ -585,7 +585,7 @@ fn check_refuses_sums_lines_that_lead_out_of_the_tree() {
             text.push_str(&format!("{digest}  ../outside.csv\n{digest}  /etc/hostname\n"));
             std::fs::write(&sums, text).unwrap();
         },
-        "SHA256SUMS",
+        "results/SHA256SUMS",
     );
     let count = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("results/SHA256SUMS")).unwrap().lines().count();
     let expected = [
