@@ -1,7 +1,7 @@
 //! `sprague check` on the committed results (and tampered copies) and `sprague report` on a fixture.
 
 mod common;
-use common::{copy_dir, edit_and_reseal, flip_bit, sprague_at_root};
+use common::{copy_dir, edit_and_reseal, flip_bit, sprague, sprague_at_root};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -534,4 +534,64 @@ fn check_into_a_closed_pipe_ends_quietly() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+/// The lines of `check --budget 0` on a changed copy of results/, run from the directory above
+/// it (as `--results results`), that name `file`, with the whole report.
+fn lines_naming(change: fn(&Path), file: &str) -> (Vec<String>, String) {
+    let (dir, _root) = changed_copy(change);
+    let output = sprague().current_dir(dir.path()).args(["check", "--budget", "0", "--results", "results"]).assert().code(1).get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    (text.lines().filter(|line| line.contains(file)).map(str::to_string).collect(), text)
+}
+
+/// A committed file that cannot be read is named once, in full as the user gave the results
+/// (not again behind its manifest's name): an I/O error (a link to /proc/self/mem, whose first
+/// page cannot be read: root, who runs the tests, is denied no file mode), and a FIFO standing
+/// where the file should be (not "missing").
+#[cfg(target_os = "linux")]
+#[test]
+fn check_names_an_unreadable_file_once() {
+    let (lines, text) = lines_naming(
+        |r| {
+            std::fs::remove_file(r.join("nim/summary.csv")).unwrap();
+            std::os::unix::fs::symlink("/proc/self/mem", r.join("nim/summary.csv")).unwrap();
+        },
+        "results/nim/summary.csv",
+    );
+    assert_eq!(lines, ["results/nim/summary.csv: Input/output error"], "{text}");
+    assert!(text.contains("(1 damaged)"), "{text}");
+    let (lines, text) = lines_naming(
+        |r| {
+            std::fs::remove_file(r.join("nim/summary.csv")).unwrap();
+            assert!(std::process::Command::new("mkfifo").arg(r.join("nim/summary.csv")).status().unwrap().success());
+        },
+        "results/nim/summary.csv",
+    );
+    assert!(!lines.is_empty() && lines.iter().all(|l| l.starts_with("results/nim/summary.csv: not a regular file (")), "{text}");
+    assert!(text.contains("(1 damaged)"), "{text}");
+}
+
+/// A SHA256SUMS line whose path leads out of the tree (through `..`, or absolute) is damage
+/// naming SHA256SUMS and the line; the file it names is not read.
+#[test]
+fn check_refuses_sums_lines_that_lead_out_of_the_tree() {
+    let (lines, text) = lines_naming(
+        |r| {
+            std::fs::write(r.parent().unwrap().join("outside.csv"), "x\n").unwrap();
+            let sums = r.join("SHA256SUMS");
+            let mut text = std::fs::read_to_string(&sums).unwrap();
+            let digest = "0".repeat(64);
+            text.push_str(&format!("{digest}  ../outside.csv\n{digest}  /etc/hostname\n"));
+            std::fs::write(&sums, text).unwrap();
+        },
+        "results/SHA256SUMS",
+    );
+    let count = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("results/SHA256SUMS")).unwrap().lines().count();
+    let expected = [
+        format!("results/SHA256SUMS: line {}: path \"../outside.csv\" leads out of the tree (absolute, or through ..); refusing to read it", count + 1),
+        format!("results/SHA256SUMS: line {}: path \"/etc/hostname\" leads out of the tree (absolute, or through ..); refusing to read it", count + 2),
+    ];
+    assert_eq!(lines, expected, "{text}");
+    assert!(!text.contains("outside.csv: ") && !text.contains("hostname: "), "{text}");
 }

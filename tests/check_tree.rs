@@ -310,3 +310,46 @@ fn report_refuses_a_run_without_its_manifest() {
         .stderr(predicate::str::contains(format!("{}: holds a run's files (summary.csv) but no manifest.json", b.display())));
     assert!(!out.join("report.md").exists());
 }
+
+/// A `prove wall-empty` run killed before it wrote its manifest (its proof files alone, or only
+/// the lock it took) is an unfinished run: damage naming the directory's manifest and the run,
+/// as a run whose manifest was deleted is, not a directory passed over without a word.
+#[test]
+fn check_names_a_killed_proof_run() {
+    let dir = two_nim_runs();
+    let proof = dir.path().join("proof");
+    sprague().args(["prove", "wall-empty", "--max", "3", "-q", "--out"]).arg(&proof).assert().success();
+    std::fs::remove_file(proof.join("manifest.json")).unwrap();
+    let unfinished = format!("{}: missing: the run `sprague prove wall-empty --max 3 -q --out {}` took this directory (.sprague.lock) but never finished", proof.join("manifest.json").display(), proof.display());
+    check(dir.path()).assert().code(1).stdout(predicate::str::contains(&unfinished).and(predicate::str::contains("(1 damaged)")));
+    for entry in std::fs::read_dir(&proof).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.ends_with(".sprague.lock") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    // Alone, with nothing but its lock, it is still damage rather than "no run found".
+    check(&proof).assert().code(1).stdout(predicate::str::contains(&unfinished));
+}
+
+/// Runs nested deeper than the system's longest path (PATH_MAX) are named, not skipped.
+#[cfg(target_os = "linux")]
+#[test]
+fn check_names_a_tree_too_deep_to_walk() {
+    let dir = two_nim_runs();
+    // Built from the bottom up, one level at a time, so that no call names a path too long.
+    let (chain, wrap) = (dir.path().join("chain"), dir.path().join("wrap"));
+    let name = "d".repeat(200);
+    std::fs::create_dir(&chain).unwrap();
+    std::fs::write(chain.join("summary.csv"), "game,rule\n").unwrap();
+    for _ in 0..25 {
+        std::fs::create_dir(&wrap).unwrap();
+        std::fs::rename(&chain, wrap.join(&name)).unwrap();
+        std::fs::rename(&wrap, &chain).unwrap();
+    }
+    let output = check(dir.path()).assert().code(1).get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    let named = text.lines().find(|line| line.contains("cannot be walked in full: File name too long")).unwrap_or_else(|| panic!("{text}"));
+    assert!(named.starts_with(&format!("{}/{name}/{name}/", chain.display())) && named.contains("runs nested there"), "{named}");
+    assert!(text.contains("(1 damaged)"), "{text}");
+}

@@ -21,7 +21,7 @@ pub use report::{passed, report};
 use compare::compare_size;
 use crate::error::{Error, Result};
 use crate::output::digests::Omitted;
-use crate::output::verify_files::{tree_dirs, MANIFEST, SUMMARY};
+use crate::output::verify_files::{tree_dirs, walk_tree, MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -125,6 +125,7 @@ impl Plan {
             sharded: shards::Sharded::default(),
             runs: Vec::new(),
         };
+        plan.damage.extend(unwalked(root));
         for index in 0..plan.registry.len() {
             plan.read_registered(index, threads)?;
         }
@@ -327,6 +328,18 @@ fn is_own_results(root: &Path) -> bool {
 /// Directories under `root` (relative, '/'-separated) holding a summary.csv.
 fn result_dirs(root: &Path) -> Vec<String> {
     tree_dirs(root).into_iter().filter(|(rel, dir)| rel != "." && dir.join(SUMMARY).is_file()).map(|(rel, _)| rel).collect()
+}
+
+/// The directories under `root` that cannot be listed in full (unreadable, or holding a path
+/// longer than the system allows): damage, since the runs nested there would go unchecked.
+fn unwalked(root: &Path) -> Vec<Damage> {
+    let damage = |(dir, error): (PathBuf, std::io::Error)| {
+        let too_long = error.raw_os_error() == Some(libc::ENAMETOOLONG);
+        let why = Error::io(&dir, error).describe();
+        let hint = if too_long { " (a path under it is longer than the system allows, PATH_MAX)" } else { "" };
+        Damage { file: dir, message: format!("cannot be walked in full: {why}{hint}; whatever lies under it (runs nested there) is not checked") }
+    };
+    walk_tree(root).unreachable.into_iter().map(damage).collect()
 }
 
 /// The damage an error says, when it names a file under `dir` (missing, or not what it should

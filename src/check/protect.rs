@@ -60,6 +60,12 @@ impl Damage {
         };
         Damage { file, message }
     }
+
+    /// The damage an error found reading the files of `dir` says, on the file the error names
+    /// (else `dir`'s manifest), so that the report names that file once.
+    pub(super) fn in_dir(dir: &Path, error: &Error) -> Damage {
+        Damage::of_error(error.path().map_or_else(|| dir.join(MANIFEST), Path::to_path_buf), error)
+    }
 }
 
 impl fmt::Display for Damage {
@@ -86,9 +92,9 @@ pub fn protect_files(dir: &Path, required: &[&str], omitted: Omitted) -> Result<
     }
     for (name, digest) in &manifest.files {
         let path = if required.contains(&name.as_str()) { existing(dir, name)? } else { dir.join(name) };
-        if !path.is_file() {
-            if !omitted_by_design(&manifest, name, omitted) {
-                damage.push(damaged(&path, format!("missing (listed in {MANIFEST})")));
+        if let Some(why) = not_a_file(&path) {
+            if why != MISSING || !omitted_by_design(&manifest, name, omitted) {
+                damage.push(damaged(&path, format!("{why} (listed in {MANIFEST})")));
             }
             continue;
         }
@@ -146,15 +152,26 @@ fn game_columns(manifest: &Manifest, rebuild: Rebuild) -> Option<Columns> {
 /// directory), or out of reach (the system's words, such as permission denied).
 pub(super) fn existing(dir: &Path, name: &str) -> Result<PathBuf> {
     let path = dir.join(name);
-    let why = match std::fs::metadata(&path) {
-        Ok(meta) if meta.is_file() => return Ok(path),
-        Ok(meta) if meta.is_dir() => "a directory, not a file".to_string(),
-        Ok(_) => "not a regular file".to_string(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => "missing".to_string(),
-        Err(e) => format!("cannot be read: {}", Error::io(&path, e).describe()),
-    };
-    Err(Error::malformed(&path, format!("{why} (a results directory of this kind needs it)")))
+    match not_a_file(&path) {
+        None => Ok(path),
+        Some(why) => Err(Error::malformed(&path, format!("{why} (a results directory of this kind needs it)"))),
+    }
 }
+
+/// What `path` is when it is not a file: `missing`, something else (a directory, a FIFO), or
+/// out of reach (the system's words); `None` for a file.
+fn not_a_file(path: &Path) -> Option<String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => None,
+        Ok(meta) if meta.is_dir() => Some("a directory, not a file".to_string()),
+        Ok(_) => Some("not a regular file".to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(MISSING.to_string()),
+        Err(e) => Some(format!("cannot be read: {}", Error::io(path, e).describe())),
+    }
+}
+
+/// What [`not_a_file`] says of a path that does not exist.
+const MISSING: &str = "missing";
 
 /// The verification a manifest's parameters describe ([`crate::games::verification_from_manifest`]
 /// for the registered games).

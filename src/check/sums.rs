@@ -25,16 +25,16 @@ pub(super) fn protect_sums(root: &Path, omitted: Omitted) -> Vec<Damage> {
     for line in sums_lines(&text) {
         let (digest, name) = match line {
             Ok(line) => line,
-            Err(number) => {
-                damage.push(damaged(path.clone(), &format!("line {number}: not HEX  PATH")));
+            Err(why) => {
+                damage.push(damaged(path.clone(), &why));
                 continue;
             }
         };
         let file = root.join(name);
         match check_digest(&file, digest, SUMS) {
             Ok(()) => {}
-            Err(error @ crate::error::Error::Malformed { .. }) => damage.push(Damage::of_error(file.clone(), &error)),
-            Err(_) => damage.push(damaged(file.clone(), &format!("missing (listed in {SUMS})"))),
+            Err(_) if !file.exists() => damage.push(damaged(file.clone(), &format!("missing (listed in {SUMS})"))),
+            Err(error) => damage.push(Damage::of_error(file.clone(), &error)),
         }
         covered.insert(file);
     }
@@ -66,7 +66,7 @@ fn listed_by_manifests(root: &Path, omitted: Omitted) -> (Vec<PathBuf>, Vec<Dama
                 damage.extend(found);
             }
             Err(error) if path.is_file() => {
-                damage.push(Damage::of_error(path.clone(), &error));
+                damage.push(Damage::in_dir(&dir, &error));
                 out.extend(files_under(&dir));
             }
             Err(_) => continue,

@@ -9,6 +9,7 @@ use crate::output::digests::Omitted;
 use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
+use crate::output::lock::{self, LOCK_FILE};
 use crate::output::verify_files::{manifest_dirs, tree_dirs, MANIFEST, SUMMARY};
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::resumable::run_job_in_memory;
@@ -90,12 +91,27 @@ impl Plan {
         Ok(())
     }
 
-    /// A directory holding a run's files (summary.csv) with no manifest.json and no checkpoint
-    /// (a finished run whose manifest was deleted) is damage: nothing in it can be checked.
+    /// A directory with no manifest.json and no checkpoint that holds a run's files (summary.csv:
+    /// a finished run whose manifest was deleted) or the lock a run took (a run killed, or
+    /// failed, before it wrote its manifest, as a `prove` or `table` run stopped early) is
+    /// damage: nothing in it can be checked. A lock a live run holds is a run in progress.
     fn read_unsealed(&mut self) {
-        let unsealed = tree_dirs(&self.root).into_iter().filter(|(_, dir)| dir.join(SUMMARY).is_file() && !dir.join(MANIFEST).exists() && !Checkpoint::exists(dir));
-        let missing = |(_, dir): (String, PathBuf)| Damage { file: dir.join(MANIFEST), message: UNSEALED.into() };
-        self.damage.extend(unsealed.map(missing).collect::<Vec<_>>());
+        let unsealed = tree_dirs(&self.root).into_iter().filter(|(_, dir)| !dir.join(MANIFEST).exists() && !Checkpoint::exists(dir));
+        for (_, dir) in unsealed.collect::<Vec<_>>() {
+            let lock = dir.join(LOCK_FILE);
+            let message = if dir.join(SUMMARY).is_file() {
+                UNSEALED.to_string()
+            } else if lock::is_held(&lock) {
+                self.note(format!("{}: a run in progress (it holds {LOCK_FILE}), with nothing finished to check yet", dir.display()));
+                continue;
+            } else if lock.is_file() {
+                let run = lock::recorded_command(&lock).map_or_else(|| "a run".to_string(), |command| format!("the run `{command}`"));
+                format!("missing: {run} took this directory ({LOCK_FILE}) but never finished (killed, or failed), so none of its files can be checked")
+            } else {
+                continue;
+            };
+            self.damage.push(Damage { file: dir.join(MANIFEST), message });
+        }
     }
 
     /// Checks the checkpoint of every directory that has one (a run stopped or still running):
@@ -135,7 +151,7 @@ impl Plan {
 fn digests_only(dir: &Path, omitted: Omitted) -> Vec<Damage> {
     match protect_files(dir, &[], omitted) {
         Ok((_, damage)) => damage,
-        Err(error) => vec![Damage::of_error(error.path().map_or_else(|| dir.join(MANIFEST), Path::to_path_buf), &error)],
+        Err(error) => vec![Damage::in_dir(dir, &error)],
     }
 }
 

@@ -7,7 +7,7 @@ use super::manifest::Manifest;
 use super::verify_files::MANIFEST;
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 
 /// The digests of a results tree's files no manifest lists, in `sha256sum` form (`HEX  PATH`,
@@ -23,10 +23,19 @@ pub fn check_digest(path: &Path, expected: &str, source: &str) -> Result<()> {
     Ok(())
 }
 
-/// The lines of a SHA256SUMS text: (digest, path) each, or the number (from 1) of a line not
-/// in the form `HEX  PATH`.
-pub fn sums_lines(text: &str) -> impl Iterator<Item = std::result::Result<(&str, &str), usize>> {
-    text.lines().enumerate().map(|(number, line)| line.split_once("  ").filter(|(d, n)| d.len() == 64 && !n.is_empty()).ok_or(number + 1))
+/// The lines of a SHA256SUMS text: (digest, path) each, or what is wrong with a line, naming
+/// its number (from 1): not in the form `HEX  PATH`, or a PATH that leads out of the tree
+/// (absolute, or through `..`), whose file the tree's digests cannot vouch for.
+pub fn sums_lines(text: &str) -> impl Iterator<Item = std::result::Result<(&str, &str), String>> {
+    text.lines().enumerate().map(|(number, line)| {
+        let number = number + 1;
+        let (digest, name) = line.split_once("  ").filter(|(d, n)| d.len() == 64 && !n.is_empty()).ok_or_else(|| format!("line {number}: not HEX  PATH"))?;
+        let inside = Path::new(name).components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+        match inside {
+            true => Ok((digest, name)),
+            false => Err(format!("line {number}: path {name:?} leads out of the tree (absolute, or through ..); refusing to read it")),
+        }
+    })
 }
 
 /// Whether game `game`'s committed results may lack file `name` that a manifest of its runs
@@ -62,7 +71,7 @@ impl Recorded {
         if path.exists() {
             let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
             for line in sums_lines(&text) {
-                let (digest, name) = line.map_err(|number| Error::malformed(&path, format!("line {number}: not HEX  PATH")))?;
+                let (digest, name) = line.map_err(|why| Error::malformed(&path, why))?;
                 sums.insert(root.join(name), digest.to_string());
             }
         }
@@ -164,5 +173,21 @@ mod tests {
         check("toy", toy_values).unwrap();
         assert!(check("toy", |_, _| false).is_err());
         assert!(check("other", toy_values).is_err());
+    }
+
+    #[test]
+    fn a_sums_path_that_leads_out_of_the_tree_is_refused() {
+        let digest = "0".repeat(64);
+        let text = format!("{digest}  ./run/a.csv\n{digest}  run/../../b.csv\n{digest}  /etc/hostname\nnot a line\n");
+        let lines: Vec<_> = sums_lines(&text).collect();
+        assert_eq!(lines[0], Ok((digest.as_str(), "./run/a.csv")));
+        assert_eq!(lines[1], Err("line 2: path \"run/../../b.csv\" leads out of the tree (absolute, or through ..); refusing to read it".to_string()));
+        assert!(lines[2].as_ref().is_err_and(|why| why.starts_with("line 3: path \"/etc/hostname\" leads out")));
+        assert_eq!(lines[3], Err("line 4: not HEX  PATH".to_string()));
+        // merge and report, which read the digests through Recorded, refuse the tree.
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join(SUMS), format!("{digest}  ../b.csv\n")).unwrap();
+        let error = Recorded::read(root.path(), |_, _| false).err().expect("refused").to_string();
+        assert!(error.ends_with("SHA256SUMS: line 1: path \"../b.csv\" leads out of the tree (absolute, or through ..); refusing to read it"), "{error}");
     }
 }

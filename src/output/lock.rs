@@ -137,6 +137,27 @@ impl Drop for FileLock {
     }
 }
 
+/// Whether a live run holds the lock at `path` (one a killed run left is not held: the kernel
+/// dropped it). Asked by taking a shared lock for an instant, which a run starting in that
+/// instant would find taken.
+pub fn is_held(path: &Path) -> bool {
+    let Ok(file) = OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path) else { return false };
+    match FileExt::try_lock_shared(&file) {
+        Ok(()) => {
+            let _ = FileExt::unlock(&file);
+            false
+        }
+        Err(fs4::TryLockError::WouldBlock) => true,
+        Err(fs4::TryLockError::Error(_)) => false,
+    }
+}
+
+/// The command line the lock at `path` records of the run that took it last.
+pub fn recorded_command(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|line| line.strip_prefix("command ")).map(str::to_string)
+}
+
 /// Opens and locks `path`, the lock of `what`, and records this run (`command`) in it.
 /// A symbolic link standing as the lock is refused, never followed (writing the holder into
 /// it would overwrite the file it names).
@@ -201,6 +222,21 @@ mod tests {
             }))
             .expect("the lock is free once its holder is dropped");
         assert_eq!(again.dir(), dir);
+    }
+
+    #[test]
+    fn a_lock_is_held_while_its_run_lives_and_records_its_command() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("out");
+        let lock = DirLock::acquire(&dir, "sprague prove wall-empty --max 9").unwrap();
+        assert!(is_held(&dir.join(LOCK_FILE)));
+        assert_eq!(recorded_command(&dir.join(LOCK_FILE)).as_deref(), Some("sprague prove wall-empty --max 9"));
+        drop(lock);
+        // A lock file no run holds (as a killed run leaves it), and none at all.
+        let left = tmp.path().join("left.lock");
+        fs::write(&left, "pid 1\ncommand sprague verify nim\n").unwrap();
+        assert!(!is_held(&left) && !is_held(&tmp.path().join("none")));
+        assert_eq!(recorded_command(&left).as_deref(), Some("sprague verify nim"));
     }
 
     #[test]

@@ -98,22 +98,51 @@ pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
 }
 
 /// Every directory under `root` (itself first, as `.`), relative and '/'-separated, with its
-/// path, depth first in name order. Symbolic links to directories are not followed, so a link
-/// back up the tree (`a/up -> ..`) is not walked again and again.
+/// path, depth first in name order ([`walk_tree`]'s directories).
 pub fn tree_dirs(root: &Path) -> Vec<(String, PathBuf)> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    walk_tree(root).dirs
+}
+
+/// What [`walk_tree`] found under a root.
+#[derive(Debug, Default)]
+pub struct Walk {
+    /// Every directory reached (the root first, as `.`), relative and '/'-separated, with its path.
+    pub dirs: Vec<(String, PathBuf)>,
+    /// Directories the walk could not list in full, with why: one that cannot be read, or one
+    /// holding an entry out of reach (a path longer than the system allows, PATH_MAX).
+    pub unreachable: Vec<(PathBuf, std::io::Error)>,
+}
+
+/// Walks every directory under `root`, depth first in name order, and names those it could not
+/// list in full rather than skipping what lies under them. Symbolic links to directories are
+/// not followed, so a link back up the tree (`a/up -> ..`) is not walked again and again.
+pub fn walk_tree(root: &Path) -> Walk {
+    fn walk(root: &Path, dir: &Path, out: &mut Walk) {
         let rel = dir.strip_prefix(root).expect("walk stays under root");
         let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-        out.push((if parts.is_empty() { ".".to_string() } else { parts.join("/") }, dir.to_path_buf()));
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let is_real_dir = |e: &std::fs::DirEntry| e.file_type().is_ok_and(|t| t.is_dir());
-        let mut subdirs: Vec<PathBuf> = entries.flatten().filter(is_real_dir).map(|e| e.path()).collect();
+        out.dirs.push((if parts.is_empty() { ".".to_string() } else { parts.join("/") }, dir.to_path_buf()));
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) => return out.unreachable.push((dir.to_path_buf(), e)),
+        };
+        let mut subdirs = Vec::new();
+        let mut unreachable = None;
+        for entry in entries {
+            // An entry whose path the system refuses (too long) is not read by anything later.
+            match entry.and_then(|entry| std::fs::symlink_metadata(entry.path()).map(|meta| (entry, meta))) {
+                Ok((entry, meta)) if meta.is_dir() => subdirs.push(entry.path()),
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => unreachable = unreachable.or(Some(e)),
+            }
+        }
+        out.unreachable.extend(unreachable.map(|e| (dir.to_path_buf(), e)));
         subdirs.sort();
         for sub in subdirs {
             walk(root, &sub, out);
         }
     }
-    let mut out = Vec::new();
+    let mut out = Walk::default();
     walk(root, root, &mut out);
     out
 }
