@@ -135,7 +135,7 @@ where
             .map(|&((rows, cols), count)| {
                 let within = (first + count).min(positions.end).saturating_sub(first.max(positions.start));
                 first += count;
-                (within > 0).then(|| self.position_seconds(rows, cols).map(|seconds| seconds * within as f64)).unwrap_or(Some(0.0))
+                if within > 0 { self.position_seconds(rows, cols).map(|seconds| seconds * within as f64) } else { Some(0.0) }
             })
             .sum();
         match (memos, each) {

@@ -151,7 +151,7 @@ impl Engine {
             let sparse = self.method == Method::Sparse && self.split.ready(n);
             // Stopped work ([`crate::impartial::stoppable`]: an analysis whose client left) ends
             // here, looked at before every plain mex and every 4096 heaps of the sparse method.
-            if (!sparse || n % 4096 == 0) && crate::impartial::stopped() {
+            if (!sparse || n.is_multiple_of(4096)) && crate::impartial::stopped() {
                 return Err(Error::Usage(format!("the values were stopped at heap {n}")));
             }
             let value = match self.method {
