@@ -1,7 +1,39 @@
 //! Impartial games in general and their brute force: mex and minimax over whole-position moves, memoized.
 
 use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+thread_local! {
+    /// This thread's stop flag, while [`stoppable`] work runs.
+    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    /// Whether [`stopped`] has answered true during that work.
+    static SEEN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `work` on this thread with `stop` as its stop flag: once the flag is set, the searches
+/// below (and any solver that asks [`stopped`]) give up at their next step, returning values
+/// that mean nothing (never memoized). Returns what `work` returned and whether it was stopped
+/// so (a step saw the flag set), when that is to be discarded; work that ended before any step
+/// saw the flag returned its true result.
+pub fn stoppable<T>(stop: Arc<AtomicBool>, work: impl FnOnce() -> T) -> (T, bool) {
+    let before = (STOP.with(|flag| flag.replace(Some(stop))), SEEN.with(|seen| seen.replace(false)));
+    let result = work();
+    let seen = SEEN.with(|seen| seen.replace(before.1));
+    STOP.with(|flag| *flag.borrow_mut() = before.0);
+    (result, seen)
+}
+
+/// Whether this thread's stop flag ([`stoppable`]) is set; false outside stoppable work.
+pub fn stopped() -> bool {
+    let stop = STOP.with(|flag| flag.borrow().as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)));
+    if stop {
+        SEEN.with(|seen| seen.set(true));
+    }
+    stop
+}
 
 /// Who wins when the player to move has no move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,6 +202,9 @@ pub fn evaluate<P: Clone, V: Copy>(
     let mut stack: Vec<(P, Vec<P>)> = vec![(root.clone(), children)];
     let mut value = None;
     while let Some((position, children)) = stack.last() {
+        if stopped() {
+            return combine(&[], true);
+        }
         values.clear();
         let unknown = children.iter().find(|c| memo.known(c).map(|v| values.push(v)).is_none());
         if let Some(next) = unknown {
@@ -189,6 +224,19 @@ pub fn evaluate<P: Clone, V: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stopped_search_gives_up_and_keeps_nothing() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let game = TakeOneOrTwo(Convention::Normal);
+        let mut brute = BruteForce::new(&game);
+        assert!(stoppable(stop.clone(), || brute.grundy(&1000)).1, "stopped");
+        assert!(brute.grundy.len() <= 1, "a stopped search memoized {} positions", brute.grundy.len());
+        assert!(!stopped(), "the flag is this thread's only while the work runs");
+        assert_eq!(stoppable(stop.clone(), || brute.grundy(&0)), (0, false), "no step: its true result");
+        stop.store(false, Ordering::Relaxed);
+        assert_eq!(stoppable(stop, || brute.grundy(&1000)), (1, false), "1000 mod 3");
+    }
 
     #[test]
     fn the_observed_period_is_the_simplest_explanation() {

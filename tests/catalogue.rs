@@ -91,6 +91,23 @@ fn verify_rejects_bad_options() {
     cmd.assert().code(2).stderr(predicate::str::contains("unexpected argument '--claim'"));
 }
 
+/// polygon, cross and divisor: a --max past the brute force is refused before any work (exit 2,
+/// naming the limit), a small one runs (their time estimates: catalogue::run's unit tests).
+#[test]
+fn verify_refuses_a_huge_max_and_runs_a_small_one() {
+    for (game, huge, limit) in [("polygon", "1000000", "--max at most 16"), ("cross", "1000000", "--max at most 28"), ("divisor", "1000000000000", "--max at most 10^8")] {
+        let mut cmd = sprague();
+        cmd.args(["verify", game, "--max", huge, "-q", "--out", "/nonexistent/x"]);
+        cmd.assert().code(2).stderr(predicate::str::contains(format!("--max {huge} is beyond what the {game} brute force handles ({limit}")));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (game, small) in [("polygon", "8"), ("divisor", "100")] {
+        let mut cmd = sprague();
+        cmd.args(["verify", game, "--max", small, "-q", "--out"]).arg(dir.path().join(game));
+        cmd.assert().success();
+    }
+}
+
 proptest! {
     #[test]
     fn big_omega_is_additive(a in 1u64..1_000_000_000, b in 1u64..1_000_000_000) {

@@ -115,6 +115,11 @@ impl Cancel {
     }
 }
 
+/// The error of an analysis of `game` cancelled `after` it started: its client left.
+pub fn cancelled(game: &str, position: &str, after: std::time::Duration) -> crate::Error {
+    crate::Error::Usage(format!("{game}: the analysis of {position:?} was cancelled {:.1} s in: its client left", after.as_secs_f64()))
+}
+
 /// A game that `sprague serve` can show.
 pub trait Explore: Send + Sync {
     fn info(&self) -> GameInfo;
@@ -123,10 +128,15 @@ pub trait Explore: Send + Sync {
     /// exactly is an [`crate::Error::Usage`] that says why (with the estimate), never a guess.
     fn analyse(&self, position: &str) -> Result<Analysis>;
     /// [`Explore::analyse`], stopped early (an error) once `cancel` is set. Default: the
-    /// analysis, unchecked (the built-in games' analyses are bounded by their cost estimates).
+    /// analysis with `cancel` as its thread's stop flag ([`crate::impartial::stoppable`]), which
+    /// the brute force and the octal engine look at every step; an analysis stopped there is
+    /// [`cancelled`]'s error, one that ended first its answer.
     fn analyse_unless(&self, position: &str, cancel: &Cancel) -> Result<Analysis> {
-        let _ = cancel;
-        self.analyse(position)
+        let started = std::time::Instant::now();
+        match crate::impartial::stoppable(cancel.flag(), || self.analyse(position)) {
+            (_, true) => Err(cancelled(self.info().name, position, started.elapsed())),
+            (analysis, false) => analysis,
+        }
     }
     /// Analyses of this game that may run at once (`None`: as many as the server runs). Past
     /// it, requests wait for a turn as they wait for a solver, and get 503 after the same wait.

@@ -23,12 +23,15 @@ pub struct Estimate {
     pub hungriest: usize,
 }
 
-/// Estimates `plan` on `threads` threads.
+/// Estimates `plan` on `threads` threads. A job's core-seconds divide among the threads, but
+/// its wall time is never shorter than its longest chunk, which one thread evaluates alone.
 pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
     let verification = plan.verification;
     let wall_seconds = |i: usize| {
         let sharing = if verification.uses_host_threads(i) { threads.max(1) } else { 1 };
-        verification.job_seconds(i, plan.range(i), plan.jobs[i].chunk).map(|seconds| seconds / sharing as f64)
+        let (range, chunk) = (plan.range(i), plan.jobs[i].chunk);
+        let seconds = verification.job_seconds(i, range.clone(), chunk)?;
+        Some((seconds / sharing as f64).max(longest_chunk(plan, i, range, chunk)))
     };
     let jobs: Option<f64> = (0..plan.jobs.len()).map(wall_seconds).sum();
     let extra = verification.extra_seconds();
@@ -38,6 +41,19 @@ pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
     };
     let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i, threads), i)).max().unwrap_or((0, 0));
     Estimate { seconds, peak_bytes, hungriest }
+}
+
+/// Estimated seconds of the longest chunk of `positions` of job `index` in chunks of `chunk`
+/// (as [`super::parallel`] cuts them): the longer of the first and the last, since where a
+/// job's positions differ in cost they grow along it (larger sizes come later); 0 when unknown.
+fn longest_chunk(plan: &Plan, index: usize, positions: std::ops::Range<u64>, chunk: u64) -> f64 {
+    if positions.is_empty() {
+        return 0.0;
+    }
+    let chunk = chunk.max(1);
+    let last = positions.start + (positions.end - 1 - positions.start) / chunk * chunk;
+    let first = positions.start..positions.start.saturating_add(chunk).min(positions.end);
+    [first, last..positions.end].into_iter().filter_map(|range| plan.verification.job_seconds(index, range, chunk)).fold(0.0, f64::max)
 }
 
 /// Refuses `plan` when its hungriest job needs more than `memory` bytes (default: what the

@@ -202,6 +202,23 @@ fn a_job_estimated_as_a_whole_is_refused_over_a_day() {
     assert_eq!(cost::check(&half, Some(u64::MAX), false, 1).unwrap().seconds, Some(38_297.6));
 }
 
+/// Past as many threads as chunks, more threads do not shorten a job: its longest chunk runs
+/// on one of them.
+#[test]
+fn no_job_is_estimated_shorter_than_its_longest_chunk() {
+    // Toy's job c: 512 chunks of one 200 s position; 10,000 threads share 102,400 s, 10.2 s each.
+    let toy = cost::estimate(&plan(Shard::ALL), 10_000).seconds.unwrap();
+    assert!((200.0..200.1).contains(&toy), "{toy}");
+    assert!(cost::estimate(&plan(Shard::ALL), 2).seconds.unwrap() > 51_200.0, "two threads: the work divides");
+    // The rebuilding job c: its last chunk (positions 496..512) takes 0.1 · 512² = 26,214.4 s,
+    // the 292,864 s of all its chunks on 1,000 threads only 292.9 s.
+    let rebuilding = Altered { rebuilding: true, fail_at: None };
+    assert_eq!(cost::estimate(&Plan::new(&rebuilding, Shard::ALL).unwrap(), 1000).seconds, Some(26_214.4));
+    // The first half's last chunk (240..256): 0.1 · 256².
+    let half = Plan::new(&rebuilding, "1/2".parse().unwrap()).unwrap();
+    assert_eq!(cost::estimate(&half, 1000).seconds, Some(6_553.6));
+}
+
 #[test]
 fn jobs_sharing_a_size_form_one_group() {
     let job = |sizes: &[(u32, u32)]| Job::new("j", sizes.to_vec(), 1, 1);

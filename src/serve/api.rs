@@ -49,7 +49,8 @@ struct Request {
 
 /// `POST /api/games/{name}/analyse` with `{"position": "…"}` as `application/json`: the game's
 /// analysis as JSON. The connection sets `cancel` when the client leaves ([`super::conn`]):
-/// a game that checks it stops its analysis early (the game program's).
+/// the analysis stops early (the game program's between its batches, the built-in games' in
+/// their brute force and octal engine: [`crate::game::explore::Explore::analyse_unless`]).
 pub async fn analyse(
     Shared(state): Shared<Arc<State>>,
     name: Result<Path<String>, PathRejection>,

@@ -70,4 +70,10 @@ where
     fn memo_seconds(&self, _sizes: &[(u32, u32)]) -> Option<f64> {
         None
     }
+    /// Estimated core-seconds of each position of size (rows, cols) besides the brute force's
+    /// memo (a game whose naive value comes from a table: the claim, the look-up and its share
+    /// of `prepare`); `None` when unknown or counted in [`Claimed::memo_seconds`].
+    fn position_seconds(&self, _rows: u32, _cols: u32) -> Option<f64> {
+        None
+    }
 }

@@ -58,6 +58,12 @@ fn claim_table(claim: CrossClaim, max: u32) -> Vec<u32> {
 /// 172 and 103 bytes a position beyond the base; 140 is the middle of that range.
 pub const BRUTE_BYTES_PER_POSITION: f64 = 140.0;
 
+/// Core-seconds the brute force spends per strip position it memoizes. Measured (user +
+/// system time, /usr/bin/time) on `verify cross --max M --threads 1`, M = 18, 20, 22, 24: 0.30,
+/// 1.45, 6.89 and 26.5 s, that is 0.79, 1.06, 1.41 and 1.51 µs times Σ [`brute_positions`]
+/// over n ≤ M: the rate grows as the memo leaves the caches, levelling off; the largest is taken.
+pub const BRUTE_SECONDS_PER_POSITION: f64 = 1.5e-6;
+
 /// Positions the brute force memoizes solving the empty strip of `n` cells: every x pattern
 /// with no three in a row, and those that the last x made three. Counted exactly for n ≤ 28
 /// (105,835,398 at 28, 2,283,083 at 22, 47,333 at 16), growing by 1.89–1.90 a cell; this fit
@@ -126,6 +132,9 @@ impl Claimed for Cross<CrossClaim> {
     /// Strips of different lengths share no position: their memos add up.
     fn memo_bytes(&self, sizes: &[(u32, u32)]) -> Option<f64> {
         Some(sizes.iter().map(|&(_, n)| brute_positions(n) * BRUTE_BYTES_PER_POSITION).sum())
+    }
+    fn memo_seconds(&self, sizes: &[(u32, u32)]) -> Option<f64> {
+        Some(sizes.iter().map(|&(_, n)| brute_positions(n) * BRUTE_SECONDS_PER_POSITION).sum())
     }
 }
 

@@ -169,4 +169,22 @@ mod tests {
         assert!(matches!(cross().analyse("21\n").unwrap_err(), Error::Usage(_)));
         assert_eq!(cross().analyse("3\nx.y\n").unwrap_err().to_string(), "position:2:3: cell 3 must be '.' or 'x', found 'y'");
     }
+
+    /// The longest strip's search stops once its client has left (the brute force looks at the
+    /// flag at every step: impartial's tests), and the next analysis is answered.
+    #[test]
+    fn a_cancelled_search_stops_and_the_next_one_is_answered() {
+        use crate::game::explore::Cancel;
+        let explorer = cross();
+        let cancel = Cancel::default();
+        let stopped = std::thread::scope(|scope| {
+            let running = scope.spawn(|| explorer.analyse_unless("20\n", &cancel));
+            cancel.cancel();
+            running.join().unwrap()
+        });
+        let err = stopped.unwrap_err().to_string();
+        assert!(err.starts_with("cross: the analysis of \"20\\n\" was cancelled ") && err.ends_with(" s in: its client left"), "{err}");
+        let analysis = explorer.analyse_unless("2\n", &Cancel::default()).unwrap();
+        assert_eq!(analysis.winner, Winner::Second);
+    }
 }

@@ -147,7 +147,17 @@ impl Claimed for Polygon {
     fn memo_bytes(&self, sizes: &[(u32, u32)]) -> Option<f64> {
         Some(sizes.iter().map(|&(_, n)| motzkin(n) * 200.0).sum())
     }
+    /// Those M(n) drawings, each with up to n² chords to try: [`SECONDS_PER_DRAWING_MOVE`] each.
+    fn memo_seconds(&self, sizes: &[(u32, u32)]) -> Option<f64> {
+        Some(sizes.iter().map(|&(_, n)| motzkin(n) * f64::from(n).powi(2) * SECONDS_PER_DRAWING_MOVE).sum())
+    }
 }
+
+/// Core-seconds of the brute force per drawing an n-gon reaches, per n² (its chords to try).
+/// Measured (user + system time, /usr/bin/time, one thread) on `verify polygon --max M
+/// --threads 1`, M = 13, 14, 15, 16: 0.12, 0.36, 1.20 and 3.61 s, that is 1.10–1.17·10⁻⁸ s
+/// times Σ M(n)·n² over n ≤ M (per drawing alone, the rate grew from 1.8 to 2.7 µs).
+pub const SECONDS_PER_DRAWING_MOVE: f64 = 1.15e-8;
 
 /// The Motzkin number M(n): M(n) = M(n − 1) + Σ M(k)·M(n − 2 − k) over k ≤ n − 2.
 fn motzkin(n: u32) -> f64 {
@@ -169,6 +179,14 @@ mod tests {
         // Measured peak of `verify polygon --max 16 --threads 1`: 209 MB (base included).
         let run = crate::runner::verification::BASE_PEAK_BYTES as f64 + Polygon.memo_bytes(&[(1, 15), (1, 16)]).unwrap();
         assert!((105e6..420e6).contains(&run), "{run}");
+    }
+
+    #[test]
+    fn the_brute_force_time_grows_with_drawings_and_chords() {
+        // Measured `verify polygon --max 16 --threads 1`: 3.61 core-s for Σ M(n)·n² = 3.2·10⁸.
+        let run: f64 = (0..=16).map(|n| Polygon.memo_seconds(&[(1, n)]).unwrap()).sum();
+        assert!((1.8..7.2).contains(&run), "{run}");
+        assert_eq!(Polygon.memo_seconds(&[(1, 0)]), Some(0.0), "a 0-gon has no chord to try");
     }
 
     #[test]

@@ -201,6 +201,25 @@ mod tests {
         assert!((measured / 2.0..measured * 2.0).contains(&peak), "{peak}");
     }
 
+    /// Measured (user + system time, /usr/bin/time, one thread; the rates' own comments say
+    /// more): `verify polygon --max 16` 3.6 core-s, `verify cross --max 24` 26.5, `verify
+    /// divisor --max 10000000` 27.
+    #[test]
+    fn polygon_cross_and_divisor_runs_are_estimated() {
+        let seconds = |game: &str, max: u64| estimate(&plan_of(game, 0, max, 0), 1).seconds.unwrap();
+        for (game, max, measured) in [("polygon", 16, 3.6), ("cross", 24, 26.5), ("divisor", 10_000_000, 27.0)] {
+            let estimated = seconds(game, max);
+            assert!((measured / 2.0..measured * 2.0).contains(&estimated), "{game} --max {max}: {estimated} s");
+        }
+        // The largest runs allowed fit in a day on one thread: the brute forces' limits come first.
+        for (game, max) in [("polygon", 16), ("cross", 28), ("divisor", 100_000_000)] {
+            let run = plan_of(game, 0, max, 0);
+            let plan = Plan::new(&run, Shard::ALL).unwrap();
+            let estimate = crate::runner::cost::check(&plan, Some(u64::MAX), false, 1).unwrap();
+            assert!((1.0..3600.0).contains(&estimate.seconds.unwrap()), "{game} --max {max}: {estimate:?}");
+        }
+    }
+
     #[test]
     fn nim_runs_past_the_memory_are_refused() {
         // 8 piles of up to 32 stones: each worker's memo holds the 7.7·10⁷ multisets below.

@@ -124,9 +124,24 @@ where
         let shared: f64 = sizes.iter().map(|&(r, c)| self.shared_bytes(r, c)).sum();
         memos + listed + shared
     }
+    /// The chunks' brute forces ([`Claimed::memo_seconds`]) and the positions' own work
+    /// ([`Claimed::position_seconds`]), either unknown counting nothing; `None` when both are.
     fn seconds(&self, sizes: &[(u32, u32)], positions: Range<u64>, chunk: u64) -> Option<f64> {
-        let counted = sizes.iter().map(|&(r, c)| ((r, c), self.position_count(r, c)));
-        chunks_between(counted, positions, chunk).iter().map(|chunk_sizes| self.memo_seconds(chunk_sizes)).sum()
+        let counted: Vec<((u32, u32), u64)> = sizes.iter().map(|&(r, c)| ((r, c), self.position_count(r, c))).collect();
+        let memos: Option<f64> = chunks_between(counted.iter().copied(), positions.clone(), chunk).iter().map(|chunk_sizes| self.memo_seconds(chunk_sizes)).sum();
+        let mut first = 0;
+        let each: Option<f64> = counted
+            .iter()
+            .map(|&((rows, cols), count)| {
+                let within = (first + count).min(positions.end).saturating_sub(first.max(positions.start));
+                first += count;
+                if within > 0 { self.position_seconds(rows, cols).map(|seconds| seconds * within as f64) } else { Some(0.0) }
+            })
+            .sum();
+        match (memos, each) {
+            (None, None) => None,
+            (memos, each) => Some(memos.unwrap_or(0.0) + each.unwrap_or(0.0)),
+        }
     }
     fn sequence(&self, max: u32) -> Vec<SequenceRow> {
         let mut brute = BruteForce::new(self);

@@ -148,8 +148,14 @@ impl Engine {
                     continue;
                 }
             }
+            let sparse = self.method == Method::Sparse && self.split.ready(n);
+            // Stopped work ([`crate::impartial::stoppable`]: an analysis whose client left) ends
+            // here, looked at before every plain mex and every 4096 heaps of the sparse method.
+            if (!sparse || n.is_multiple_of(4096)) && crate::impartial::stopped() {
+                return Err(Error::Usage(format!("the values were stopped at heap {n}")));
+            }
             let value = match self.method {
-                Method::Sparse if self.split.ready(n) => self.sparse(n),
+                Method::Sparse if sparse => self.sparse(n),
                 _ => self.plain(n),
             };
             self.push(n, value, tick)?;
