@@ -197,6 +197,27 @@ fn merge_refuses_to_replace_another_games_run() {
     assert_eq!(read(&nim.join("manifest.json")), before);
 }
 
+/// verify and stress, like merge, replace only a run of their own game: wall never over nim
+/// (nor over kings), the earlier run's files intact.
+#[test]
+fn verify_and_stress_refuse_to_replace_another_games_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let nim = dir.path().join("nim");
+    sprague().args(["verify", "nim", "--max", "2", "--piles", "2", "-q", "--out"]).arg(&nim).assert().success();
+    let before = (read(&nim.join("manifest.json")), read(&nim.join("summary.csv")));
+    sprague().args(["verify", "wall", "--max", "2x2", "-q", "--out"]).arg(&nim).assert().code(2)
+        .stderr(contains("holds the results of a nim run (`sprague verify nim --max 2 --piles 2"))
+        .stderr(contains("not of wall: this wall run would replace them; choose another --out"));
+    assert_eq!((read(&nim.join("manifest.json")), read(&nim.join("summary.csv"))), before);
+    let kings = dir.path().join("kings");
+    let solver = format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display());
+    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&kings).assert().success();
+    let before = read(&kings.join("manifest.json"));
+    sprague().args(["stress", "wall", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&kings).assert().code(2)
+        .stderr(contains("holds the results of a kings run (`sprague stress kings --cmd "));
+    assert_eq!(read(&kings.join("manifest.json")), before);
+}
+
 #[test]
 fn stopped_runs_resume_to_the_same_files() {
     let dir = tempfile::tempdir().unwrap();

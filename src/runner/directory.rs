@@ -74,7 +74,7 @@ pub enum Finished {
 pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
     let plan = Plan::new(verification, run.shard)?;
     super::cost::check(&plan, run.memory_limit, run.force, rayon::current_num_threads())?;
-    let _lock = clock.lock(&run.dir)?;
+    let _lock = clock.lock(&run.dir, verification.game())?;
     let outcome = super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress);
     if outcome.is_err() && !run.resume && !verification.resumable_after_error() {
         Checkpoint::remove(&run.dir)?;

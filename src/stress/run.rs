@@ -46,6 +46,13 @@ pub struct StressConfig {
     pub parameters: BTreeMap<String, Value>,
 }
 
+impl StressConfig {
+    /// The game stressed, as the manifest records it (`parameters["game"]`).
+    pub fn game(&self) -> &str {
+        self.parameters.get("game").and_then(Value::as_str).unwrap_or_default()
+    }
+}
+
 /// What a stress run found.
 #[derive(Debug, Clone)]
 pub struct StressSummary {
@@ -92,7 +99,7 @@ pub fn judged_before(e: Error, runs: u64, failures: usize) -> Error {
 /// `config.out`.
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
     let clock = RunClock::start(config.command_line.clone(), config.jobs);
-    let _lock = clock.lock(&config.out)?;
+    let _lock = clock.lock(&config.out, config.game())?;
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
     let tagged = Tagged(game);
