@@ -11,10 +11,10 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// Output directories of the runs `--shard 1/N` … `--shard N/N` of one verify or census run.
-    #[arg(required = true, value_name = "DIR")]
+    #[arg(required = true, value_name = "DIR", value_parser = super::spec::utf8_path())]
     dirs: Vec<PathBuf>,
     /// Directory for the merged files.
-    #[arg(long, value_name = "DIR", default_value = "out")]
+    #[arg(long, value_name = "DIR", default_value = "out", value_parser = super::spec::utf8_path())]
     out: PathBuf,
 }
 
