@@ -70,6 +70,8 @@ pub struct StressSummary {
     /// True when a signal stopped the run ([`crate::interrupt::stop_gently`]): judging ended
     /// there, and the shrinking and search of what was found were cut short.
     pub interrupted: bool,
+    /// Runs in flight at that signal, killed and not judged.
+    pub unjudged: u64,
 }
 
 impl StressSummary {
@@ -149,6 +151,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         exhausted: report.exhausted,
         generators: tallies.into_inner(),
         interrupted: crate::interrupt::stopping(),
+        unjudged: report.unjudged,
     };
     let manifest = write_manifest(&clock, config, &sources, &summary, &log)?;
     if let Some(earlier) = earlier {
