@@ -32,6 +32,9 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         counted(positions, "position"),
         args.out.display()
     );
+    if let Some(line) = &report.replaced {
+        eprintln!("{line}");
+    }
     if wrong > 0 {
         // The sizes' order is the verification's, rebuilt as merge_into did from the manifest.
         let verification = verification_from_manifest(&report.manifest.parameters)?;

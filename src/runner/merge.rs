@@ -1,7 +1,7 @@
 //! Merging the output directories of `--shard K/N` runs into the results of one unsharded run.
 
 use super::checkpoint::Checkpoint;
-use super::directory::{write_files, Report};
+use super::directory::{replaced, write_files, Report};
 use super::verification::{check_totals, Verification};
 use crate::output::manifest::RunClock;
 use super::shard::Shard;
@@ -235,8 +235,9 @@ pub fn merge_into(
     // A merge with any shard a device counted is recorded as the device's (check cannot
     // estimate recomputing it from the shards' times).
     let device = outputs.iter().find_map(|o| o.device.clone());
+    let replaced = replaced(out, &results);
     let manifest = write_files(&*verification, out, clock, &results, parameters, notes, device)?;
-    Ok(Report { results, manifest })
+    Ok(Report { results, manifest, replaced })
 }
 
 /// Refuses an output directory that is one of the inputs (merging would overwrite a shard).
