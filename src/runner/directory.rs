@@ -121,7 +121,7 @@ pub fn replaced(dir: &Path, results: &RunResults) -> Option<String> {
 /// The sizes of `results` as `1x1..3x4` (the first and the last), `2x3` for one, `none`.
 fn size_range(results: &RunResults) -> String {
     let mut sizes = results.sizes.keys().map(|(a, b)| format!("{a}x{b}"));
-    match (sizes.next(), sizes.last()) {
+    match (sizes.next(), sizes.next_back()) {
         (Some(first), Some(last)) => format!("{first}..{last}"),
         (Some(only), None) => only,
         _ => "none".into(),
