@@ -29,10 +29,12 @@ pub const RUN_VARIABLE: &str = "SPRAGUE_RUN";
 /// Process group ids and temporary directories alive now.
 struct Live {
     groups: BTreeSet<i32>,
+    /// The groups of trusted programs (game programs), which a gentle stop leaves running.
+    trusted: BTreeSet<i32>,
     dirs: BTreeSet<PathBuf>,
 }
 
-static LIVE: Mutex<Live> = Mutex::new(Live { groups: BTreeSet::new(), dirs: BTreeSet::new() });
+static LIVE: Mutex<Live> = Mutex::new(Live { groups: BTreeSet::new(), trusted: BTreeSet::new(), dirs: BTreeSet::new() });
 /// Held (shared) while a program is started and registered; taken (exclusive, never given
 /// back) by the cleanup, so that no program starts unregistered once it began.
 static STARTING: RwLock<()> = RwLock::new(());
@@ -53,6 +55,17 @@ pub struct Group {
 /// Spawns `command` (which puts the program in a process group of its own) and registers
 /// its group.
 pub fn spawn(command: &mut Command) -> std::io::Result<(Child, Group)> {
+    start(command, false)
+}
+
+/// [`spawn`] for a trusted program whose answers the command still needs when a signal stops
+/// it gently (a game program: the failures found are confirmed with it before they are
+/// saved): the first signal leaves it running, a second one or the command's end kills it.
+pub fn spawn_trusted(command: &mut Command) -> std::io::Result<(Child, Group)> {
+    start(command, true)
+}
+
+fn start(command: &mut Command, trusted: bool) -> std::io::Result<(Child, Group)> {
     static STARTS: AtomicU64 = AtomicU64::new(0);
     orphans::adopt();
     let token = format!("{}.{}", std::process::id(), STARTS.fetch_add(1, Ordering::Relaxed));
@@ -60,7 +73,11 @@ pub fn spawn(command: &mut Command) -> std::io::Result<(Child, Group)> {
     let _starting = STARTING.read().unwrap_or_else(PoisonError::into_inner);
     let child = command.spawn()?;
     let id = child.id() as i32;
-    live().groups.insert(id);
+    let mut live = live();
+    live.groups.insert(id);
+    if trusted {
+        live.trusted.insert(id);
+    }
     Ok((child, Group { id, token }))
 }
 
@@ -78,7 +95,10 @@ impl Drop for Group {
     /// (all of them once the program has been reaped).
     fn drop(&mut self) {
         self.kill();
-        live().groups.remove(&self.id);
+        let mut live = live();
+        live.groups.remove(&self.id);
+        live.trusted.remove(&self.id);
+        drop(live);
         orphans::sweep(Some((&self.token, self.id)));
     }
 }
@@ -136,7 +156,8 @@ static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
 static GENTLE: AtomicUsize = AtomicUsize::new(0);
 
 /// While alive, the first SIGINT or SIGTERM does not end the process: it sets [`stopping`] and
-/// kills the programs running (whose verdicts the command then ignores), and the command
+/// kills the programs running but the trusted ones ([`spawn_trusted`]; the verdicts of those
+/// killed the command then ignores), and the command
 /// stops starting programs, reports what it found and ends with the signal's exit status
 /// (128 + its number); a second one ends the process at once.
 pub struct Gentle(());
@@ -189,8 +210,10 @@ pub fn install() -> std::io::Result<()> {
                 // The first signal to a gentle command asks it to stop; a second ends it.
                 Ok(1) if GENTLE.load(Ordering::SeqCst) > 0 && STOPPED_BY.compare_exchange(0, i32::from(byte[0]), Ordering::SeqCst, Ordering::SeqCst).is_ok() => {
                     eprintln!("\nsprague: stopping: what was found is saved (again to quit at once)");
-                    // The programs running end now; what they print after the signal is not judged.
-                    for &group in &live().groups {
+                    // The programs under test end now; what they print after the signal is not
+                    // judged. A trusted program goes on answering.
+                    let live = live();
+                    for &group in live.groups.difference(&live.trusted) {
                         if let Some(pid) = Pid::from_raw(group) {
                             let _ = kill_process_group(pid, Signal::KILL);
                         }
@@ -238,10 +261,17 @@ mod tests {
         assert!(!live().dirs.contains(&path) && !path.exists());
         let (mut child, group) = spawn(Command::new("sleep").arg("30").process_group(0)).unwrap();
         let id = child.id() as i32;
-        assert!(live().groups.contains(&id));
+        assert!(live().groups.contains(&id) && !live().trusted.contains(&id));
         group.kill();
         assert!(!child.wait().unwrap().success(), "killed with its group");
         drop(group);
         assert!(!live().groups.contains(&id));
+        let (mut child, group) = spawn_trusted(Command::new("sleep").arg("30").process_group(0)).unwrap();
+        let id = child.id() as i32;
+        assert!(live().groups.contains(&id) && live().trusted.contains(&id));
+        group.kill();
+        assert!(!child.wait().unwrap().success(), "killed with its group");
+        drop(group);
+        assert!(!live().groups.contains(&id) && !live().trusted.contains(&id));
     }
 }

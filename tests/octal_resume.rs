@@ -8,6 +8,7 @@ use common::sprague;
 use assert_cmd::Command;
 use sprague::games::octal::resume::State;
 use sprague::output::sealed::{seal, unseal};
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -107,6 +108,11 @@ fn bad_checkpoints_are_refused() {
     // Sealed again with the domain type claimed, the rule itself is refused.
     std::fs::write(&json, seal(&State { domain: true, ..state }, 2)).unwrap();
     run(&["--resume"]).assert().code(2).stderr(contains("splits remove tokens of both parities"));
+    // A checkpoint that is not UTF-8 is named as damaged, never taken for a missing one.
+    std::fs::write(&json, b"{\"format\":2,\xff}").unwrap();
+    run(&["--resume"]).assert().code(2)
+        .stderr(contains(format!("{}: unreadable: not UTF-8 text (the file is damaged); delete it and ", json.display())))
+        .stderr(contains("no checkpoint").not());
 }
 
 #[test]

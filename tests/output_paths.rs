@@ -1,6 +1,7 @@
 //! Output paths the file system makes awkward: one file under two names, names too long for
-//! the files written beside them, dangling links as output directories, a file-size limit, and
-//! a directory where `check` expects a file.
+//! the files written beside them, dangling links as output directories, a file where a path
+//! ending in `/` names a directory, names that are not UTF-8, a file-size limit, and a
+//! directory where `check` expects a file.
 
 mod common;
 use common::{copy_dir, sprague, sprague_at_root};
@@ -70,6 +71,34 @@ fn a_dangling_or_looping_link_as_output_directory_is_named_as_one() {
     };
     verify("dang").stderr(contains("cannot create the output directory dang: dang is a dangling symbolic link (to nowhere, which does not exist)"));
     verify("loop/sub").stderr(contains("cannot create the output directory loop/sub: loop is a symbolic link that loops"));
+}
+
+/// `--out tdir/` where tdir is a regular file: the option and the path are named, and why.
+#[test]
+fn a_path_ending_in_a_slash_over_a_file_is_named_with_its_option() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tdir"), "a file").unwrap();
+    let run = |args: &[&str]| sprague().current_dir(dir.path()).args(args).assert().code(2);
+    run(&["table", "octal", "0.6", "--max", "100", "--out", "tdir/"])
+        .stderr(contains("invalid value 'tdir/' for '--out <FILE>': tdir/ ends in /, so it names a directory, not a file"));
+    run(&["verify", "wall", "--max", "2x2", "-q", "--out", "tdir/"])
+        .stderr(contains("cannot create the output directory tdir/: tdir is a file, not a directory"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("tdir")).unwrap(), "a file");
+}
+
+/// A path that is not UTF-8 is refused naming its option (`merge`'s too), never a panic.
+#[test]
+fn a_path_that_is_not_utf8_is_refused_naming_its_option() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"out\xff");
+    let mut verify = sprague();
+    verify.current_dir(dir.path()).args(["verify", "wall", "--max", "2x2", "-q", "--out"]).arg(name);
+    verify.assert().code(2).stderr(contains(r#"--out <DIR>: "out\xFF" is not UTF-8"#));
+    let mut merge = sprague();
+    merge.current_dir(dir.path()).args(["merge", "a", "--out"]).arg(name);
+    merge.assert().code(2).stderr(contains(r#"--out <DIR>: "out\xFF" is not UTF-8"#));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written");
 }
 
 #[test]

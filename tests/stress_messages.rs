@@ -66,11 +66,33 @@ fn ctrl_c_saves_and_shows_the_failure_found() {
     // Ctrl-C would, and is killed before it answers.
     let cmd = script(dir.path(), "interrupting.sh", "read n\nif [ \"$n\" -gt 1 ]; then kill -INT $PPID; sleep 30; fi\necho wrong\n");
     let out = problem(dir.path(), &cmd, &["--budget", "30", "--failures", "2"]).code(130);
-    out.stdout(contains("\ninterrupted: judging stopped at the signal; shrinking and the search below the failures were cut short\n"))
+    out.stdout(contains("\ninterrupted: judging stopped at the signal (1 run in flight killed, not judged); shrinking and the search below the failures were cut short\n"))
         .stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("expected 1, got wrong")).and(contains("FAILED 002").not()))
         .stdout(contains("not shrunk (interrupted before the first step)"))
         .stderr(contains("stopping"));
     assert_eq!(std::fs::read_to_string(dir.path().join("out/failures/001.ans")).unwrap().trim(), "1");
     let manifest = std::fs::read_to_string(dir.path().join("out/manifest.json")).unwrap();
     assert!(manifest.contains("\"interrupted\": true"), "{manifest}");
+}
+
+#[test]
+fn ctrl_c_leaves_the_game_program_answering_so_the_failure_found_is_confirmed_and_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    // Wrong on every position; on the second it interrupts sprague (its parent) as a user's
+    // Ctrl-C would, and is killed before it answers. The game program, which confirms the
+    // failure found before it is saved, is not killed by that first signal.
+    let mark = dir.path().join("asked");
+    let solution = dir.path().join("interrupting.py");
+    std::fs::write(&solution, "import os, signal, sys, time\ninput()\nif os.path.exists(sys.argv[1]):\n    os.kill(os.getppid(), signal.SIGINT)\n    time.sleep(30)\nopen(sys.argv[1], 'w').close()\nprint(99)\n").unwrap();
+    let cmd = format!("python3 {} {}", solution.display(), mark.display());
+    let game = format!("python3 {}", common::example_game("subtraction.py").display());
+    let out = sprague()
+        .args(["stress", "custom", "--game-cmd", &game, "--cmd", &cmd, "--max", "12", "--generator", "random", "--threads", "1", "--budget", "30", "--failures", "2", "-q", "--out"])
+        .arg(dir.path().join("out"))
+        .assert()
+        .code(130);
+    out.stdout(contains("\ninterrupted: judging stopped at the signal (1 run in flight killed, not judged); shrinking and the search below the failures were cut short\n"))
+        .stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("FAILED 002").not()))
+        .stderr(contains("error").not());
+    assert!(dir.path().join("out/failures/001.in").exists());
 }

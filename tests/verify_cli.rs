@@ -4,6 +4,7 @@
 mod common;
 
 use common::{assert_same_csvs, merge, read, sprague, verify};
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use sprague::games::wall::{Rule, Shape};
 use sprague::output::manifest::Manifest;
@@ -195,6 +196,44 @@ fn merge_refuses_to_replace_another_games_run() {
         .stderr(contains("holds the results of a nim run (`sprague verify nim --max 2 --piles 2"))
         .stderr(contains("not of wall: this wall run would replace them; choose another --out"));
     assert_eq!(read(&nim.join("manifest.json")), before);
+}
+
+/// A merge over a finished run of its game with other sizes replaces it as verify does (the
+/// same kind and game), and both say so, naming both size ranges; the same sizes again, silently.
+#[test]
+fn a_run_of_other_sizes_is_replaced_with_a_word_by_merge_and_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
+    verify(&out, &["--max", "3x4"], 0);
+    let replaced = format!("replaced the run of sizes 1x1..3x4 in {} (`sprague verify wall -q --out {} --max 3x4`) by one of sizes 1x1..2x3", out.display(), out.display());
+    merge(&shards, &out, 0).stderr(contains(replaced.as_str()));
+    let reference = dir.path().join("reference");
+    verify(&reference, &["--max", "2x3"], 0);
+    assert_same_csvs(&out, &reference);
+    merge(&shards, &out, 0).stderr(contains("replaced").not());
+    verify(&out, &["--max", "2x2"], 0).stderr(contains(format!("replaced the run of sizes 1x1..2x3 in {} (`sprague merge ", out.display()))).stderr(contains("by one of sizes 1x1..2x2"));
+}
+
+/// verify and stress, like merge, replace only a run of their own game: wall never over nim
+/// (nor over kings), the earlier run's files intact.
+#[test]
+fn verify_and_stress_refuse_to_replace_another_games_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let nim = dir.path().join("nim");
+    sprague().args(["verify", "nim", "--max", "2", "--piles", "2", "-q", "--out"]).arg(&nim).assert().success();
+    let before = (read(&nim.join("manifest.json")), read(&nim.join("summary.csv")));
+    sprague().args(["verify", "wall", "--max", "2x2", "-q", "--out"]).arg(&nim).assert().code(2)
+        .stderr(contains("holds the results of a nim run (`sprague verify nim --max 2 --piles 2"))
+        .stderr(contains("not of wall: this wall run would replace them; choose another --out"));
+    assert_eq!((read(&nim.join("manifest.json")), read(&nim.join("summary.csv"))), before);
+    let kings = dir.path().join("kings");
+    let solver = format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display());
+    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&kings).assert().success();
+    let before = read(&kings.join("manifest.json"));
+    sprague().args(["stress", "wall", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&kings).assert().code(2)
+        .stderr(contains("holds the results of a kings run (`sprague stress kings --cmd "));
+    assert_eq!(read(&kings.join("manifest.json")), before);
 }
 
 #[test]

@@ -11,10 +11,10 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// Output directories of the runs `--shard 1/N` … `--shard N/N` of one verify or census run.
-    #[arg(required = true, value_name = "DIR")]
+    #[arg(required = true, value_name = "DIR", value_parser = super::spec::utf8_path())]
     dirs: Vec<PathBuf>,
     /// Directory for the merged files.
-    #[arg(long, value_name = "DIR", default_value = "out")]
+    #[arg(long, value_name = "DIR", default_value = "out", value_parser = super::spec::utf8_path())]
     out: PathBuf,
 }
 
@@ -32,6 +32,9 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         counted(positions, "position"),
         args.out.display()
     );
+    if let Some(line) = &report.replaced {
+        eprintln!("{line}");
+    }
     if wrong > 0 {
         // The sizes' order is the verification's, rebuilt as merge_into did from the manifest.
         let verification = verification_from_manifest(&report.manifest.parameters)?;

@@ -165,7 +165,7 @@ fn run_game_command(verb_name: &str, matches: &ArgMatches) -> anyhow::Result<Sta
 /// The command line as manifests record it: `sprague` and the arguments as typed (not the
 /// path the binary happened to be run from).
 pub fn command_line() -> Vec<String> {
-    std::iter::once("sprague".to_string()).chain(std::env::args().skip(1)).collect()
+    std::iter::once("sprague".to_string()).chain(std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned())).collect()
 }
 
 /// Most threads `--threads` accepts: far more than helps, far fewer than would swamp the machine.
@@ -179,8 +179,13 @@ fn start_threads(args: &Args) -> anyhow::Result<()> {
     let Some(threads) = args.get::<usize>("threads")? else { return threads_from_env() };
     anyhow::ensure!(threads >= 1, "--threads must be at least 1");
     within_machine(threads, &format!("--threads {threads}"))?;
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().context("cannot start the thread pool")?;
-    Ok(())
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().map_err(pool_error)
+}
+
+/// The thread pool's build error with its reason once (rayon's error shows its I/O error and
+/// also gives it as its source, which `{:#}` would print a second time).
+fn pool_error(error: rayon::ThreadPoolBuildError) -> anyhow::Error {
+    anyhow::anyhow!("cannot start the thread pool: {error}")
 }
 
 /// Refuses a `RAYON_NUM_THREADS` above what `--threads` accepts: rayon would start that many
@@ -212,6 +217,12 @@ fn exit_code(status: Status) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pool_that_cannot_start_says_why_once() {
+        let failed = rayon::ThreadPoolBuilder::new().num_threads(1).spawn_handler(|_| Err(std::io::Error::other("no threads left"))).build().unwrap_err();
+        assert_eq!(format!("{:#}", super::pool_error(failed)), "cannot start the thread pool: no threads left");
+    }
+
     /// Every command a user can run, with its path (`verify wall`).
     fn leaves(command: &clap::Command, path: String, out: &mut Vec<(String, clap::Command)>) {
         let subcommands: Vec<&clap::Command> = command.get_subcommands().filter(|c| c.get_name() != "help").collect();

@@ -112,6 +112,9 @@ pub fn run_verification(verification: &dyn Verification, own: &[&str], args: &Ar
             Ok(Status::Interrupted)
         }
         Finished::Done(report) => {
+            if let Some(line) = &report.replaced {
+                session.report(line);
+            }
             session.report(&totals(&report.results, verification.mode(), &run));
             if let Some(line) = counterexample_line(&report.results, verification)? {
                 session.report(&line);

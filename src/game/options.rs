@@ -68,11 +68,15 @@ impl OptSpec {
         self.value.is_some_and(|v| ["DIR", "FILE", "PATH"].iter().any(|end| v.to_ascii_uppercase().ends_with(end)))
     }
 
-    /// Checks a value given for this option: a path option's is not empty, then the option's
-    /// own validator; the message says what is wrong.
+    /// Checks a value given for this option: a path option's is not empty, a file's does not
+    /// end in `/` (which only a directory may), then the option's own validator; the message
+    /// says what is wrong.
     pub fn check(&self, value: &str) -> std::result::Result<(), String> {
         if self.is_path() && value.is_empty() {
             return Err("an empty path names no file or directory (write . for the current directory)".into());
+        }
+        if self.value.is_some_and(|v| v.to_ascii_uppercase().ends_with("FILE")) && value.ends_with('/') {
+            return Err(format!("{value} ends in /, so it names a directory, not a file (write the file's path without the /)"));
         }
         self.validate.map_or(Ok(()), |validate| validate(value))
     }
@@ -280,6 +284,13 @@ mod tests {
         assert!(out.check(".").is_ok());
         assert!(OptSpec::positional("file", "Input.").check("").is_err());
         assert!(OptSpec::value("max", "HxW", "Largest size.").check("").is_ok());
+    }
+
+    #[test]
+    fn a_file_path_ending_in_a_slash_is_refused_naming_it() {
+        let out = OptSpec::value("out", "FILE", "Output file.");
+        assert_eq!(out.check("tdir/").unwrap_err(), "tdir/ ends in /, so it names a directory, not a file (write the file's path without the /)");
+        assert!(out.check("tdir").is_ok() && OptSpec::value("out", "DIR", "Output directory.").check("tdir/").is_ok());
     }
 
     #[test]

@@ -272,7 +272,11 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
     text.push_str(&format!("  {}\n", stress::tally::text(&summary.generators)));
     if summary.interrupted {
         let cut = if summary.failures.is_empty() { "" } else { "; shrinking and the search below the failures were cut short" };
-        text.push_str(&format!("interrupted: judging stopped at the signal{cut}\n"));
+        let unjudged = match summary.unjudged {
+            0 => String::new(),
+            n => format!(" ({} in flight killed, not judged)", counted(n, "run")),
+        };
+        text.push_str(&format!("interrupted: judging stopped at the signal{unjudged}{cut}\n"));
     }
     if summary.failures.is_empty() {
         text.push_str("no failure\n");

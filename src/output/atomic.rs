@@ -158,7 +158,8 @@ fn broken_link(dir: &Path) -> Option<String> {
 /// The first of `dir` and its ancestors that exists; `None` when none of a relative path's
 /// does (the current directory is then the one that exists).
 fn existing_ancestor(dir: &Path) -> Option<&Path> {
-    dir.ancestors().take_while(|a| !a.as_os_str().is_empty()).find(|a| a.exists())
+    // Without a trailing `/`: `tdir/` does not exist when tdir is a file, tdir does.
+    dir.components().as_path().ancestors().take_while(|a| !a.as_os_str().is_empty()).find(|a| a.exists())
 }
 
 /// The start of the names of [`write_atomic`]'s temporary files for a file called `name`.

@@ -72,18 +72,18 @@ impl RunClock {
         RunClock { earlier: Some(earlier), ..self.clone() }
     }
 
-    /// Locks output directory `dir` for this run (see [`DirLock`]), naming it by its command
-    /// line, and admits the run into what `dir` holds ([`super::takeover::admit`]).
-    pub fn lock(&self, dir: &Path) -> Result<DirLock> {
+    /// Locks output directory `dir` for this run of `game` (see [`DirLock`]), naming it by its
+    /// command line, and admits the run into what `dir` holds ([`super::takeover::admit`]).
+    pub fn lock(&self, dir: &Path, game: &str) -> Result<DirLock> {
         let verb = self.command_line.get(1).cloned().unwrap_or_default();
-        self.lock_as(dir, &verb)
+        self.lock_as(dir, &verb, game)
     }
 
     /// [`RunClock::lock`] for a run of `kind` ([`Manifest::kind`]): a merge is of the kind of
     /// the runs it merges ([`merged_kind`]).
-    pub fn lock_as(&self, dir: &Path, kind: &str) -> Result<DirLock> {
+    pub fn lock_as(&self, dir: &Path, kind: &str, game: &str) -> Result<DirLock> {
         let lock = DirLock::acquire(dir, &self.command_line.join(" "))?;
-        super::takeover::admit(dir, &self.command_line, kind)?;
+        super::takeover::admit(dir, &self.command_line, kind, game)?;
         Ok(lock)
     }
 

@@ -26,6 +26,17 @@ pub fn seal<T: Serialize>(content: &T, format: u32) -> String {
     format!("{{\"format\":{format},\"sha256\":\"{digest}\",\"content\":{content}}}\n")
 }
 
+/// The text of the sealed file at `path`, `None` when there is none; a file that is not UTF-8
+/// text is refused as damaged, naming it (never taken for a missing one).
+pub fn read_text(path: &Path) -> Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::malformed(path, "unreadable: not UTF-8 text (the file is damaged)")),
+        Err(e) => Err(Error::io(path, e)),
+    }
+}
+
 /// The content of `text`, read from `path`, refused (naming `path`) unless it is sealed in
 /// format `format` and matches its digest.
 pub fn unseal<T: DeserializeOwned>(path: &Path, text: &str, format: u32) -> Result<T> {

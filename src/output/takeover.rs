@@ -1,6 +1,4 @@
-//! What an output directory already holds when a run takes it: another kind of run's results,
-//! or an unfinished run the command cannot continue, are refused; an earlier run of the same
-//! kind is replaced, and the files it listed that the new run does not write are removed.
+//! What an output directory already holds when a run takes it: another kind of run's results, another game's, or an unfinished run the command cannot continue, are refused; an earlier run of the same kind and game is replaced, and the files it listed that the new run does not write are removed.
 
 use super::manifest::Manifest;
 use super::verify_files::{CHECKPOINT, MANIFEST};
@@ -10,10 +8,11 @@ use std::path::{Component, Path};
 /// The verbs whose runs continue a checkpoint (the parallel runner's).
 const RESUMING: [&str; 2] = ["verify", "census"];
 
-/// Admits a run of `kind` invoked as `command_line` (`sprague VERB GAME …`) into `dir`, which
-/// it has locked: refuses an unfinished run it cannot continue and the results of another kind
-/// of run (a merge is of the kind of the runs it merges: it may replace only one of those).
-pub fn admit(dir: &Path, command_line: &[String], kind: &str) -> Result<()> {
+/// Admits a run of `kind` and `game` invoked as `command_line` (`sprague VERB GAME …`) into
+/// `dir`, which it has locked: refuses an unfinished run it cannot continue, the results of
+/// another kind of run (a merge is of the kind of the runs it merges: it may replace only one
+/// of those) and those of another game ([`refuse_other_game`]).
+pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Result<()> {
     let Some(verb) = command_line.get(1).map(String::as_str) else { return Ok(()) };
     let checkpoint = dir.join(CHECKPOINT);
     if checkpoint.exists() && !RESUMING.contains(&verb) {
@@ -31,7 +30,7 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str) -> Result<()> {
         Error::Usage(format!("{} holds a manifest sprague cannot read ({e}); choose another --out, or delete it", dir.display()))
     })?;
     match earlier.kind() {
-        Some(earlier_kind) if earlier_kind == kind => Ok(()),
+        Some(earlier_kind) if earlier_kind == kind => refuse_other_game(dir, game),
         _ => Err(Error::Usage(format!(
             "{} holds the results of another kind of run (`{}`, {MANIFEST}); choose another --out, or delete them first",
             dir.display(),
@@ -42,7 +41,7 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str) -> Result<()> {
 
 /// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
 /// merge of nim shards must not overwrite a polygon verification), naming both.
-pub fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
+fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
     let path = dir.join(MANIFEST);
     let Ok((earlier, _)) = Manifest::read_unsealed(&path) else { return Ok(()) };
     match earlier.parameters.get("game").and_then(|g| g.as_str()) {
@@ -103,21 +102,32 @@ mod tests {
     #[test]
     fn another_kind_of_run_is_refused_and_the_same_kind_admitted() {
         let dir = tempfile::tempdir().unwrap();
-        admit(dir.path(), &command("sprague prove wall-empty"), "prove").unwrap();
+        admit(dir.path(), &command("sprague prove wall-empty"), "prove", "wall").unwrap();
         sealed(dir.path(), "sprague prove wall-empty --max 4", &["zeros.csv"]);
-        let err = admit(dir.path(), &command("sprague table wall-empty --max 5x5"), "table").unwrap_err().to_string();
+        let err = admit(dir.path(), &command("sprague table wall-empty --max 5x5"), "table", "wall").unwrap_err().to_string();
         assert!(err.contains("holds the results of another kind of run (`sprague prove wall-empty --max 4`"), "{err}");
-        admit(dir.path(), &command("sprague prove wall-empty --max 8"), "prove").unwrap();
+        admit(dir.path(), &command("sprague prove wall-empty --max 8"), "prove", "wall").unwrap();
         sealed(dir.path(), "sprague verify wall --max 2x2", &["summary.csv"]);
-        admit(dir.path(), &command("sprague merge a b"), "verify").unwrap();
-        assert!(admit(dir.path(), &command("sprague merge a b"), "census").is_err(), "a merge of census shards over a verify run");
-        assert!(admit(dir.path(), &command("sprague census wall"), "census").is_err());
+        admit(dir.path(), &command("sprague merge a b"), "verify", "wall").unwrap();
+        assert!(admit(dir.path(), &command("sprague merge a b"), "census", "wall").is_err(), "a merge of census shards over a verify run");
+        assert!(admit(dir.path(), &command("sprague census wall"), "census", "wall").is_err());
         sealed(dir.path(), "sprague census wall --max 2x2", &["summary.csv"]);
-        assert!(admit(dir.path(), &command("sprague merge a b"), "verify").is_err(), "a merge of verify shards over a census run");
-        admit(dir.path(), &command("sprague merge a b"), "census").unwrap();
+        assert!(admit(dir.path(), &command("sprague merge a b"), "verify", "wall").is_err(), "a merge of verify shards over a census run");
+        admit(dir.path(), &command("sprague merge a b"), "census", "wall").unwrap();
         std::fs::write(dir.path().join(MANIFEST), "{").unwrap();
-        let err = admit(dir.path(), &command("sprague verify wall"), "verify").unwrap_err().to_string();
+        let err = admit(dir.path(), &command("sprague verify wall"), "verify", "wall").unwrap_err().to_string();
         assert!(err.contains("holds a manifest sprague cannot read"), "{err}");
+    }
+
+    #[test]
+    fn another_games_run_of_the_same_kind_is_refused_naming_both() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut nim = RunClock::start(command("sprague verify nim --max 2"), 1).finish(dir.path(), &[]).unwrap();
+        nim.parameters.insert("game".into(), "nim".into());
+        nim.write(&dir.path().join(MANIFEST)).unwrap();
+        let err = admit(dir.path(), &command("sprague verify wall"), "verify", "wall").unwrap_err().to_string();
+        assert!(err.contains("holds the results of a nim run (`sprague verify nim --max 2`, manifest.json), not of wall"), "{err}");
+        admit(dir.path(), &command("sprague verify nim --max 3"), "verify", "nim").unwrap();
     }
 
     #[test]
@@ -133,10 +143,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(CHECKPOINT), "{}").unwrap();
         for verb in ["merge", "search", "prove", "stress"] {
-            let err = admit(dir.path(), &command(&format!("sprague {verb} x")), verb).unwrap_err().to_string();
+            let err = admit(dir.path(), &command(&format!("sprague {verb} x")), verb, "wall").unwrap_err().to_string();
             assert!(err.contains("holds an unfinished verify or census run"), "{verb}: {err}");
         }
-        admit(dir.path(), &command("sprague verify wall --resume"), "verify").unwrap();
+        admit(dir.path(), &command("sprague verify wall --resume"), "verify", "wall").unwrap();
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::tally::{RunResults, SizeTally};
 use crate::error::{Error, Result};
 use crate::output::atomic::write_bytes_atomic;
-use crate::output::sealed::{seal, unseal};
+use crate::output::sealed::{read_text, seal, unseal};
 use crate::output::records::MismatchRow;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -136,15 +136,12 @@ impl Checkpoint {
     /// Reads the checkpoint of `dir`, `None` when there is none.
     pub fn load(dir: &Path) -> Result<Option<Checkpoint>> {
         let path = Self::path(dir);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(Error::io(&path, e)),
-        };
-        let stored: Stored = unseal(&path, &text, FORMAT).map_err(|e| match e {
+        let over = |e| match e {
             Error::Malformed { path, message } => Error::Malformed { path, message: format!("{message}; delete it to start the run over") },
             other => other,
-        })?;
+        };
+        let Some(text) = read_text(&path).map_err(over)? else { return Ok(None) };
+        let stored: Stored = unseal(&path, &text, FORMAT).map_err(over)?;
         Self::from_stored(stored, &path).map(Some)
     }
 
@@ -269,5 +266,13 @@ mod tests {
         std::fs::write(Checkpoint::path(dir.path()), "{\"format\":1,").unwrap();
         let err = Checkpoint::load(dir.path()).unwrap_err().to_string();
         assert!(err.contains("checkpoint.json: line 1"), "{err}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_named_as_damaged() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(Checkpoint::path(dir.path()), b"{\"format\":1,\xff}").unwrap();
+        let err = Checkpoint::load(dir.path()).unwrap_err().to_string();
+        assert!(err.ends_with("checkpoint.json: unreadable: not UTF-8 text (the file is damaged); delete it to start the run over"), "{err}");
     }
 }

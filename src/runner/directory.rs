@@ -51,6 +51,9 @@ impl DirRun {
 pub struct Report {
     pub results: RunResults,
     pub manifest: Manifest,
+    /// What the run replaced, when the directory held a finished run of other sizes
+    /// ([`replaced`]), for the command to say.
+    pub replaced: Option<String>,
 }
 
 impl Report {
@@ -74,7 +77,7 @@ pub enum Finished {
 pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
     let plan = Plan::new(verification, run.shard)?;
     super::cost::check(&plan, run.memory_limit, run.force, rayon::current_num_threads())?;
-    let _lock = clock.lock(&run.dir)?;
+    let _lock = clock.lock(&run.dir, verification.game())?;
     let outcome = super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress);
     if outcome.is_err() && !run.resume && !verification.resumable_after_error() {
         Checkpoint::remove(&run.dir)?;
@@ -90,9 +93,39 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     }
     let mut parameters = parameters(verification, run.shard);
     parameters.extend(run.parameters.clone());
+    let replaced = replaced(&run.dir, &results);
     let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes, verification.device())?;
     Checkpoint::remove(&run.dir)?;
-    Ok(Finished::Done(Box::new(Report { results, manifest })))
+    Ok(Finished::Done(Box::new(Report { results, manifest, replaced })))
+}
+
+/// A finished run of other sizes than `results` in `dir`, which `results` replace (a run of
+/// the same kind and game, [`crate::output::takeover`]), as a line naming both size ranges:
+/// `replaced the run of sizes 1x1..3x4 in out (`sprague verify wall --max 3x4 --out out`)
+/// by one of sizes 1x1..2x3`; `None` when the sizes are the same or nothing finished is there.
+pub fn replaced(dir: &Path, results: &RunResults) -> Option<String> {
+    let (earlier, _) = Manifest::read_unsealed(&dir.join(MANIFEST)).ok()?;
+    let before = super::files::read_verify_files(dir).ok()?;
+    if before.sizes.keys().eq(results.sizes.keys()) {
+        return None;
+    }
+    Some(format!(
+        "replaced the run of sizes {} in {} (`{}`) by one of sizes {}",
+        size_range(&before),
+        dir.display(),
+        earlier.command_line.join(" "),
+        size_range(results)
+    ))
+}
+
+/// The sizes of `results` as `1x1..3x4` (the first and the last), `2x3` for one, `none`.
+fn size_range(results: &RunResults) -> String {
+    let mut sizes = results.sizes.keys().map(|(a, b)| format!("{a}x{b}"));
+    match (sizes.next(), sizes.next_back()) {
+        (Some(first), Some(last)) => format!("{first}..{last}"),
+        (Some(only), None) => only,
+        _ => "none".into(),
+    }
 }
 
 /// Writes the result files of `results` and the manifest into `dir`.

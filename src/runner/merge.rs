@@ -1,7 +1,7 @@
 //! Merging the output directories of `--shard K/N` runs into the results of one unsharded run.
 
 use super::checkpoint::Checkpoint;
-use super::directory::{write_files, Report};
+use super::directory::{replaced, write_files, Report};
 use super::verification::{check_totals, Verification};
 use crate::output::manifest::RunClock;
 use super::shard::Shard;
@@ -231,13 +231,13 @@ pub fn merge_into(
     notes.push(format!("merged from {} shard directories", outputs.len()));
     // A merge may replace only an earlier run of the kind and game it merges (never a census
     // by a verification, nor the reverse, nor a run of another game).
-    let _lock = clock.lock_as(out, &merged_kind(&parameters))?;
-    crate::output::takeover::refuse_other_game(out, &results.game)?;
+    let _lock = clock.lock_as(out, &merged_kind(&parameters), &results.game)?;
     // A merge with any shard a device counted is recorded as the device's (check cannot
     // estimate recomputing it from the shards' times).
     let device = outputs.iter().find_map(|o| o.device.clone());
+    let replaced = replaced(out, &results);
     let manifest = write_files(&*verification, out, clock, &results, parameters, notes, device)?;
-    Ok(Report { results, manifest })
+    Ok(Report { results, manifest, replaced })
 }
 
 /// Refuses an output directory that is one of the inputs (merging would overwrite a shard).

@@ -45,6 +45,9 @@ pub struct StreamReport<C> {
     pub elapsed: Duration,
     /// True when the stream ended before any limit did.
     pub exhausted: bool,
+    /// Runs in flight when a signal stopped the stream: their programs were killed, and they
+    /// were not judged.
+    pub unjudged: u64,
 }
 
 /// Counters shown while a stream runs.
@@ -105,13 +108,13 @@ impl Pool {
         let started = Instant::now();
         let deadline = plan.budget.map(|b| started + b);
         let state = Mutex::new(Dispatch { cases, next: 0, cutoff: u64::MAX, found: Vec::new(), error: None, exhausted: false });
-        let runs = AtomicU64::new(0);
+        let (runs, unjudged) = (AtomicU64::new(0), AtomicU64::new(0));
         let (tick, ticks) = mpsc::channel::<()>();
         std::thread::scope(|scope| {
             for runner in &mut self.runners {
-                let (state, runs, tick) = (&state, &runs, tick.clone());
+                let (state, counts, tick) = (&state, (&runs, &unjudged), tick.clone());
                 scope.spawn(move || {
-                    worker(runner, game, state, runs, plan, deadline);
+                    worker(runner, game, state, counts, plan, deadline);
                     drop(tick);
                 });
             }
@@ -132,7 +135,7 @@ impl Pool {
         let mut found = state.found;
         found.sort_by_key(|f| f.index);
         found.truncate(plan.max_failures.max(1));
-        Ok(StreamReport { runs: runs.into_inner(), found, elapsed: started.elapsed(), exhausted: state.exhausted })
+        Ok(StreamReport { runs: runs.into_inner(), found, elapsed: started.elapsed(), exhausted: state.exhausted, unjudged: unjudged.into_inner() })
     }
 
     /// Judges every case of `cases` in parallel; the verdicts in the order of `cases`.
@@ -178,12 +181,13 @@ fn judge_once<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case
     Ok(Judged { verdict, expected: expected.to_string(), seconds: run.cpu.as_secs_f64(), not_started })
 }
 
-/// One worker of a stream run: takes cases in order until told to stop.
+/// One worker of a stream run: takes cases in order until told to stop; counts its runs
+/// judged and the one a signal cut short (`counts`).
 fn worker<G: Contest + ?Sized>(
     runner: &mut Runner,
     game: &G,
     state: &Mutex<Dispatch<'_, G::Case>>,
-    runs: &AtomicU64,
+    (runs, unjudged): (&AtomicU64, &AtomicU64),
     plan: &Plan,
     deadline: Option<Instant>,
 ) {
@@ -204,8 +208,9 @@ fn worker<G: Contest + ?Sized>(
             (s.next - 1, case)
         };
         let judged = judge(runner, game, &case, &mut buf);
-        // A run ended by Ctrl-C's kill is not judged.
+        // A run ended by Ctrl-C's kill is not judged, only counted.
         if crate::interrupt::stopping() {
+            unjudged.fetch_add(1, Ordering::Relaxed);
             return;
         }
         runs.fetch_add(1, Ordering::Relaxed);

@@ -46,6 +46,13 @@ pub struct StressConfig {
     pub parameters: BTreeMap<String, Value>,
 }
 
+impl StressConfig {
+    /// The game stressed, as the manifest records it (`parameters["game"]`).
+    pub fn game(&self) -> &str {
+        self.parameters.get("game").and_then(Value::as_str).unwrap_or_default()
+    }
+}
+
 /// What a stress run found.
 #[derive(Debug, Clone)]
 pub struct StressSummary {
@@ -63,6 +70,8 @@ pub struct StressSummary {
     /// True when a signal stopped the run ([`crate::interrupt::stop_gently`]): judging ended
     /// there, and the shrinking and search of what was found were cut short.
     pub interrupted: bool,
+    /// Runs in flight at that signal, killed and not judged.
+    pub unjudged: u64,
 }
 
 impl StressSummary {
@@ -92,7 +101,7 @@ pub fn judged_before(e: Error, runs: u64, failures: usize) -> Error {
 /// `config.out`.
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
     let clock = RunClock::start(config.command_line.clone(), config.jobs);
-    let _lock = clock.lock(&config.out)?;
+    let _lock = clock.lock(&config.out, config.game())?;
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
     let tagged = Tagged(game);
@@ -142,6 +151,7 @@ pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConf
         exhausted: report.exhausted,
         generators: tallies.into_inner(),
         interrupted: crate::interrupt::stopping(),
+        unjudged: report.unjudged,
     };
     let manifest = write_manifest(&clock, config, &sources, &summary, &log)?;
     if let Some(earlier) = earlier {

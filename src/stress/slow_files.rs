@@ -62,7 +62,7 @@ pub fn slowest<G: Generator>(
     progress: &dyn Fn(&Progress),
 ) -> Result<SlowestSummary> {
     let clock = RunClock::start(config.command_line.clone(), config.jobs);
-    let _lock = clock.lock(&config.out)?;
+    let _lock = clock.lock(&config.out, config.game())?;
     let found = search(game, command, config, count, grow, progress)?;
     let (mut rows, mut tests) = (Vec::new(), Vec::new());
     for (i, slow) in found.kept.iter().enumerate() {

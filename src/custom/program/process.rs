@@ -97,7 +97,7 @@ impl Copy {
         let stderr_file = std::fs::File::create(&stderr).map_err(|e| Error::io(&stderr, e))?;
         let mut cmd = command.command();
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr_file).current_dir(&work).process_group(0);
-        let (mut child, group) = interrupt::spawn(&mut cmd).map_err(|e| Error::Usage(format!("cannot start the game program {}: {e}", command.display())))?;
+        let (mut child, group) = interrupt::spawn_trusted(&mut cmd).map_err(|e| Error::Usage(format!("cannot start the game program {}: {e}", command.display())))?;
         let (stdin, stdout) = (child.stdin.take().expect("piped"), child.stdout.take().expect("piped"));
         let (requests, to_write) = channel::<Vec<u8>>();
         std::thread::spawn(move || write_requests(stdin, to_write));

@@ -8,7 +8,7 @@
 use super::family::{from_values, values_file, FamilyRow, Limits, DENSE_SHARE};
 use crate::error::{Error, Result};
 use crate::output::atomic::write_bytes_atomic;
-use crate::output::sealed::{differences, seal, unseal};
+use crate::output::sealed::{differences, read_text, seal, unseal};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -59,13 +59,9 @@ pub fn save(dir: &Path, shape: Shape, row: &FamilyRow) -> Result<()> {
 /// `code`, of a run shaped by `shape` and, if proved, proved by its values file.
 pub fn load(dir: &Path, code: &str, shape: Shape) -> Result<Option<FamilyRow>> {
     let file = row_file(dir, code);
-    let text = match std::fs::read_to_string(&file) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::io(&file, e)),
-    };
     let again = |why: String| format!("{why}; delete it (and {}) to compute {code} again", values_file(code));
     // The error names the file already.
+    let Some(text) = read_text(&file).map_err(|e| Error::Usage(again(e.to_string())))? else { return Ok(None) };
     let saved: Saved = unseal(&file, &text, FORMAT).map_err(|e| Error::Usage(again(e.to_string())))?;
     let changed = differences(&saved.shape, &shape, ["saved", "this run"]);
     if !changed.is_empty() {

@@ -67,7 +67,7 @@ impl Command for ProveFamily {
         let budget = args.seconds("budget")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
-        let _lock = clock.lock(&dir)?;
+        let _lock = clock.lock(&dir, "octal")?;
         let stop = Stop { deadline: budget.map(|b| Instant::now() + b), codes: args.get("stop-after-codes")?, started: AtomicUsize::new(0) };
         let all = codes(digits);
         let done = settle_all(&dir, &all, Shape::new(digits, limits), &stop, session)?;

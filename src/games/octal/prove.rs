@@ -50,7 +50,7 @@ impl Command for ProveOctal {
         let max: usize = args.require("max")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
-        let _lock = clock.lock(&dir)?;
+        let _lock = clock.lock(&dir, "octal")?;
         let (engine, proof) = search(&code, bound, max, args, session)?;
         let g = engine.values();
         let kept = proof.map_or(g.len(), |p| p.values);

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Session};
 use crate::output::atomic::{hex, remove_stale_temps_of, write_bytes_atomic};
 use crate::output::lock::{CHECKPOINT_JSON, VALUES_BIN};
-use crate::output::sealed::{seal, unseal};
+use crate::output::sealed::{read_text, seal, unseal};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fs::{File, OpenOptions};
@@ -94,9 +94,12 @@ impl Checkpoint {
     fn load(out: &Path, code: &Code, method: Option<Method>) -> Result<(Checkpoint, State, Vec<u16>)> {
         let mut checkpoint = Checkpoint::beside(out);
         let json = &checkpoint.json;
-        let text = std::fs::read_to_string(json)
-            .map_err(|e| Error::Usage(format!("--resume: no checkpoint to continue at {}: {}", json.display(), Error::io(json, e).describe())))?;
-        let state: State = unseal(json, &text, FORMAT).map_err(|e| Error::Usage(format!("{e}; delete it and {} to start again", checkpoint.bin.display())))?;
+        let again = |e: Error| match e {
+            Error::Malformed { .. } => Error::Usage(format!("{e}; delete it and {} to start again", checkpoint.bin.display())),
+            other => other,
+        };
+        let text = read_text(json).map_err(again)?.ok_or_else(|| Error::Usage(format!("--resume: no checkpoint to continue at {}", json.display())))?;
+        let state: State = unseal(json, &text, FORMAT).map_err(again)?;
         let wanted = method.map_or(state.method.clone(), |m| method_name(m).to_string());
         if state.code != code.to_string() || state.method != wanted {
             return Err(Error::Usage(format!("{} is a checkpoint of {} ({}), not of {code} ({wanted})", json.display(), state.code, state.method)));

@@ -117,7 +117,7 @@ fn binary(args: &Args) -> bool {
 /// Locks `--stats DIR`, when given, as every run locks its output directory: a directory in
 /// use, or holding an unfinished run or another kind of run's results, is refused.
 fn lock_stats(args: &Args, session: &Session) -> Result<Option<DirLock>> {
-    args.text("stats").map(|dir| session.clock().lock(Path::new(dir))).transpose()
+    args.text("stats").map(|dir| session.clock().lock(Path::new(dir), "octal")).transpose()
 }
 
 /// Writes the statistics of `g` into `--stats DIR`, when given.

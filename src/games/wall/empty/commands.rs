@@ -123,7 +123,7 @@ impl Command for TableEmpty {
         if csv_max.0 > max.0 || csv_max.1 > max.1 {
             return Err(Error::Usage(format!("--csv-max {}x{} exceeds --max {}x{}", csv_max.0, csv_max.1, max.0, max.1)));
         }
-        let _lock = clock.lock(&dir)?;
+        let _lock = clock.lock(&dir, "wall")?;
         let table = Table::compute(short, long, true, session.progress)?;
         let manifest = write_table_dir(&dir, &table, max, csv_max, &clock)?;
         session.report(&format!("{what}: {:.1} s; files in {}", manifest.wall_seconds, dir.display()));
@@ -193,7 +193,7 @@ impl Command for ProveEmpty {
         if args.flag("resume") && !dir.join(PROOF_BIN).exists() {
             return Err(Error::Usage(format!("--resume: there is no proof to resume at {}", dir.join(PROOF_BIN).display())));
         }
-        let _lock = clock.lock(&dir)?;
+        let _lock = clock.lock(&dir, "wall")?;
         if !args.flag("resume") {
             refuse_unfinished(&dir)?;
         }

@@ -41,7 +41,7 @@ impl Command for ReportCommand {
             return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", results.display())));
         }
         refuse_out_in_results(&results, &out)?;
-        let _lock = session.clock().lock(&out)?;
+        let _lock = session.clock().lock(&out, "wall")?;
         // Everything is read (each file checked against its digest) before anything is written.
         let recorded = Recorded::read(&results, crate::games::omitted_by_design)?;
         let committed = results.join(WALL_DIR).join(SUMMARY).is_file();

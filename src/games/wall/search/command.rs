@@ -62,7 +62,7 @@ impl Command for SearchCommand {
         let jobs = args.get::<usize>("threads")?.unwrap_or(1).clamp(1, 256);
         let out = std::path::PathBuf::from(args.require::<String>("out")?);
         let clock = RunClock::start(session.command_line.clone(), jobs);
-        let _lock = clock.lock(&out)?;
+        let _lock = clock.lock(&out, "wall")?;
         session.progress.start(&format!("search wall {shape}"), None, 0);
         let found = rounds(shape, seed, evaluations, jobs, &stop, session)?;
         session.progress.finish();
