@@ -91,6 +91,32 @@ fn a_large_random_find_is_searched_down_to_three_cells() {
     assert!(row.cause.is_empty(), "large_first names no parts");
 }
 
+/// A toy program: `wall_right`'s answer, turned round on every board of 2 or more cells with
+/// an X. Of its failing boards `.X` comes first in the shrinking order (`verify wall --shrink`'s,
+/// board/smaller.rs), while the exhaustive generator meets `X.` first and no neighbour of `X.`
+/// fails: the search below it must take the same tie order and report `.X`.
+#[test]
+fn ties_go_the_shrinking_orders_way() {
+    use sprague::games::wall::board::smaller::shrink_order;
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("toy.sh");
+    let right = example_binary("wall_right");
+    let toy = "in=$(cat)\nans=$(printf '%s\\n' \"$in\" | RIGHT)\n\
+        if printf '%s\\n' \"$in\" | awk 'NR==1{c=$1*$2} NR>1{n+=gsub(/X/,\"\")} END{exit !(c>=2 && n>=1)}'; then\n\
+        if [ \"$ans\" = First ]; then echo Second; else echo First; fi\nelse echo \"$ans\"; fi\n";
+    std::fs::write(&script, toy.replace("RIGHT", &right.to_string_lossy())).unwrap();
+    let out = tmp.path().join("out");
+    let run = sprague().args(["stress", "wall", "--generator", "exhaustive", "--budget", "10", "--threads", "2", "--quiet", "--cmd"]).arg(format!("sh {}", script.display())).arg("--out").arg(&out).output().unwrap();
+    assert_eq!(run.status.code(), Some(1), "{}", String::from_utf8_lossy(&run.stderr));
+    let rows: Vec<FailureRow> = read_csv(&out.join("failures.csv")).unwrap();
+    let row = &rows[0];
+    assert_eq!((row.size_shrunk.as_str(), row.size_after.as_str(), row.smallest), ("1x2, 1 X", "1x2, 1 X", true), "{row:?}");
+    assert!(row.searched.starts_with("smallest: found by the search below 1x2, 1 X"), "{row:?}");
+    assert_eq!(std::fs::read_to_string(out.join("failures/001.in")).unwrap(), "1 2\n.X\n");
+    let (dot_x, x_dot) = (Board::from_slashed(".X").unwrap(), Board::from_slashed("X.").unwrap());
+    assert!(shrink_order(&dot_x, &x_dot).is_lt());
+}
+
 #[test]
 fn any_winning_move_passes_and_a_losing_move_is_caught() {
     let tmp = tempfile::tempdir().unwrap();

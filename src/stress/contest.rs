@@ -40,8 +40,8 @@ pub trait Contest: Sync {
     }
 
     /// The game's size order, for the search for the smallest failing input
-    /// ([`super::smallest`]): keys compared as tuples, smaller first (wall: cells, then X
-    /// cells). `None` (the default): no size order, so no search below a shrunk case (the
+    /// ([`super::smallest`]): keys compared as tuples, smaller first (wall: its shrinking
+    /// order, cells, X cells, rows, then the cells). `None` (the default): no size order, so no search below a shrunk case (the
     /// exhaustive stream's order is not enough: a shrunk case need not be in it at all).
     fn size_key(&self, _case: &Self::Case) -> Option<Vec<u64>> {
         None

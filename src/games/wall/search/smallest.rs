@@ -1,27 +1,30 @@
-//! The wall game's size order for the search for the smallest failing board (every board by
-//! cells, then X cells, then rows, then X pattern) and the parts a board's answer is built
-//! from: its proper sub-rectangles, each a board of its own, with the Grundy value the
-//! rectangle DP gives it.
+//! The wall game's size order for the search for the smallest failing board (the shrinking
+//! order of [`crate::games::wall::board::smaller`]: cells, X cells, rows, then the cells
+//! row-major, '.' before X) and the parts a board's answer is built from: its proper
+//! sub-rectangles, each a board of its own, with the Grundy value the rectangle DP gives it.
 
-use crate::games::wall::board::{Board, Shape, MAX_SIDE};
+use crate::games::wall::board::{smaller, Board, Shape, MAX_SIDE};
 use crate::games::wall::claim::dp::RectDp;
 use crate::stress::order::masks;
 use crate::stress::Parts;
 use std::collections::HashSet;
 
-/// The size of a board in the search's order: cells, then X cells.
+/// The size of a board in the search's order: its [`smaller::size_key`] as numbers (cells, X
+/// cells, rows, then one 0 or 1 per cell), so keys compare as [`smaller::shrink_order`].
 pub fn size_key(board: &Board) -> Vec<u64> {
-    vec![board.shape().cells() as u64, board.x_count() as u64]
+    let (cells, xs, rows, marked) = smaller::size_key(board);
+    [cells, xs, rows].into_iter().map(|n| n as u64).chain(marked.into_iter().map(u64::from)).collect()
 }
 
-/// Every board of fewer than 64 cells in size order: by cells, then X cells, then rows, then
-/// X pattern (the X masks of that many bits in increasing order).
+/// Every board of fewer than 64 cells in the shrinking order: by cells, then X cells, then
+/// rows, then the cells row-major ('.' before X: the X masks in increasing order, the first
+/// cell the highest bit).
 pub fn by_size() -> impl Iterator<Item = Board> + Send {
     (1..64usize).flat_map(|cells| {
         let shapes: Vec<Shape> = (1..=MAX_SIDE).filter(|h| cells % h == 0 && cells / h <= MAX_SIDE).map(|h| Shape::new(h, cells / h)).collect();
         (0..=cells).flat_map(move |x| {
             let shapes = shapes.clone();
-            shapes.into_iter().flat_map(move |s| masks(cells, x).map(move |m| Board::from_mask(s, m)))
+            shapes.into_iter().flat_map(move |s| masks(cells, x).map(move |m| Board::from_mask(s, m.reverse_bits() >> (64 - cells))))
         })
     })
 }
@@ -80,14 +83,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn boards_come_by_cells_then_x_cells() {
+    fn boards_come_in_the_shrinking_order() {
         let first: Vec<String> = by_size().take(12).map(|b| b.to_slashed()).collect();
-        assert_eq!(first[..6], [".", "X", "..", "./.", "X.", ".X"].map(String::from));
-        // Every board of up to 4 cells, each once, in non-decreasing size.
+        assert_eq!(first[..8], [".", "X", "..", "./.", ".X", "X.", "./X", "X/."].map(String::from));
+        // Every board of up to 4 cells, each once, strictly increasing in the shrinking order,
+        // which the search's keys follow pair by pair.
         let small: Vec<Board> = by_size().take_while(|b| b.shape().cells() <= 4).collect();
         assert_eq!(small.len(), 2 + 2 * 4 + 2 * 8 + 3 * 16);
-        assert!(small.windows(2).all(|p| size_key(&p[0]) <= size_key(&p[1])));
-        assert_eq!(small.iter().collect::<HashSet<_>>().len(), small.len());
+        assert!(small.windows(2).all(|p| smaller::shrink_order(&p[0], &p[1]) == std::cmp::Ordering::Less));
+        for a in &small {
+            for b in &small {
+                assert_eq!(size_key(a).cmp(&size_key(b)), smaller::shrink_order(a, b), "{} vs {}", a.to_slashed(), b.to_slashed());
+            }
+        }
     }
 
     #[test]

@@ -154,6 +154,50 @@ mod tests {
         assert_eq!(s.shrink(&board("../..")).unwrap().to_slashed(), ".");
     }
 
+    /// Toy failing predicates whose least failing boards tie on cells and X cells with others
+    /// (`.X` and `X.`, `..X` and `X..`, `../XX` and `XX/..`), so another tie order would pick
+    /// another board.
+    const TOYS: [fn(&Board) -> bool; 4] = [
+        |b| b.shape().cells() >= 2 && b.x_count() >= 1,
+        |b| b.x_count() == 1 && b.shape().cells() >= 3 && !b.is_x(b.rows() / 2, b.cols() / 2),
+        |b| b.rows() >= 2 && b.cols() >= 2 && b.x_count() == 2,
+        |b| b.is_x(0, 0) != b.is_x(b.rows() - 1, b.cols() - 1),
+    ];
+
+    #[test]
+    fn the_shrinker_and_stress_pick_the_same_smallest_board() {
+        use crate::games::wall::board::smaller::shrink_order;
+        use crate::games::wall::search::{contest::WallContest, smallest::by_size};
+        use crate::stress::Contest;
+        let game = WallContest::default();
+        // Every board up to 6 cells (their smaller neighbours are among them), in the order the
+        // stress search lists them.
+        let all: Vec<Board> = by_size().take_while(|b| b.shape().cells() <= 6).collect();
+        for (t, fails) in TOYS.into_iter().enumerate() {
+            let mut shrinker = Shrinker::new(Rule::Standard);
+            shrinker.fails.extend(all.iter().map(|b| (b.clone(), fails(b))));
+            let failing: Vec<&Board> = all.iter().filter(|b| fails(b)).collect();
+            let least = *failing.iter().min_by(|a, b| shrink_order(a, b)).expect("a failing board");
+            assert_eq!(failing[0], least, "toy {t}: the search meets the least failing board first");
+            for &start in &failing {
+                // Stress: shrink along the same neighbours, then judge every board of a smaller
+                // key in its listing order, keeping the first failing one.
+                let shrunk = shrinker.descend(start.clone());
+                assert!(shrink_order(&shrunk, start).is_le() && fails(&shrunk));
+                assert!(game.shrink_candidates(&shrunk).iter().all(|n| !fails(n)), "toy {t}: {} is locally minimal", shrunk.to_slashed());
+                let key = game.size_key(&shrunk);
+                let found = all.iter().take_while(|c| game.size_key(c) < key).find(|c| fails(c)).unwrap_or(&shrunk);
+                assert_eq!(found, least, "toy {t} from {}", start.to_slashed());
+                // The shrinker: the least failing board is minimal, and its counterexample list
+                // (distinct minimal boards, in the shrinking order) starts with it.
+                assert_eq!(&shrinker.descend(least.clone()), least);
+            }
+            let mut minimal: Vec<Board> = failing.iter().map(|&b| shrinker.descend(b.clone())).collect();
+            minimal.sort_by_cached_key(size_key);
+            assert_eq!(&minimal[0], least, "toy {t}");
+        }
+    }
+
     #[test]
     fn refuses_a_board_where_the_claim_holds() {
         let err = Shrinker::new(Rule::Standard).shrink(&board("../..")).unwrap_err();
