@@ -84,7 +84,10 @@ impl Plan {
     pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild, omitted: Omitted) -> Result<Plan> {
         if is_committed(root, &registry) {
             let mut plan = Self::with_registry(root, budget, registry, rebuild, omitted)?;
+            plan.read_unsealed(false);
             plan.require_sums();
+            plan.damage.sort();
+            plan.damage.dedup();
             Ok(plan)
         } else {
             Self::tree(root, budget, rebuild, omitted)
