@@ -3,6 +3,7 @@
 use super::manifest::Manifest;
 use super::verify_files::{CHECKPOINT, MANIFEST};
 use crate::error::{Error, Result};
+use std::collections::BTreeMap;
 use std::path::{Component, Path};
 
 /// The verbs whose runs continue a checkpoint (the parallel runner's).
@@ -56,10 +57,16 @@ fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
     }
 }
 
-/// The game a manifest's run is of, as [`admit`] compares it: its `game` parameter, followed
-/// by its `code` when it records one (`octal 0.137`: [`game_of_code`]).
+/// The game a manifest's run is of, as [`admit`] compares it ([`game_of`] its parameters).
 fn recorded_game(manifest: &Manifest) -> Option<String> {
-    let text = |key: &str| manifest.parameters.get(key).and_then(|v| v.as_str());
+    game_of(&manifest.parameters)
+}
+
+/// The game of a run whose manifest records `parameters`: its `game`, followed by its `code`
+/// when it records one (`octal 0.137`: [`game_of_code`]); what a run passes to
+/// [`super::manifest::RunClock::lock`] when it has its parameters before it runs.
+pub fn game_of(parameters: &BTreeMap<String, serde_json::Value>) -> Option<String> {
+    let text = |key: &str| parameters.get(key).and_then(|v| v.as_str());
     let game = text("game")?;
     Some(text("code").map_or_else(|| game.to_string(), |code| game_of_code(game, code)))
 }
