@@ -395,6 +395,20 @@ fn check_names_a_deleted_sums_file_and_a_checkpoint() {
     }
 }
 
+/// A directory of the committed results holding only the lock of a killed run (it wrote
+/// nothing else) is damage, named as a tree of runs names it (`tests/check_tree.rs`).
+#[test]
+fn check_names_a_killed_run_in_the_committed_results() {
+    let (_dir, root) = changed_copy(|r| {
+        std::fs::create_dir(r.join("killed")).unwrap();
+        std::fs::write(r.join("killed/.sprague.lock"), "pid 1\ncommand sprague table octal 0.07 --stats killed\nstarted 2026-01-01T00:00:00Z\n").unwrap();
+    });
+    let output = sprague_at_root().args(["check", "--budget", "0", "--results"]).arg(&root).assert().code(1).get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    let named = format!("{}: missing: the run `sprague table octal 0.07 --stats killed` took this directory (.sprague.lock) but never finished", root.join("killed/manifest.json").display());
+    assert!(text.contains(&named) && text.contains("(1 damaged)"), "{text}");
+}
+
 /// A huge value is drawn with a short key (it used to abort asking for 128 GB); a size past the
 /// board's sides is refused at its line (it used to abort or write hundreds of MB of SVG).
 #[test]

@@ -1,7 +1,7 @@
 //! `sprague check` and `sprague report` on a tree of runs of our own (not the committed results).
 
 mod common;
-use common::{edit_and_reseal, example_binary, sprague};
+use common::{edit_and_reseal, example_binary, sprague, too_deep_chain};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -337,19 +337,28 @@ fn check_names_a_killed_proof_run() {
 #[test]
 fn check_names_a_tree_too_deep_to_walk() {
     let dir = two_nim_runs();
-    // Built from the bottom up, one level at a time, so that no call names a path too long.
-    let (chain, wrap) = (dir.path().join("chain"), dir.path().join("wrap"));
-    let name = "d".repeat(200);
-    std::fs::create_dir(&chain).unwrap();
-    std::fs::write(chain.join("summary.csv"), "game,rule\n").unwrap();
-    for _ in 0..25 {
-        std::fs::create_dir(&wrap).unwrap();
-        std::fs::rename(&chain, wrap.join(&name)).unwrap();
-        std::fs::rename(&wrap, &chain).unwrap();
-    }
+    let chain = dir.path().join("chain");
+    let name = too_deep_chain(&chain);
     let output = check(dir.path()).assert().code(1).get_output().stdout.clone();
     let text = String::from_utf8(output).unwrap();
     let named = text.lines().find(|line| line.contains("cannot be walked in full: File name too long")).unwrap_or_else(|| panic!("{text}"));
     assert!(named.starts_with(&format!("{}/{name}/{name}/", chain.display())) && named.contains("runs nested there"), "{named}");
     assert!(text.contains("(1 damaged)"), "{text}");
+}
+
+/// `report` refuses a tree it cannot walk in full (runs nested deeper than PATH_MAX), naming
+/// the directory, as `check` names it, rather than leaving those runs out without a word.
+#[cfg(target_os = "linux")]
+#[test]
+fn report_refuses_a_tree_too_deep_to_walk() {
+    let dir = two_nim_runs();
+    let chain = dir.path().join("chain");
+    let name = too_deep_chain(&chain);
+    let report = tempfile::tempdir().unwrap();
+    let out = report.path().join("report");
+    let output = sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().code(2).get_output().stderr.clone();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.contains(&format!("{}/{name}/{name}/", chain.display())), "{text}");
+    assert!(text.contains("cannot be walked in full: File name too long") && text.contains("refusing to report"), "{text}");
+    assert!(!out.join("report.md").exists(), "nothing is written");
 }

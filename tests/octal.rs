@@ -71,7 +71,8 @@ fn prove_finds_and_proves_periods() {
     let short = dir.path().join("short");
     sprague().args(["prove", "octal", "0.177", "--max", "1000", "-q", "--out"]).arg(&short).assert().code(3).stdout(contains("no period proved"));
     sprague().args(["prove", "octal", "0.177", "--max", "1100", "-q", "--out"]).arg(&short).assert().success().stdout(contains("period 20 from n0 = 497"));
-    sprague().args(["prove", "octal", "{1,3,4}", "-q", "--out"]).arg(&short).assert().success().stdout(contains("for 1 ≤ n < n0 + t = 1 + 4 = 5"));
+    // Another code is another game's run: a directory of its own.
+    sprague().args(["prove", "octal", "{1,3,4}", "-q", "--out"]).arg(dir.path().join("subtraction")).assert().success().stdout(contains("for 1 ≤ n < n0 + t = 1 + 4 = 5"));
     sprague().args(["prove", "octal", "grundy", "-q", "--out"]).arg(&short).assert().code(2).stderr(contains("no periodicity theorem"));
 }
 
@@ -127,8 +128,9 @@ fn solve_refuses_a_long_three_heap_run_and_names_a_missing_code() {
 #[test]
 fn verify_agrees_and_the_sum_is_caught() {
     let dir = tempfile::tempdir().unwrap();
-    for code in ["0.77", "0.6", "{1,3,4}", "grundy"] {
-        let out = dir.path().join("ok");
+    // A directory per code: another code's run is another game's, refused.
+    for (i, code) in ["0.77", "0.6", "{1,3,4}", "grundy"].into_iter().enumerate() {
+        let out = dir.path().join(format!("ok{i}"));
         sprague().args(["verify", "octal", code, "--max", "16", "-q", "--out"]).arg(&out).assert().success().stderr(contains("0 mismatches"));
     }
     let bad = dir.path().join("bad");

@@ -75,8 +75,10 @@ fn expected_stats(code: &str, g: &[u16]) -> String {
 #[test]
 fn the_statistics_equal_a_direct_computation_and_bin_holds_the_same_values() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+    // A directory per code: another code's statistics are another game's run, not replaced.
     for code in ["0.6", "grundy", "0.77"] {
+        let d = &dir.path().join(code);
+        std::fs::create_dir(d).unwrap();
         table(code, &["--max", "3000", "--out", "v.csv", "--stats", "s"], d).assert().success().stderr(contains("statistics in s: 3001 values"));
         let g = values_of_csv(&d.join("v.csv"));
         assert_eq!(stats(&d.join("s")), expected_stats(code, &g), "{code}");
@@ -185,4 +187,30 @@ fn the_stats_directory_is_locked_and_admitted_like_any_output_directory() {
     table("0.6", &["--max", "100", "--stats", "s"], d).assert().success();
     table("0.6", &["--max", "200", "--stats", "s"], d).assert().success();
     assert!(read(&d.join("s/summary.csv")).contains("0.6,201,"));
+}
+
+/// Another code's statistics are another game's run: refused (exit 2) naming both codes, the
+/// files kept; the same code with another --max replaces them, saying so; and `prove octal`
+/// refuses another code's proof the same way.
+#[test]
+fn another_codes_run_is_refused_and_the_same_codes_replaced_with_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    table("0.07", &["--max", "100", "--stats", "s"], d).assert().success();
+    let kept = stats(&d.join("s"));
+    let refused = "s holds the results of a octal 0.07 run (`sprague table octal 0.07 -q --max 100 --stats s`, manifest.json), not of octal 0.137";
+    table("0.137", &["--max", "100", "--stats", "s"], d).assert().code(2).stderr(contains(refused));
+    assert_eq!(stats(&d.join("s")), kept, "the refused run changed nothing");
+    let mut again = sprague();
+    again.current_dir(d).args(["table", "octal", "0.07", "--max", "200", "--stats", "s"]);
+    let replaced = "replaced the run of 101 heaps in s (`sprague table octal 0.07 -q --max 100 --stats s`) by one of 201 heaps";
+    again.assert().success().stderr(contains(replaced));
+    assert!(read(&d.join("s/summary.csv")).contains("0.07,201,"));
+    let prove = |code: &str| {
+        let mut cmd = sprague();
+        cmd.current_dir(d).args(["prove", "octal", code, "--out", "p"]);
+        cmd
+    };
+    prove("0.07").assert().success();
+    prove("0.137").assert().code(2).stderr(contains("p holds the results of a octal 0.07 run (`sprague prove octal 0.07 --out p`, manifest.json), not of octal 0.137"));
 }

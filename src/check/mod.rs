@@ -21,7 +21,7 @@ pub use report::{passed, report};
 use compare::compare_size;
 use crate::error::{Error, Result};
 use crate::output::digests::Omitted;
-use crate::output::verify_files::{tree_dirs, walk_tree, MANIFEST, SUMMARY};
+use crate::output::verify_files::{tree_dirs, unwalked_text, walk_tree, MANIFEST, SUMMARY};
 use protect::{existing, Committed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -84,7 +84,10 @@ impl Plan {
     pub fn read(root: &Path, budget: f64, registry: Vec<ResultsDir>, rebuild: Rebuild, omitted: Omitted) -> Result<Plan> {
         if is_committed(root, &registry) {
             let mut plan = Self::with_registry(root, budget, registry, rebuild, omitted)?;
+            plan.read_unsealed(false);
             plan.require_sums();
+            plan.damage.sort();
+            plan.damage.dedup();
             Ok(plan)
         } else {
             Self::tree(root, budget, rebuild, omitted)
@@ -334,10 +337,8 @@ fn result_dirs(root: &Path) -> Vec<String> {
 /// longer than the system allows): damage, since the runs nested there would go unchecked.
 fn unwalked(root: &Path) -> Vec<Damage> {
     let damage = |(dir, error): (PathBuf, std::io::Error)| {
-        let too_long = error.raw_os_error() == Some(libc::ENAMETOOLONG);
-        let why = Error::io(&dir, error).describe();
-        let hint = if too_long { " (a path under it is longer than the system allows, PATH_MAX)" } else { "" };
-        Damage { file: dir, message: format!("cannot be walked in full: {why}{hint}; whatever lies under it (runs nested there) is not checked") }
+        let message = format!("{}; whatever lies under it (runs nested there) is not checked", unwalked_text(&dir, error));
+        Damage { file: dir, message }
     };
     walk_tree(root).unreachable.into_iter().map(damage).collect()
 }

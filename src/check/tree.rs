@@ -40,7 +40,7 @@ impl Plan {
     /// digest. A tree with neither a run, nor a checkpoint, nor damage is an error.
     pub(super) fn read_tree(&mut self, threads: f64) -> Result<()> {
         self.read_unfinished();
-        self.read_unsealed();
+        self.read_unsealed(true);
         let found = manifest_dirs(&self.root);
         if found.iter().all(|(_, is_run)| !is_run) && self.notes().is_empty() && self.damage.is_empty() {
             return Err(Error::Usage(format!("no run found under {} (no manifest.json beside a summary.csv, nor a checkpoint.json)", self.root.display())));
@@ -92,14 +92,16 @@ impl Plan {
     }
 
     /// A directory with no manifest.json and no checkpoint that holds a run's files (summary.csv:
-    /// a finished run whose manifest was deleted) or the lock a run took (a run killed, or
-    /// failed, before it wrote its manifest, as a `prove` or `table` run stopped early) is
-    /// damage: nothing in it can be checked. A lock a live run holds is a run in progress.
-    fn read_unsealed(&mut self) {
+    /// a finished run whose manifest was deleted; only when `runs_sealed`, a tree of runs: the
+    /// committed results keep some runs' files under SHA256SUMS alone) or the lock a run took
+    /// (a run killed, or failed, before it wrote its manifest, as a `prove` or `table` run
+    /// stopped early) is damage: nothing in it can be checked. A lock a live run holds is a
+    /// run in progress. Both modes of `check` read the tree this way.
+    pub(super) fn read_unsealed(&mut self, runs_sealed: bool) {
         let unsealed = tree_dirs(&self.root).into_iter().filter(|(_, dir)| !dir.join(MANIFEST).exists() && !Checkpoint::exists(dir));
         for (_, dir) in unsealed.collect::<Vec<_>>() {
             let lock = dir.join(LOCK_FILE);
-            let message = if dir.join(SUMMARY).is_file() {
+            let message = if runs_sealed && dir.join(SUMMARY).is_file() {
                 UNSEALED.to_string()
             } else if lock::is_held(&lock) {
                 self.note(format!("{}: a run in progress (it holds {LOCK_FILE}), with nothing finished to check yet", dir.display()));

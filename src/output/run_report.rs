@@ -8,7 +8,7 @@ use super::manifest::Manifest;
 use super::plots::{self, Panel};
 use super::records::{Columns, Values};
 use super::digests::Recorded;
-use super::verify_files::{first_game, manifest_dirs, tree_dirs, VerifyRows, CHECKPOINT, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use super::verify_files::{first_game, manifest_dirs, tree_dirs, unwalked_text, walk_tree, VerifyRows, CHECKPOINT, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -46,6 +46,7 @@ pub struct Runs(Vec<(String, String, VerifyRows)>);
 /// each run's files read under its game's columns (`games`) once they are checked against the
 /// digests `recorded` finds for them: a changed or unprotected file is refused, naming it.
 pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorded: &Recorded) -> Result<Runs> {
+    refuse_unwalked(root)?;
     refuse_unsealed(root, skip, recorded)?;
     let mut runs: Vec<(String, String, VerifyRows)> = Vec::new();
     for (rel, is_run) in manifest_dirs(root) {
@@ -69,6 +70,19 @@ pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorde
     }
     runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
     Ok(Runs(runs))
+}
+
+/// Refuses a tree with a directory the walk cannot list in full (unreadable, or a path under it
+/// longer than PATH_MAX: [`walk_tree`], as `check` names it): the runs under it would be left
+/// out of the report without a word.
+fn refuse_unwalked(root: &Path) -> Result<()> {
+    match walk_tree(root).unreachable.into_iter().next() {
+        Some((dir, error)) => {
+            let why = unwalked_text(&dir, error);
+            Err(Error::malformed(&dir, format!("{why}; the runs under it would be left out, so refusing to report (move them out, or make it readable)")))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Refuses a directory under `root` (but those `skip` names) that holds a run's files

@@ -3,6 +3,7 @@
 use super::manifest::Manifest;
 use super::verify_files::{CHECKPOINT, MANIFEST};
 use crate::error::{Error, Result};
+use std::collections::BTreeMap;
 use std::path::{Component, Path};
 
 /// The verbs whose runs continue a checkpoint (the parallel runner's).
@@ -40,11 +41,13 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Res
 }
 
 /// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
-/// merge of nim shards must not overwrite a polygon verification), naming both.
+/// merge of nim shards must not overwrite a polygon verification), naming both. A game's
+/// variant that its manifest records as `code` is a game of its own ([`recorded_game`]): a
+/// `table octal 0.137` run does not replace the statistics of 0.07.
 fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
     let path = dir.join(MANIFEST);
     let Ok((earlier, _)) = Manifest::read_unsealed(&path) else { return Ok(()) };
-    match earlier.parameters.get("game").and_then(|g| g.as_str()) {
+    match recorded_game(&earlier) {
         Some(other) if other != game => Err(Error::Usage(format!(
             "{} holds the results of a {other} run (`{}`, {MANIFEST}), not of {game}: this {game} run would replace them; choose another --out, or delete them first",
             dir.display(),
@@ -52,6 +55,40 @@ fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// The game a manifest's run is of, as [`admit`] compares it ([`game_of`] its parameters).
+fn recorded_game(manifest: &Manifest) -> Option<String> {
+    game_of(&manifest.parameters)
+}
+
+/// The game of a run whose manifest records `parameters`: its `game`, followed by its `code`
+/// when it records one (`octal 0.137`: [`game_of_code`]); what a run passes to
+/// [`super::manifest::RunClock::lock`] when it has its parameters before it runs.
+pub fn game_of(parameters: &BTreeMap<String, serde_json::Value>) -> Option<String> {
+    let text = |key: &str| parameters.get(key).and_then(|v| v.as_str());
+    let game = text("game")?;
+    Some(text("code").map_or_else(|| game.to_string(), |code| game_of_code(game, code)))
+}
+
+/// The game of a run of `game`'s variant `code` (an octal game's code): `octal 0.137`, what a
+/// command passes to [`super::manifest::RunClock::lock`] and its manifest records as `game`
+/// and `code`.
+pub fn game_of_code(game: &str, code: &str) -> String {
+    format!("{game} {code}")
+}
+
+/// What a run that records `key` = `now` in its manifest (a count: heaps, values) replaces in
+/// `dir`, which holds a finished run of the same kind and game with another count, as a line
+/// naming both: `replaced the run of 101 heaps in d (`sprague table octal 0.07 --max 100
+/// --stats d`) by one of 201 heaps`; `None` when the count is the same or nothing finished is
+/// there. Read before the new manifest is written.
+pub fn replaced_count(dir: &Path, key: &str, now: u64, what: &str) -> Option<String> {
+    let (earlier, _) = Manifest::read_unsealed(&dir.join(MANIFEST)).ok()?;
+    let before = earlier.parameters.get(key)?.as_u64()?;
+    (before != now).then(|| {
+        format!("replaced the run of {before} {what} in {} (`{}`) by one of {now} {what}", dir.display(), earlier.command_line.join(" "))
+    })
 }
 
 /// Removes the manifest of the earlier run in `dir`, for a run that replaces that run's files
@@ -128,6 +165,21 @@ mod tests {
         let err = admit(dir.path(), &command("sprague verify wall"), "verify", "wall").unwrap_err().to_string();
         assert!(err.contains("holds the results of a nim run (`sprague verify nim --max 2`, manifest.json), not of wall"), "{err}");
         admit(dir.path(), &command("sprague verify nim --max 3"), "verify", "nim").unwrap();
+    }
+
+    #[test]
+    fn another_code_of_a_game_is_another_game_and_another_count_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut run = RunClock::start(command("sprague table octal 0.07 --max 100 --stats d"), 1).finish(dir.path(), &[]).unwrap();
+        run.parameters = [("game", "octal".into()), ("code", "0.07".into()), ("heaps", 101.into())].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        run.write(&dir.path().join(MANIFEST)).unwrap();
+        let err = admit(dir.path(), &command("sprague table octal 0.137"), "table", &game_of_code("octal", "0.137")).unwrap_err().to_string();
+        assert!(err.contains("holds the results of a octal 0.07 run (`sprague table octal 0.07 --max 100 --stats d`, manifest.json), not of octal 0.137"), "{err}");
+        admit(dir.path(), &command("sprague table octal 0.07"), "table", &game_of_code("octal", "0.07")).unwrap();
+        assert!(admit(dir.path(), &command("sprague table octal"), "table", "octal").is_err(), "a run of no code over one of a code");
+        let line = replaced_count(dir.path(), "heaps", 201, "heaps").unwrap();
+        assert_eq!(line, format!("replaced the run of 101 heaps in {} (`sprague table octal 0.07 --max 100 --stats d`) by one of 201 heaps", dir.path().display()));
+        assert_eq!(replaced_count(dir.path(), "heaps", 101, "heaps"), None);
     }
 
     #[test]

@@ -113,6 +113,15 @@ pub struct Walk {
     pub unreachable: Vec<(PathBuf, std::io::Error)>,
 }
 
+/// Why directory `dir` could not be walked in full (`error`, from [`Walk::unreachable`]):
+/// `cannot be walked in full: …`, saying when a path under it is too long (PATH_MAX).
+pub fn unwalked_text(dir: &Path, error: std::io::Error) -> String {
+    let too_long = error.raw_os_error() == Some(libc::ENAMETOOLONG);
+    let why = crate::error::Error::io(dir, error).describe();
+    let hint = if too_long { " (a path under it is longer than the system allows, PATH_MAX)" } else { "" };
+    format!("cannot be walked in full: {why}{hint}")
+}
+
 /// Walks every directory under `root`, depth first in name order, and names those it could not
 /// list in full rather than skipping what lies under them. Symbolic links to directories are
 /// not followed, so a link back up the tree (`a/up -> ..`) is not walked again and again.

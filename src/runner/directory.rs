@@ -77,7 +77,11 @@ pub enum Finished {
 pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
     let plan = Plan::new(verification, run.shard)?;
     super::cost::check(&plan, run.memory_limit, run.force, rayon::current_num_threads())?;
-    let _lock = clock.lock(&run.dir, verification.game())?;
+    let mut parameters = parameters(verification, run.shard);
+    parameters.extend(run.parameters.clone());
+    // The game as the manifest will record it: a code of the game is a game of its own.
+    let game = crate::output::takeover::game_of(&parameters).unwrap_or_else(|| verification.game().to_string());
+    let _lock = clock.lock(&run.dir, &game)?;
     let outcome = super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress);
     if outcome.is_err() && !run.resume && !verification.resumable_after_error() {
         Checkpoint::remove(&run.dir)?;
@@ -91,8 +95,6 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     if run.resume {
         notes.push("resumed from a checkpoint: wall_seconds and the memory cover the last process only, seconds_all_sittings every sitting".into());
     }
-    let mut parameters = parameters(verification, run.shard);
-    parameters.extend(run.parameters.clone());
     let replaced = replaced(&run.dir, &results);
     let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes, verification.device())?;
     Checkpoint::remove(&run.dir)?;

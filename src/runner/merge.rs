@@ -231,7 +231,8 @@ pub fn merge_into(
     notes.push(format!("merged from {} shard directories", outputs.len()));
     // A merge may replace only an earlier run of the kind and game it merges (never a census
     // by a verification, nor the reverse, nor a run of another game).
-    let _lock = clock.lock_as(out, &merged_kind(&parameters), &results.game)?;
+    let game = crate::output::takeover::game_of(&parameters).unwrap_or_else(|| results.game.clone());
+    let _lock = clock.lock_as(out, &merged_kind(&parameters), &game)?;
     // A merge with any shard a device counted is recorded as the device's (check cannot
     // estimate recomputing it from the shards' times).
     let device = outputs.iter().find_map(|o| o.device.clone());

@@ -123,3 +123,19 @@ pub fn edit_and_reseal(dir: &Path, file: &str, from: &str, to: &str) {
     manifest.files.insert(file.into(), sprague::output::atomic::sha256_file(&path).unwrap());
     manifest.write(&manifest_path).unwrap();
 }
+
+/// Nests `chain` (a directory made here, holding a summary.csv) under 25 levels of 200-byte
+/// names, deeper than the system's longest path (PATH_MAX), built from the bottom up one level
+/// at a time so that no call names a path too long; returns the name of a level.
+pub fn too_deep_chain(chain: &Path) -> String {
+    let wrap = chain.with_extension("wrap");
+    let name = "d".repeat(200);
+    std::fs::create_dir(chain).unwrap();
+    std::fs::write(chain.join("summary.csv"), "game,rule\n").unwrap();
+    for _ in 0..25 {
+        std::fs::create_dir(&wrap).unwrap();
+        std::fs::rename(chain, wrap.join(&name)).unwrap();
+        std::fs::rename(&wrap, chain).unwrap();
+    }
+    name
+}

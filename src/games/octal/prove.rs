@@ -9,6 +9,7 @@ use super::values::Engine;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::sha256_file;
+use crate::output::takeover::{game_of_code, replaced_count};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -50,12 +51,15 @@ impl Command for ProveOctal {
         let max: usize = args.require("max")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
-        let _lock = clock.lock(&dir, "octal")?;
+        let _lock = clock.lock(&dir, &game_of_code("octal", &code.to_string()))?;
         let (engine, proof) = search(&code, bound, max, args, session)?;
         let g = engine.values();
         let kept = proof.map_or(g.len(), |p| p.values);
         write_values(&dir.join(VALUES), &g[..kept])?;
         let digest = sha256_file(&dir.join(VALUES))?;
+        if let Some(line) = replaced_count(&dir, "values", kept as u64, "values") {
+            session.report(&line);
+        }
         let mut manifest = clock.finish(&dir, &[VALUES])?;
         manifest.parameters = parameters(&code, bound, proof, kept, &engine);
         manifest.notes.push(THEOREM.to_string());

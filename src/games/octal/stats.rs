@@ -29,6 +29,9 @@ use std::path::Path;
 /// Rare heaps listed in `rare.csv` at most (a bad mask could make half the heaps rare).
 pub const RARE_LISTED: usize = 1_000_000;
 
+/// The files [`Stats::write`] writes.
+pub const STATS_FILES: [&str; 3] = ["summary.csv", "values.csv", "rare.csv"];
+
 /// The row of `summary.csv`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
@@ -104,9 +107,10 @@ impl Stats {
     /// Writes `summary.csv`, `values.csv` and `rare.csv` into `dir` (created if need be).
     pub fn write(&self, dir: &Path) -> Result<()> {
         create_dir(dir)?;
-        write_csv(&dir.join("summary.csv"), std::slice::from_ref(&self.summary))?;
-        write_csv(&dir.join("values.csv"), &self.values)?;
-        write_csv_rows::<ValueRow, &ValueRow>(&dir.join("rare.csv"), &self.rare)
+        let [summary, values, rare] = STATS_FILES;
+        write_csv(&dir.join(summary), std::slice::from_ref(&self.summary))?;
+        write_csv(&dir.join(values), &self.values)?;
+        write_csv_rows::<ValueRow, &ValueRow>(&dir.join(rare), &self.rare)
     }
 
     /// One line for the report: what the statistics say.

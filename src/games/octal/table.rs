@@ -5,13 +5,17 @@
 use super::code::{Code, THREE};
 use super::compute::{code_arg, computed, method_note, value_options, write_values, write_values_bin, ValueRow, CODE};
 use super::resume::{self, Checkpoint};
-use super::stats::Stats;
+use super::stats::{Stats, STATS_FILES};
 use super::values::{values, Engine, Method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::{check_dir, is_stream};
 use crate::output::csv::CsvRecord;
 use crate::output::lock::{check_name_fits, DirLock, COMPANIONS};
+use crate::output::manifest::RunClock;
+use crate::output::takeover::{game_of_code, replaced_count};
+use crate::output::verify_files::MANIFEST;
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
@@ -72,30 +76,30 @@ impl Command for TableOctal {
                 let what = out.map_or("standard output".to_string(), |out| format!("{out}, not a regular file"));
                 return Err(Error::Usage(format!("--resume, --budget and --binary need --out FILE (the checkpoint lies beside it); the values go to {what}")));
             }
-            let _stats = lock_stats(args, session)?;
+            let stats = lock_stats(&code, args, session)?;
             let engine = computed(&code, max, args, session)?;
             match out {
                 None => write_stdout(engine.values(), session)?,
                 Some(out) => write_file(Path::new(out), engine.values(), args)?,
             }
             session.report(&out.map_or_else(|| done(&engine), |out| format!("{}; written to {out}", done(&engine))));
-            return write_stats(&code, engine.values(), args, session).map(|()| Status::Ok);
+            return write_stats(&code, engine.values(), stats.as_ref(), session).map(|()| Status::Ok);
         }
         let out = out.expect("a file when not streamed");
         check_name_fits(Path::new(out), &COMPANIONS)?;
         let _lock = session.lock_file(Path::new(out))?;
-        let _stats = lock_stats(args, session)?;
+        let stats = lock_stats(&code, args, session)?;
         let run = resume::run(&code, max, Path::new(out), args, session)?;
         if run.stopped {
             let last = run.engine.values().len() - 1;
             session.report(&format!("{code}: stopped at the --budget after g(0..={last}) ({}); checkpoint {out}.checkpoint.json; continue with --resume: sprague table octal {code} --max {max} --out {out} --resume", method_note(&run.engine)));
-            write_stats(&code, run.engine.values(), args, session)?;
+            write_stats(&code, run.engine.values(), stats.as_ref(), session)?;
             return Ok(Status::Interrupted);
         }
         write_file(Path::new(out), &run.engine.values()[..=max], args)?;
         session.report(&format!("{}; written to {out}", done(&run.engine)));
         let engine = run.finish()?;
-        write_stats(&code, &engine.values()[..=max], args, session)?;
+        write_stats(&code, &engine.values()[..=max], stats.as_ref(), session)?;
         Ok(Status::Ok)
     }
 }
@@ -114,18 +118,34 @@ fn binary(args: &Args) -> bool {
     args.flag("binary")
 }
 
-/// Locks `--stats DIR`, when given, as every run locks its output directory: a directory in
-/// use, or holding an unfinished run or another kind of run's results, is refused.
-fn lock_stats(args: &Args, session: &Session) -> Result<Option<DirLock>> {
-    args.text("stats").map(|dir| session.clock().lock(Path::new(dir), "octal")).transpose()
+/// Locks `--stats DIR`, when given, as every run locks its output directory, for a run of
+/// `code` (its own game: [`game_of_code`]): a directory in use, or holding an unfinished run,
+/// another kind of run's results or another code's, is refused. With the run's clock.
+fn lock_stats(code: &Code, args: &Args, session: &Session) -> Result<Option<(DirLock, RunClock)>> {
+    let Some(dir) = args.text("stats") else { return Ok(None) };
+    let clock = session.clock();
+    Ok(Some((clock.lock(Path::new(dir), &game_of_code("octal", &code.to_string()))?, clock)))
 }
 
-/// Writes the statistics of `g` into `--stats DIR`, when given.
-fn write_stats(code: &Code, g: &[u16], args: &Args, session: &mut Session) -> Result<()> {
-    let Some(dir) = args.text("stats") else { return Ok(()) };
+/// Writes the statistics of `g` into the locked `--stats DIR`, when given, and the manifest
+/// that records the run (its code and heaps), saying what it replaced when the directory held
+/// the statistics of another number of heaps of the same code.
+fn write_stats(code: &Code, g: &[u16], stats_dir: Option<&(DirLock, RunClock)>, session: &mut Session) -> Result<()> {
+    let Some((lock, clock)) = stats_dir else { return Ok(()) };
+    let dir = lock.dir();
     let stats = Stats::of(code, g);
-    stats.write(Path::new(dir))?;
-    session.report(&stats.line(Path::new(dir)));
+    stats.write(dir)?;
+    if let Some(line) = replaced_count(dir, "heaps", g.len() as u64, "heaps") {
+        session.report(&line);
+    }
+    let mut manifest = clock.finish(dir, &STATS_FILES)?;
+    manifest.parameters = BTreeMap::from([
+        ("game".to_string(), "octal".into()),
+        ("code".to_string(), code.to_string().into()),
+        ("heaps".to_string(), (g.len() as u64).into()),
+    ]);
+    manifest.write(&dir.join(MANIFEST))?;
+    session.report(&stats.line(dir));
     Ok(())
 }
 
@@ -145,8 +165,8 @@ fn stats_from(code: &Code, from: &Path, args: &Args, session: &mut Session) -> R
     if g.len() > checked {
         session.report(&format!("{code}: g(0..{checked}) recomputed and equal; the values of heaps {checked}..={} are read from {source}, not recomputed", g.len() - 1));
     }
-    let _stats = lock_stats(args, session)?;
-    write_stats(code, &g, args, session)?;
+    let stats = lock_stats(code, args, session)?;
+    write_stats(code, &g, stats.as_ref(), session)?;
     Ok(Status::Ok)
 }
 
