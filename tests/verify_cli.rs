@@ -184,17 +184,26 @@ fn merge_refuses_to_replace_another_kind_of_run() {
     merge(&shards, &whole, 0);
 }
 
+/// A finished `verify nim` run in `dir`/nim, which a wall run must not replace.
+fn nim_run(dir: &Path) -> PathBuf {
+    let nim = dir.join("nim");
+    sprague().args(["verify", "nim", "--max", "2", "--piles", "2", "-q", "--out"]).arg(&nim).assert().success();
+    nim
+}
+
+/// How a wall run is refused over [`nim_run`]'s directory.
+const NIM_RUN_HELD: &str = "holds the results of a nim run (`sprague verify nim --max 2 --piles 2";
+const NOT_OF_WALL: &str = "not of wall: this wall run would replace them; choose another --out";
+
 /// A merge replaces only a run of the game it merges: wall shards never over a nim run.
 #[test]
 fn merge_refuses_to_replace_another_games_run() {
     let dir = tempfile::tempdir().unwrap();
-    let nim = dir.path().join("nim");
-    sprague().args(["verify", "nim", "--max", "2", "--piles", "2", "-q", "--out"]).arg(&nim).assert().success();
+    let nim = nim_run(dir.path());
     let before = read(&nim.join("manifest.json"));
     let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
     merge(&shards, &nim, 2)
-        .stderr(contains("holds the results of a nim run (`sprague verify nim --max 2 --piles 2"))
-        .stderr(contains("not of wall: this wall run would replace them; choose another --out"));
+        .stderr(contains(NIM_RUN_HELD)).stderr(contains(NOT_OF_WALL));
     assert_eq!(read(&nim.join("manifest.json")), before);
 }
 
@@ -220,12 +229,10 @@ fn a_run_of_other_sizes_is_replaced_with_a_word_by_merge_and_verify() {
 #[test]
 fn verify_and_stress_refuse_to_replace_another_games_run() {
     let dir = tempfile::tempdir().unwrap();
-    let nim = dir.path().join("nim");
-    sprague().args(["verify", "nim", "--max", "2", "--piles", "2", "-q", "--out"]).arg(&nim).assert().success();
+    let nim = nim_run(dir.path());
     let before = (read(&nim.join("manifest.json")), read(&nim.join("summary.csv")));
     sprague().args(["verify", "wall", "--max", "2x2", "-q", "--out"]).arg(&nim).assert().code(2)
-        .stderr(contains("holds the results of a nim run (`sprague verify nim --max 2 --piles 2"))
-        .stderr(contains("not of wall: this wall run would replace them; choose another --out"));
+        .stderr(contains(NIM_RUN_HELD)).stderr(contains(NOT_OF_WALL));
     assert_eq!((read(&nim.join("manifest.json")), read(&nim.join("summary.csv"))), before);
     let kings = dir.path().join("kings");
     let solver = format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display());

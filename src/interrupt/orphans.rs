@@ -106,8 +106,8 @@ fn children() -> Vec<i32> {
     let mut out = Vec::new();
     let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return out };
     for task in tasks.flatten() {
-        match std::fs::read_to_string(task.path().join("children")) {
-            Ok(text) => out.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok())),
+        match task_children(&task.path()) {
+            Ok(pids) => out.extend(pids),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return children_by_parent(),
             Err(_) => {}
         }
@@ -120,8 +120,14 @@ fn children() -> Vec<i32> {
 /// live thread of its subreaper, the main one).
 #[cfg(target_os = "linux")]
 fn main_thread_children() -> Option<Vec<i32>> {
-    let text = std::fs::read_to_string(format!("/proc/self/task/{}/children", std::process::id())).ok()?;
-    Some(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()).collect())
+    task_children(std::path::Path::new(&format!("/proc/self/task/{}", std::process::id()))).ok()
+}
+
+/// The children of one of sprague's threads, from its `/proc/self/task/TID` folder.
+#[cfg(target_os = "linux")]
+fn task_children(task: &std::path::Path) -> std::io::Result<Vec<i32>> {
+    let text = std::fs::read_to_string(task.join("children"))?;
+    Ok(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()).collect())
 }
 
 /// True on Linux 4 and later, whose kernel hands an orphan to the first live thread of its
