@@ -1,7 +1,4 @@
-//! `check` on a tree of runs that is not the committed results (a user's `out/`): every run
-//! directory under it (a manifest.json beside a summary.csv) is checked on its own — digests
-//! and totals at no cost, then its jobs recomputed by the verification its manifest records,
-//! cheapest first within the budget.
+//! `check` on a tree of runs that is not the committed results (a user's `out/`): every run directory under it (a verify or census run's manifest.json beside its summary.csv) is checked on its own — digests and totals at no cost, then its jobs recomputed by the verification its manifest records, cheapest first within the budget; another command's output (a manifest of `table --stats`, `prove`, …) is checked against its digests alone.
 
 use super::compare::compare_size;
 use super::protect::{protect_files, shard_of, Committed, Damage};
@@ -35,15 +32,17 @@ pub(super) struct Run {
 impl Plan {
     /// Reads every run directory under the root and adds a unit per group of its jobs (a run
     /// whose files cannot be read is damage, and the others are still read); directories with
-    /// a manifest but no summary.csv are listed as not checked, those with a summary.csv but no
-    /// manifest are damage, and the checkpoint of every unfinished run is checked against its
-    /// digest. A tree with neither a run, nor a checkpoint, nor damage is an error.
+    /// a manifest that holds no verify run (no summary.csv, or another command's output:
+    /// [`manifest_dirs`]) are checked against their digests and listed as not checked, those
+    /// with a summary.csv but no manifest are damage, and the checkpoint of every unfinished
+    /// run is checked against its digest. A tree with neither a manifest, nor a checkpoint,
+    /// nor damage is an error.
     pub(super) fn read_tree(&mut self, threads: f64) -> Result<()> {
         self.read_unfinished();
         self.read_unsealed(true);
         let found = manifest_dirs(&self.root);
-        if found.iter().all(|(_, is_run)| !is_run) && self.notes().is_empty() && self.damage.is_empty() {
-            return Err(Error::Usage(format!("no run found under {} (no manifest.json beside a summary.csv, nor a checkpoint.json)", self.root.display())));
+        if found.is_empty() && self.notes().is_empty() && self.damage.is_empty() {
+            return Err(Error::Usage(format!("no run found under {} (no manifest.json, nor a checkpoint.json)", self.root.display())));
         }
         for (rel, is_run) in found {
             let dir = self.root.join(&rel);
