@@ -7,7 +7,7 @@ use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
 use crate::output::lock::{self, LOCK_FILE};
-use crate::output::verify_files::{manifest_dirs, tree_dirs, MANIFEST, SUMMARY};
+use crate::output::verify_files::{manifest_dirs, tree_dirs, unsealed, MANIFEST, SUMMARY};
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::resumable::run_job_in_memory;
 use crate::runner::verification::size_groups;
@@ -97,8 +97,8 @@ impl Plan {
     /// stopped early) is damage: nothing in it can be checked. A lock a live run holds is a
     /// run in progress. Both modes of `check` read the tree this way.
     pub(super) fn read_unsealed(&mut self, runs_sealed: bool) {
-        let unsealed = tree_dirs(&self.root).into_iter().filter(|(_, dir)| !dir.join(MANIFEST).exists() && !Checkpoint::exists(dir));
-        for (_, dir) in unsealed.collect::<Vec<_>>() {
+        let dirs: Vec<(String, PathBuf)> = tree_dirs(&self.root).into_iter().filter(|(_, dir)| unsealed(dir)).collect();
+        for (_, dir) in dirs {
             let lock = dir.join(LOCK_FILE);
             let message = if runs_sealed && dir.join(SUMMARY).is_file() {
                 UNSEALED.to_string()

@@ -115,6 +115,12 @@ pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
     (tree_dirs(root).into_iter()).filter(|(_, dir)| dir.join(MANIFEST).is_file()).map(|(rel, dir)| (rel, holds_run(&dir))).collect()
 }
 
+/// Whether `dir` holds neither a manifest.json nor a checkpoint.json: nothing in it is sealed,
+/// nor is a run in progress there, so a run's files in it (summary.csv) cannot be checked.
+pub fn unsealed(dir: &Path) -> bool {
+    !dir.join(MANIFEST).exists() && !dir.join(CHECKPOINT).exists()
+}
+
 /// Every directory under `root` (itself first, as `.`), relative and '/'-separated, with its
 /// path, depth first in name order ([`walk_tree`]'s directories).
 pub fn tree_dirs(root: &Path) -> Vec<(String, PathBuf)> {
