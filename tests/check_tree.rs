@@ -362,3 +362,55 @@ fn report_refuses_a_tree_too_deep_to_walk() {
     assert!(text.contains("cannot be walked in full: File name too long") && text.contains("refusing to report"), "{text}");
     assert!(!out.join("report.md").exists(), "nothing is written");
 }
+
+/// A tree of verify runs (wall, octal) holding the output of commands that are not verify runs:
+/// `table octal --stats` (a manifest beside a summary.csv of its own; one of them nested inside
+/// the octal run) and `table wall-empty --out-dir` (a manifest, no summary.csv).
+fn tree_with_other_outputs() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &str, out: &str| {
+        sprague().args(args.split(' ')).arg(dir.path().join(out)).assert().success();
+    };
+    run("verify wall --max 2x2 -q --out", "wall");
+    run("verify octal 0.07 --max 6 -q --out", "octal");
+    run("table octal 0.07 --max 100 -q --stats", "stats");
+    run("table octal 0.6 --max 50 -q --stats", "octal/stats");
+    run("table wall-empty --max 3x3 -q --out-dir", "empty");
+    dir
+}
+
+/// Another command's output in a tree of runs is checked against its digests and listed as not
+/// recomputed, never taken for a verify run missing its distribution.csv; a changed file in it
+/// is still damage, and one alone is checked the same way rather than refused.
+#[test]
+fn check_takes_another_command_s_output_for_what_it_is() {
+    let dir = tree_with_other_outputs();
+    let output = check(dir.path()).assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    for dir in ["empty", "octal/stats", "stats"] {
+        assert!(text.contains(&format!("not checked: {dir} (")), "{dir} not listed: {text}");
+    }
+    assert!(text.contains("NOT CHECKED: 3 directories") && text.contains("(0 damaged)") && !text.contains("missing"), "{text}");
+    assert!(text.contains("recomputed 10 units") && text.contains(": 0 differences"), "{text}");
+    let stats = dir.path().join("stats");
+    check(&stats).assert().success().stdout(predicate::str::contains("not checked: . (").and(predicate::str::contains("(0 damaged)")));
+    let summary = stats.join("summary.csv");
+    std::fs::write(&summary, std::fs::read_to_string(&summary).unwrap().replacen("0.07,101,", "0.07,102,", 1)).unwrap();
+    check(dir.path()).assert().code(1).stdout(predicate::str::contains(format!("{}: sha256 ", summary.display())).and(predicate::str::contains("(1 damaged)")));
+}
+
+/// `report` leaves another command's output out of the index (it holds no verify run), rather
+/// than refusing the tree for a distribution.csv such output never has.
+#[test]
+fn report_leaves_out_another_command_s_output() {
+    let dir = tree_with_other_outputs();
+    let report = tempfile::tempdir().unwrap();
+    let out = report.path().join("report");
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().success();
+    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(index.contains("- [`octal`](octal/report.md): rule exhaustive:code=0.07, 6 sizes, 29 positions") && index.contains("- [`wall`](wall/report.md)"), "{index}");
+    assert!(!index.contains("stats") && !index.contains("empty") && !out.join("stats").exists(), "{index}");
+    sprague().args(["report", "--results"]).arg(dir.path().join("stats")).arg("--out").arg(&out).assert().success();
+    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(index.contains("No run directories"), "{index}");
+}

@@ -1,7 +1,4 @@
-//! `check` on a tree of runs that is not the committed results (a user's `out/`): every run
-//! directory under it (a manifest.json beside a summary.csv) is checked on its own — digests
-//! and totals at no cost, then its jobs recomputed by the verification its manifest records,
-//! cheapest first within the budget.
+//! `check` on a tree of runs that is not the committed results (a user's `out/`): every run directory under it (a verify or census run's manifest.json beside its summary.csv) is checked on its own — digests and totals at no cost, then its jobs recomputed by the verification its manifest records, cheapest first within the budget; another command's output (a manifest of `table --stats`, `prove`, …) is checked against its digests alone.
 
 use super::compare::compare_size;
 use super::protect::{protect_files, shard_of, Committed, Damage};
@@ -10,7 +7,7 @@ use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
 use crate::output::lock::{self, LOCK_FILE};
-use crate::output::verify_files::{manifest_dirs, tree_dirs, MANIFEST, SUMMARY};
+use crate::output::verify_files::{manifest_dirs, tree_dirs, unsealed, MANIFEST, SUMMARY};
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::resumable::run_job_in_memory;
 use crate::runner::verification::size_groups;
@@ -35,15 +32,17 @@ pub(super) struct Run {
 impl Plan {
     /// Reads every run directory under the root and adds a unit per group of its jobs (a run
     /// whose files cannot be read is damage, and the others are still read); directories with
-    /// a manifest but no summary.csv are listed as not checked, those with a summary.csv but no
-    /// manifest are damage, and the checkpoint of every unfinished run is checked against its
-    /// digest. A tree with neither a run, nor a checkpoint, nor damage is an error.
+    /// a manifest that holds no verify run (no summary.csv, or another command's output:
+    /// [`manifest_dirs`]) are checked against their digests and listed as not checked, those
+    /// with a summary.csv but no manifest are damage, and the checkpoint of every unfinished
+    /// run is checked against its digest. A tree with neither a manifest, nor a checkpoint,
+    /// nor damage is an error.
     pub(super) fn read_tree(&mut self, threads: f64) -> Result<()> {
         self.read_unfinished();
         self.read_unsealed(true);
         let found = manifest_dirs(&self.root);
-        if found.iter().all(|(_, is_run)| !is_run) && self.notes().is_empty() && self.damage.is_empty() {
-            return Err(Error::Usage(format!("no run found under {} (no manifest.json beside a summary.csv, nor a checkpoint.json)", self.root.display())));
+        if found.is_empty() && self.notes().is_empty() && self.damage.is_empty() {
+            return Err(Error::Usage(format!("no run found under {} (no manifest.json, nor a checkpoint.json)", self.root.display())));
         }
         for (rel, is_run) in found {
             let dir = self.root.join(&rel);
@@ -98,8 +97,8 @@ impl Plan {
     /// stopped early) is damage: nothing in it can be checked. A lock a live run holds is a
     /// run in progress. Both modes of `check` read the tree this way.
     pub(super) fn read_unsealed(&mut self, runs_sealed: bool) {
-        let unsealed = tree_dirs(&self.root).into_iter().filter(|(_, dir)| !dir.join(MANIFEST).exists() && !Checkpoint::exists(dir));
-        for (_, dir) in unsealed.collect::<Vec<_>>() {
+        let dirs: Vec<(String, PathBuf)> = tree_dirs(&self.root).into_iter().filter(|(_, dir)| unsealed(dir)).collect();
+        for (_, dir) in dirs {
             let lock = dir.join(LOCK_FILE);
             let message = if runs_sealed && dir.join(SUMMARY).is_file() {
                 UNSEALED.to_string()

@@ -8,7 +8,7 @@ use super::manifest::Manifest;
 use super::plots::{self, Panel};
 use super::records::{Columns, Values};
 use super::digests::Recorded;
-use super::verify_files::{first_game, manifest_dirs, tree_dirs, unwalked_text, walk_tree, VerifyRows, CHECKPOINT, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use super::verify_files::{first_game, manifest_dirs, tree_dirs, unsealed, unwalked_text, walk_tree, VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -90,8 +90,7 @@ fn refuse_unwalked(root: &Path) -> Result<()> {
 /// was deleted; not a run in progress, which has checkpoint.json), unless another digest
 /// protects them (SHA256SUMS): it would be left out of the report without a word.
 fn refuse_unsealed(root: &Path, skip: &dyn Fn(&str) -> bool, recorded: &Recorded) -> Result<()> {
-    let unsealed = |dir: &Path| dir.join(SUMMARY).is_file() && !dir.join(MANIFEST).exists() && !dir.join(CHECKPOINT).exists();
-    for (_, dir) in tree_dirs(root).into_iter().filter(|(rel, dir)| !skip(rel) && unsealed(dir)) {
+    for (_, dir) in tree_dirs(root).into_iter().filter(|(rel, dir)| !skip(rel) && dir.join(SUMMARY).is_file() && unsealed(dir)) {
         recorded.check(&dir.join(SUMMARY)).map_err(|_| {
             Error::malformed(&dir, format!("holds a run's files ({SUMMARY}) but no {MANIFEST}, so they cannot be checked; refusing to report it (restore the manifest or move the directory out)"))
         })?;

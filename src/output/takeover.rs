@@ -1,13 +1,10 @@
 //! What an output directory already holds when a run takes it: another kind of run's results, another game's, or an unfinished run the command cannot continue, are refused; an earlier run of the same kind and game is replaced, and the files it listed that the new run does not write are removed.
 
 use super::manifest::Manifest;
-use super::verify_files::{CHECKPOINT, MANIFEST};
+use super::verify_files::{CHECKPOINT, MANIFEST, RUNNER_KINDS};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
-
-/// The verbs whose runs continue a checkpoint (the parallel runner's).
-const RESUMING: [&str; 2] = ["verify", "census"];
 
 /// Admits a run of `kind` and `game` invoked as `command_line` (`sprague VERB GAME …`) into
 /// `dir`, which it has locked: refuses an unfinished run it cannot continue, the results of
@@ -16,7 +13,7 @@ const RESUMING: [&str; 2] = ["verify", "census"];
 pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Result<()> {
     let Some(verb) = command_line.get(1).map(String::as_str) else { return Ok(()) };
     let checkpoint = dir.join(CHECKPOINT);
-    if checkpoint.exists() && !RESUMING.contains(&verb) {
+    if checkpoint.exists() && !RUNNER_KINDS.contains(&verb) {
         return Err(Error::Usage(format!(
             "{} holds an unfinished verify or census run ({}): continue it with that command and --resume, or choose another --out",
             dir.display(),

@@ -3,6 +3,7 @@
 //! give, and the run directories of a tree.
 
 use super::csv::{read_csv_headed, read_header};
+use super::manifest::Manifest;
 use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow, ANSWER};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -88,13 +89,36 @@ pub fn first_game(dir: &Path) -> Result<Option<String>> {
     Ok(first.and_then(|row| row.ok()).and_then(|row| row.get(0).map(str::to_string)))
 }
 
+/// The kinds of run of the parallel runner ([`crate::runner`]), whose files are the verify
+/// files (summary.csv, distribution.csv, mismatches.csv) and which alone continue a checkpoint;
+/// a merge of their shards is of the kind it merged ([`Manifest::kind`]).
+pub const RUNNER_KINDS: [&str; 2] = ["verify", "census"];
+
+/// Whether `manifest` records a run of the parallel runner: its kind is one of
+/// [`RUNNER_KINDS`] (or it names no command), or it records its shard as only the runner does
+/// (a program using the library runs one under its own command line). Another command's
+/// (`table octal --stats`, `prove`, `stress`) does not, whatever files lie beside it.
+pub fn records_verify_run(manifest: &Manifest) -> bool {
+    let kind = manifest.kind();
+    kind.as_deref().is_none_or(|kind| RUNNER_KINDS.contains(&kind)) || manifest.parameters.contains_key("shard")
+}
+
 /// Directories under `root` (itself included, as `.`) holding a manifest.json, relative and
-/// '/'-separated, each with whether it holds a run's summary.csv.
+/// '/'-separated, each with whether it holds a verify run: a summary.csv beside a manifest that
+/// records one ([`records_verify_run`]) or that cannot be read (what is wrong with it is then
+/// the run's damage). Another command's output is not one, though it may hold a summary.csv.
 pub fn manifest_dirs(root: &Path) -> Vec<(String, bool)> {
-    (tree_dirs(root).into_iter())
-        .filter(|(_, dir)| dir.join(MANIFEST).is_file())
-        .map(|(rel, dir)| (rel, dir.join(SUMMARY).is_file()))
-        .collect()
+    let holds_run = |dir: &Path| {
+        let recorded = Manifest::read_unsealed(&dir.join(MANIFEST)).map(|(manifest, _)| records_verify_run(&manifest));
+        dir.join(SUMMARY).is_file() && recorded.unwrap_or(true)
+    };
+    (tree_dirs(root).into_iter()).filter(|(_, dir)| dir.join(MANIFEST).is_file()).map(|(rel, dir)| (rel, holds_run(&dir))).collect()
+}
+
+/// Whether `dir` holds neither a manifest.json nor a checkpoint.json: nothing in it is sealed,
+/// nor is a run in progress there, so a run's files in it (summary.csv) cannot be checked.
+pub fn unsealed(dir: &Path) -> bool {
+    !dir.join(MANIFEST).exists() && !dir.join(CHECKPOINT).exists()
 }
 
 /// Every directory under `root` (itself first, as `.`), relative and '/'-separated, with its
@@ -186,6 +210,35 @@ mod tests {
         let without = Columns { size: ["rows", "size"], key: "parts", position: "position", answer: false };
         let message = VerifyRows::read_as(dir.path(), without).unwrap_err().to_string();
         assert!(message.contains(r#"line 1: header is ["game", "rule", "rows", "size", "position", "dp_grundy", "naive_grundy", "naive_outcome", "answer"], expected"#), "{message}");
+    }
+
+    /// A summary.csv beside a manifest is a verify run's only when the manifest records one
+    /// (or cannot be read): `table octal --stats` writes a summary.csv of its own.
+    #[test]
+    fn a_run_is_told_by_the_command_its_manifest_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let seal = |name: &str, command: &str, shard: bool| {
+            let run = dir.path().join(name);
+            std::fs::create_dir(&run).unwrap();
+            std::fs::write(run.join(SUMMARY), "x\n").unwrap();
+            let line = command.split(' ').map(str::to_string).collect();
+            let mut manifest = super::super::manifest::RunClock::start(line, 1).finish(&run, &[SUMMARY]).unwrap();
+            if shard {
+                manifest.parameters.insert("shard".into(), "1/1".into());
+            }
+            manifest.write(&run.join(MANIFEST)).unwrap();
+        };
+        seal("census", "sprague census wall --size 2x2", false);
+        seal("library", "./subtraction 50 out", true);
+        seal("merged", "sprague merge a b", false);
+        seal("stats", "sprague table octal 0.07 --max 100 --stats stats", false);
+        seal("stress", "sprague stress nim --cmd c", false);
+        seal("verify", "sprague verify nim --max 2", false);
+        std::fs::create_dir(dir.path().join("unreadable")).unwrap();
+        std::fs::write(dir.path().join("unreadable").join(MANIFEST), "{").unwrap();
+        std::fs::write(dir.path().join("unreadable").join(SUMMARY), "x\n").unwrap();
+        let runs: Vec<String> = manifest_dirs(dir.path()).into_iter().filter(|(_, run)| *run).map(|(rel, _)| rel).collect();
+        assert_eq!(runs, ["census", "library", "merged", "unreadable", "verify"]);
     }
 
     #[cfg(unix)]

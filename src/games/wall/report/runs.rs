@@ -60,7 +60,7 @@ impl Command for ReportCommand {
         if committed && !index.is_empty() {
             text.push_str(&format!("\n## Other runs\n{index}"));
         } else if !committed {
-            let none = if index.is_empty() { "\nNo run directories (a manifest.json beside a summary.csv) were found.\n" } else { "" };
+            let none = if index.is_empty() { "\nNo run directories (a verify or census run's manifest.json beside its summary.csv) were found.\n" } else { "" };
             text = format!("# Runs under {}\n{none}{index}", results.display());
         }
         let path = out.join(REPORT);
