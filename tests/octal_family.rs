@@ -4,6 +4,7 @@
 mod common;
 use common::{copy_dir, read, sprague};
 
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::Path;
 
@@ -88,6 +89,38 @@ fn rows_saved_with_other_parameters_are_refused() {
         names
     };
     assert_eq!(listing(&out), listing(&clean), "no values file of the stale rows is left");
+}
+
+/// Another family's run is another game's: refused (exit 2) naming both families, the files
+/// kept; the same family within other limits is replaced, with a line naming both; the same
+/// parameters again are admitted, with no such line.
+#[test]
+fn another_familys_run_is_refused_and_the_same_familys_replaced_with_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |digits: &str, max: &str| sprague().current_dir(d).args(["prove", "octal-family", "--digits", digits, "--max", max, "-q", "--out", "f"]).assert();
+    run("1", "1024").success();
+    let kept = (read(&d.join("f/family.csv")), read(&d.join("f/manifest.json")));
+    let refused = "f holds the results of a octal 0.d1…d1 run (`sprague prove octal-family --digits 1 --max 1024 -q --out f`, manifest.json), not of octal 0.d1…d2";
+    run("2", "1024").code(2).stderr(contains(refused));
+    assert_eq!((read(&d.join("f/family.csv")), read(&d.join("f/manifest.json"))), kept, "the refused run changed nothing");
+    assert!(!d.join("f/rows").exists());
+    let replaced = "replaced the run of up to 1024 values, dense codes from 32768 in f (`sprague prove octal-family --digits 1 --max 1024 -q --out f`) by one of up to 2048 values, dense codes from 32768";
+    run("1", "2048").success().stderr(contains(replaced));
+    assert!(read(&d.join("f/manifest.json")).contains("\"max\": 2048"));
+    run("1", "2048").success().stderr(contains("replaced").not());
+}
+
+/// Rows a stopped run of another family left (none of a code both families share) are
+/// refused: the run would delete them with rows/ at its end.
+#[test]
+fn rows_of_another_familys_codes_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("fam");
+    two_digits(&out, "4096", &["--stop-after-codes", "4"]).code(3);
+    std::fs::remove_file(out.join("rows/0.0.json")).unwrap();
+    family(&out, &[]).code(2).stderr(contains("rows/0.01.json is the row of 0.01, not a code of the family 0.d1…d1"));
+    assert!(out.join("rows/0.02.json").is_file() && !out.join("family.csv").exists());
 }
 
 #[test]

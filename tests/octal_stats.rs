@@ -7,6 +7,7 @@ mod common;
 use common::{read, sprague};
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -190,8 +191,8 @@ fn the_stats_directory_is_locked_and_admitted_like_any_output_directory() {
 }
 
 /// Another code's statistics are another game's run: refused (exit 2) naming both codes, the
-/// files kept; the same code with another --max replaces them, saying so; and `prove octal`
-/// refuses another code's proof the same way.
+/// files kept; the same code with another --max replaces them, saying so; `--stats-from` the
+/// same; and `prove octal` refuses another code's proof the same way.
 #[test]
 fn another_codes_run_is_refused_and_the_same_codes_replaced_with_a_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -206,6 +207,17 @@ fn another_codes_run_is_refused_and_the_same_codes_replaced_with_a_line() {
     let replaced = "replaced the run of 101 heaps in s (`sprague table octal 0.07 -q --max 100 --stats s`) by one of 201 heaps";
     again.assert().success().stderr(contains(replaced));
     assert!(read(&d.join("s/summary.csv")).contains("0.07,201,"));
+    // --stats-from the values of another code: refused the same way; of the same code, of
+    // another number of heaps replaced with a line, of the same number admitted without one.
+    for code in ["0.137", "0.07"] {
+        sprague().current_dir(d).args(["table", "octal", code, "-q", "--max", "300", "--out", &format!("v{code}.csv")]).assert().success();
+    }
+    let refused = "s holds the results of a octal 0.07 run (`sprague table octal 0.07 --max 200 --stats s`, manifest.json), not of octal 0.137";
+    table("0.137", &["--stats-from", "v0.137.csv", "--stats", "s"], d).assert().code(2).stderr(contains(refused));
+    assert!(read(&d.join("s/summary.csv")).contains("0.07,201,"), "the refused run changed nothing");
+    let replaced = "replaced the run of 201 heaps in s (`sprague table octal 0.07 --max 200 --stats s`) by one of 301 heaps";
+    table("0.07", &["--stats-from", "v0.07.csv", "--stats", "s"], d).assert().success().stderr(contains(replaced));
+    table("0.07", &["--stats-from", "v0.07.csv", "--stats", "s"], d).assert().success().stderr(contains("replaced").not());
     let prove = |code: &str| {
         let mut cmd = sprague();
         cmd.current_dir(d).args(["prove", "octal", code, "--out", "p"]);

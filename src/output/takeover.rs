@@ -59,18 +59,19 @@ fn recorded_game(manifest: &Manifest) -> Option<String> {
     game_of(&manifest.parameters)
 }
 
-/// The game of a run whose manifest records `parameters`: its `game`, followed by its `code`
-/// when it records one (`octal 0.137`: [`game_of_code`]); what a run passes to
-/// [`super::manifest::RunClock::lock`] when it has its parameters before it runs.
+/// The game of a run whose manifest records `parameters`: its `game`, followed by the variant
+/// it records, its `code` or its `family` (`octal 0.137`, `octal 0.d1…d3`: [`game_of_code`]);
+/// what a run passes to [`super::manifest::RunClock::lock`] when it has its parameters before
+/// it runs.
 pub fn game_of(parameters: &BTreeMap<String, serde_json::Value>) -> Option<String> {
     let text = |key: &str| parameters.get(key).and_then(|v| v.as_str());
     let game = text("game")?;
-    Some(text("code").map_or_else(|| game.to_string(), |code| game_of_code(game, code)))
+    Some(text("code").or_else(|| text("family")).map_or_else(|| game.to_string(), |code| game_of_code(game, code)))
 }
 
-/// The game of a run of `game`'s variant `code` (an octal game's code): `octal 0.137`, what a
-/// command passes to [`super::manifest::RunClock::lock`] and its manifest records as `game`
-/// and `code`.
+/// The game of a run of `game`'s variant `code` (an octal game's code, or the family of codes
+/// `0.d1…d3`): `octal 0.137`, what a command passes to [`super::manifest::RunClock::lock`] and
+/// its manifest records as `game` and `code` (or `family`).
 pub fn game_of_code(game: &str, code: &str) -> String {
     format!("{game} {code}")
 }
@@ -81,11 +82,16 @@ pub fn game_of_code(game: &str, code: &str) -> String {
 /// --stats d`) by one of 201 heaps`; `None` when the count is the same or nothing finished is
 /// there. Read before the new manifest is written.
 pub fn replaced_count(dir: &Path, key: &str, now: u64, what: &str) -> Option<String> {
+    replaced_run(dir, &format!("{now} {what}"), |earlier| Some(format!("{} {what}", earlier.get(key)?.as_u64()?)))
+}
+
+/// [`replaced_count`] for a run described by more than a count: `describe` says what the
+/// earlier run's manifest parameters describe, in the words of `now` (this run's); the line
+/// when they differ.
+pub fn replaced_run(dir: &Path, now: &str, describe: impl Fn(&BTreeMap<String, serde_json::Value>) -> Option<String>) -> Option<String> {
     let (earlier, _) = Manifest::read_unsealed(&dir.join(MANIFEST)).ok()?;
-    let before = earlier.parameters.get(key)?.as_u64()?;
-    (before != now).then(|| {
-        format!("replaced the run of {before} {what} in {} (`{}`) by one of {now} {what}", dir.display(), earlier.command_line.join(" "))
-    })
+    let before = describe(&earlier.parameters)?;
+    (before != now).then(|| format!("replaced the run of {before} in {} (`{}`) by one of {now}", dir.display(), earlier.command_line.join(" ")))
 }
 
 /// Removes the manifest of the earlier run in `dir`, for a run that replaces that run's files
@@ -177,6 +183,14 @@ mod tests {
         let line = replaced_count(dir.path(), "heaps", 201, "heaps").unwrap();
         assert_eq!(line, format!("replaced the run of 101 heaps in {} (`sprague table octal 0.07 --max 100 --stats d`) by one of 201 heaps", dir.path().display()));
         assert_eq!(replaced_count(dir.path(), "heaps", 101, "heaps"), None);
+    }
+
+    #[test]
+    fn a_family_of_codes_is_a_game_of_its_own() {
+        let parameters = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
+        assert_eq!(game_of(&parameters(&[("game", "octal"), ("family", "0.d1…d3")])).as_deref(), Some("octal 0.d1…d3"));
+        assert_eq!(game_of(&parameters(&[("game", "octal"), ("code", "0.07")])).as_deref(), Some("octal 0.07"));
+        assert_eq!(game_of(&parameters(&[("game", "wall")])).as_deref(), Some("wall"));
     }
 
     #[test]

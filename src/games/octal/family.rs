@@ -27,6 +27,12 @@ pub fn codes(digits: u32) -> Vec<Code> {
         .collect()
 }
 
+/// The family of the `digits`-digit codes as its manifest records it (`0.d1…d3`): with the
+/// game, the family run's game ([`crate::output::takeover::game_of`]).
+pub fn family_name(digits: u32) -> String {
+    format!("0.d1…d{digits}")
+}
+
 /// The code's name in the family's files: its canonical spelling, `0.0` for no move at all.
 pub fn name(code: &Code) -> String {
     let text = code.to_string();

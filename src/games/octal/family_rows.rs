@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::output::atomic::write_bytes_atomic;
 use crate::output::sealed::{differences, read_text, seal, unseal};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The folder of the saved rows, inside the family's directory.
@@ -53,6 +54,25 @@ pub fn row_file(dir: &Path, code: &str) -> PathBuf {
 pub fn save(dir: &Path, shape: Shape, row: &FamilyRow) -> Result<()> {
     let text = seal(&Saved { shape, row: row.clone() }, FORMAT);
     write_bytes_atomic(&row_file(dir, &row.code), text.as_bytes())
+}
+
+/// Refuses the rows saved in `dir` of codes outside the family being run (`names`, the
+/// family's codes; `family`, its name): left by a stopped run of another family, which this
+/// one would delete with rows/ at its end.
+pub fn refuse_others(dir: &Path, names: &BTreeSet<String>, family: &str) -> Result<()> {
+    let rows = dir.join(ROWS);
+    let Ok(entries) = std::fs::read_dir(&rows) else { return Ok(()) };
+    let code = |path: &Path| path.extension().filter(|e| *e == "json").and(path.file_stem()).and_then(|s| s.to_str()).map(str::to_string);
+    let others = entries.flatten().filter_map(|entry| code(&entry.path())).filter(|code| !names.contains(code));
+    // The first in order, whatever order the directory lists them in.
+    match others.min() {
+        Some(code) => Err(Error::Usage(format!(
+            "{} is the row of {code}, not a code of the family {family}: saved by a stopped run of another family; rerun with that run's options to go on, or delete {} to start over",
+            row_file(dir, &code).display(),
+            rows.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The row saved for `code` (None when there is none), refused unless it is intact, of

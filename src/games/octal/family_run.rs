@@ -4,18 +4,23 @@
 //! A finished code leaves `DIR/rows/CODE.json` (its row, sealed with the run's parameters:
 //! [`super::family_rows`]) and, when proved, `DIR/values/CODE.csv`; a stopped run (`--budget`,
 //! or killed) keeps them and the same command goes on with the codes left (exit 3 until every
-//! code is done), after checking each saved row; other parameters are refused (exit 2). At
-//! the end family.csv (sorted), equivalences.csv ([`super::equivalence`]) and manifest.json are
-//! written and rows/ is removed.
+//! code is done), after checking each saved row; other parameters are refused (exit 2), and so
+//! are rows of another family's codes. At the end family.csv (sorted), equivalences.csv
+//! ([`super::equivalence`]) and manifest.json are written and rows/ is removed.
+//!
+//! The family is a game of its own (`octal 0.d1…d3`, [`family_name`]): a directory holding
+//! another family's finished run is refused; one of the same family within other limits is
+//! replaced, with a line saying so.
 
 use super::equivalence::{classes, ClassRow};
-use super::family::{codes, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE};
+use super::family::{codes, family_name, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE};
 use super::compute::write_values;
 use super::family_rows::{self, Shape, ROWS};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::{create_dir, remove_stale_temps};
 use crate::output::csv::{read_csv, write_csv};
+use crate::output::takeover::{game_of_code, replaced_run};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -67,10 +72,11 @@ impl Command for ProveFamily {
         let budget = args.seconds("budget")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
-        let _lock = clock.lock(&dir, "octal")?;
+        let family = family_name(digits);
+        let _lock = clock.lock(&dir, &game_of_code("octal", &family))?;
         let stop = Stop { deadline: budget.map(|b| Instant::now() + b), codes: args.get("stop-after-codes")?, started: AtomicUsize::new(0) };
         let all = codes(digits);
-        let done = settle_all(&dir, &all, Shape::new(digits, limits), &stop, session)?;
+        let done = settle_all(&dir, &all, &family, Shape::new(digits, limits), &stop, session)?;
         if done.len() < all.len() {
             session.report(&format!("stopped with {} of {} codes done; rerun the same command to go on", done.len(), all.len()));
             return Ok(Status::Interrupted);
@@ -83,7 +89,7 @@ impl Command for ProveFamily {
         let proved = rows.iter().filter(|r| r.proved()).count();
         manifest.parameters = BTreeMap::from([
             ("game".to_string(), "octal".into()),
-            ("family".to_string(), format!("0.d1…d{digits}").into()),
+            ("family".to_string(), family.into()),
             ("digits".to_string(), digits.into()),
             ("max".to_string(), max.into()),
             ("dense_from".to_string(), limits.dense_from.into()),
@@ -91,12 +97,22 @@ impl Command for ProveFamily {
             ("codes".to_string(), rows.len().into()),
             ("proved".to_string(), proved.into()),
         ]);
+        let reached = reach(max as u64, limits.dense_from as u64);
+        let earlier = |p: &BTreeMap<String, serde_json::Value>| Some(reach(p.get("max")?.as_u64()?, p.get("dense_from")?.as_u64()?));
+        if let Some(line) = replaced_run(&dir, &reached, earlier) {
+            session.report(&line);
+        }
         manifest.write(&dir.join("manifest.json"))?;
         std::fs::remove_dir_all(dir.join(ROWS)).map_err(|e| Error::io(dir.join(ROWS), e))?;
-        let line = format!("{} codes: {proved} proved, {} open (up to {max} values, dense codes from {}); {} classes of equal codes; files in {}", rows.len(), rows.len() - proved, limits.dense_from, classes.len(), dir.display());
+        let line = format!("{} codes: {proved} proved, {} open ({reached}); {} classes of equal codes; files in {}", rows.len(), rows.len() - proved, classes.len(), dir.display());
         writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
         Ok(Status::Ok)
     }
+}
+
+/// How far a run computes each code: `up to 4096 values, dense codes from 32768`.
+fn reach(max: u64, dense_from: u64) -> String {
+    format!("up to {max} values, dense codes from {dense_from}")
 }
 
 /// When a sitting starts no more codes.
@@ -117,8 +133,8 @@ impl Stop {
 }
 
 /// The rows of every code done, earlier runs' included (each checked: [`family_rows::load`]);
-/// codes are started until `stop` says.
-fn settle_all(dir: &Path, all: &[super::code::Code], shape: Shape, stop: &Stop, session: &mut Session) -> Result<Vec<FamilyRow>> {
+/// codes are started until `stop` says. Rows of codes outside `family` are refused.
+fn settle_all(dir: &Path, all: &[super::code::Code], family: &str, shape: Shape, stop: &Stop, session: &mut Session) -> Result<Vec<FamilyRow>> {
     for sub in [dir.to_path_buf(), dir.join(ROWS), dir.join("values")] {
         create_dir(&sub)?;
         remove_stale_temps(&sub)?;
@@ -132,6 +148,7 @@ fn settle_all(dir: &Path, all: &[super::code::Code], shape: Shape, stop: &Stop, 
             None => left.push(code),
         }
     }
+    family_rows::refuse_others(dir, &all.iter().map(name).collect(), family)?;
     let progress = session.progress;
     progress.start("codes", Some(all.len() as u64), done.len() as u64);
     let fresh: Vec<Option<FamilyRow>> = left
