@@ -3,7 +3,7 @@
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 thread_local! {
@@ -13,21 +13,43 @@ thread_local! {
     static SEEN: Cell<bool> = const { Cell::new(false) };
 }
 
+/// How many [`stoppable`] works run now, on all threads: while none does (verify, census,
+/// every command but `serve`), [`stopped`] is this one load and reads no thread-local.
+static STOPPABLE: AtomicUsize = AtomicUsize::new(0);
+
 /// Runs `work` on this thread with `stop` as its stop flag: once the flag is set, the searches
 /// below (and any solver that asks [`stopped`]) give up at their next step, returning values
 /// that mean nothing (never memoized). Returns what `work` returned and whether it was stopped
 /// so (a step saw the flag set), when that is to be discarded; work that ended before any step
 /// saw the flag returned its true result.
 pub fn stoppable<T>(stop: Arc<AtomicBool>, work: impl FnOnce() -> T) -> (T, bool) {
-    let before = (STOP.with(|flag| flag.replace(Some(stop))), SEEN.with(|seen| seen.replace(false)));
+    /// Puts back the flag that was there before, also when `work` panics.
+    struct Restore(Option<Arc<AtomicBool>>, bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            STOP.with(|flag| *flag.borrow_mut() = self.0.take());
+            SEEN.with(|seen| seen.set(self.1));
+            STOPPABLE.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    STOPPABLE.fetch_add(1, Ordering::Relaxed);
+    let _restore = Restore(STOP.with(|flag| flag.replace(Some(stop))), SEEN.with(|seen| seen.replace(false)));
     let result = work();
-    let seen = SEEN.with(|seen| seen.replace(before.1));
-    STOP.with(|flag| *flag.borrow_mut() = before.0);
-    (result, seen)
+    (result, SEEN.with(Cell::get))
 }
 
-/// Whether this thread's stop flag ([`stoppable`]) is set; false outside stoppable work.
+/// Whether this thread's stop flag ([`stoppable`]) is set; false outside stoppable work. Asked
+/// at every step of the brute force, so outside `serve` it is one relaxed load: this thread's
+/// own [`stoppable`] counted itself before its work began, and no other thread's sets this one's.
+#[inline]
 pub fn stopped() -> bool {
+    STOPPABLE.load(Ordering::Relaxed) != 0 && stopped_here()
+}
+
+/// [`stopped`] once some work is stoppable: this thread's flag.
+#[cold]
+#[inline(never)]
+fn stopped_here() -> bool {
     let stop = STOP.with(|flag| flag.borrow().as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)));
     if stop {
         SEEN.with(|seen| seen.set(true));
@@ -236,6 +258,16 @@ mod tests {
         assert_eq!(stoppable(stop.clone(), || brute.grundy(&0)), (0, false), "no step: its true result");
         stop.store(false, Ordering::Relaxed);
         assert_eq!(stoppable(stop, || brute.grundy(&1000)), (1, false), "1000 mod 3");
+    }
+
+    /// Work that panics leaves the thread as it found it: no stop flag, [`stopped`] false.
+    #[test]
+    fn a_panicking_work_puts_the_flag_back() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let panicked = std::panic::catch_unwind(|| stoppable(stop, || panic!("the work fails")));
+        assert!(panicked.is_err());
+        assert!(!stopped(), "the flag of work that panicked is no longer this thread's");
+        assert_eq!(stoppable(Arc::new(AtomicBool::new(false)), stopped), (false, false));
     }
 
     #[test]

@@ -144,3 +144,17 @@ pub trait Explore: Send + Sync {
         None
     }
 }
+
+/// For tests: `explorer`'s analysis of `position` for a client already gone is [`cancelled`]'s
+/// error, and for a client that stays the analysis [`Explore::analyse`] gives.
+#[cfg(test)]
+pub(crate) fn assert_cancellable(explorer: &dyn Explore, position: &str) {
+    let gone = Cancel::default();
+    gone.cancel();
+    let err = explorer.analyse_unless(position, &gone).expect_err("its client is gone").to_string();
+    let start = format!("{}: the analysis of {position:?} was cancelled ", explorer.info().name);
+    assert!(err.starts_with(&start) && err.ends_with(" s in: its client left"), "{err}");
+    let stays = explorer.analyse_unless(position, &Cancel::default()).expect("its client stays");
+    let json = |analysis: &Analysis| serde_json::to_value(analysis).expect("an analysis is JSON");
+    assert_eq!(json(&stays), json(&explorer.analyse(position).expect("the position is valid")));
+}

@@ -99,15 +99,19 @@ pub trait HeapRules {
 }
 
 /// The analysis of `heaps` under `rules`: every move on every heap, heap order kept, a heap of
-/// 0 dropped. Refused past [`MAX_MOVES`] moves.
+/// 0 dropped. Refused past [`MAX_MOVES`] moves; the listing stops once
+/// [`crate::impartial::stopped`] (its client left: what it returns is then discarded).
 pub fn analyse_heaps(rules: &dyn HeapRules, heaps: &[u64]) -> Result<Analysis> {
     let count = heaps.iter().map(|&n| rules.count(n)).sum();
     check_moves(rules.game(), count)?;
     let text = rules.text(heaps);
     check_text(rules.game(), count, text.len())?;
     let mut moves = Vec::new();
-    for (i, &n) in heaps.iter().enumerate() {
+    'heaps: for (i, &n) in heaps.iter().enumerate() {
         for HeapMove { name, parts } in rules.moves(n) {
+            if crate::impartial::stopped() {
+                break 'heaps;
+            }
             let kept: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
             if heaps.len() - 1 + kept.len() > rules.max_heaps() {
                 return Err(Error::Usage(format!(

@@ -129,6 +129,14 @@ mod tests {
         assert_eq!(names(nim(), "2\n1 1\n"), ["heap 1: take 1", "heap 2: take 1"]);
     }
 
+    /// The heap games' listing ([`analyse_heaps`]: also Grundy's game and octal) stops once the
+    /// client has left.
+    #[test]
+    fn a_client_that_left_cancels_the_listing() {
+        crate::game::explore::assert_cancellable(&*nim(), "3\n3 4 5\n");
+        crate::game::explore::assert_cancellable(&*pimber(), "1\n4\n");
+    }
+
     #[test]
     fn misere_nim_has_only_winners() {
         let analysis = misere_nim().analyse("2\n1 1\n").unwrap();

@@ -1,7 +1,7 @@
 //! What `sprague serve` shows of the polygon game: an N-gon with the chords drawn so far, its
 //! free vertices split into regions (each an independent smaller polygon: the octal game 0.07).
 
-use super::polygon::{claimed_table, crosses, MAX_N, MIN_N};
+use super::polygon::{claimed_values, crosses, MAX_N, MIN_N};
 use crate::error::Result;
 use crate::game::explore::{Analysis, Explore, GameInfo, View};
 use crate::game::explore_kit::{analysis, check_moves, check_text, move_info, Eval, SOURCE};
@@ -92,13 +92,18 @@ impl Explore for PolygonExplorer {
         let count = sizes.iter().map(|&k| k * k.saturating_sub(1) / 2).sum();
         check_moves("polygon", count)?;
         check_text("polygon", count, drawn.text().len() + 10)?;
-        let g = claimed_table(drawn.n);
+        let g = claimed_values(drawn.n)?;
         let value = sizes.iter().fold(0u64, |x, &k| x ^ u64::from(g[k as usize]));
         let mut moves = Vec::new();
-        for (r, region) in regions.iter().enumerate() {
+        // Up to 10,000 moves, each a copy of the position (0.3 s at the limits): the listing
+        // stops once its client has left (`analyse_unless` then discards it).
+        'regions: for (r, region) in regions.iter().enumerate() {
             let k = region.len();
             for i in 0..k {
                 for j in i + 1..k {
+                    if crate::impartial::stopped() {
+                        break 'regions;
+                    }
                     let (inside, outside) = (j - i - 1, k - 2 - (j - i - 1));
                     let after = value ^ u64::from(g[k] ^ g[inside] ^ g[outside]);
                     let (a, b) = (region[i], region[j]);
@@ -142,5 +147,12 @@ mod tests {
         assert_eq!(err("6\n1 4\n2 5\n"), "position:3:1: chord 2 (2–5) crosses chord 1–4");
         assert_eq!(err("6\n1 4\n4 5\n"), "position:3:1: chord 2 (4–5) touches an earlier chord (a vertex may end one chord only)");
         assert_eq!(err("6\n1 7\n"), "position:2:3: second vertex of chord 1 must be between 1 and 6, found 7");
+    }
+
+    /// A client gone before its analysis began stops it: the values (an error, not a panic),
+    /// as the listing of the moves once it has begun.
+    #[test]
+    fn a_client_that_left_cancels_the_analysis() {
+        crate::game::explore::assert_cancellable(&*explorer(), "8\n2 5\n");
     }
 }

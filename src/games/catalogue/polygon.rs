@@ -20,8 +20,14 @@ pub const MAX_COORD: i64 = 1_000_000_000;
 /// chord may join: the octal game 0.07 (take two, leaving no heap, one or two), whose values
 /// come from the octal engine ([`crate::games::octal`]).
 pub fn claimed_table(max: u32) -> Vec<u32> {
+    claimed_values(max).expect("the values of 0.07 are at most 8 (stoppable work asks claimed_values)")
+}
+
+/// [`claimed_table`], or the engine's error when stopped ([`crate::impartial::stoppable`]: an
+/// analysis whose client left).
+pub fn claimed_values(max: u32) -> Result<Vec<u32>> {
     let code = Code::parse("0.07").expect("0.07 is a code");
-    values(&code, max as usize, Method::Sparse).expect("the values of 0.07 are at most 8").into_iter().map(u32::from).collect()
+    Ok(values(&code, max as usize, Method::Sparse)?.into_iter().map(u32::from).collect())
 }
 
 /// Reads N (3 ≤ N ≤ 1000), optionally followed by the N vertices as integer pairs. The

@@ -25,7 +25,13 @@ impl Claim {
 
     /// g(0..=max) of a single heap under this claim's recurrence.
     pub fn heap_values(self, max: u16) -> Vec<u16> {
-        values(&self.code(), usize::from(max), Method::Sparse).expect("one-heap values of heaps up to 65535 stones fit in 16 bits")
+        self.values(max).expect("one-heap values of heaps up to 65535 stones fit in 16 bits (stoppable work asks values)")
+    }
+
+    /// [`Claim::heap_values`], or the engine's error when stopped
+    /// ([`crate::impartial::stoppable`]: an analysis whose client left).
+    pub fn values(self, max: u16) -> crate::Result<Vec<u16>> {
+        values(&self.code(), usize::from(max), Method::Sparse)
     }
 
     /// The claimed value of a position: the XOR of its heaps' values.

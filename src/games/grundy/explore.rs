@@ -1,7 +1,7 @@
 //! What `sprague serve` shows of Grundy's game: a row of heaps (the contest input), every
 //! split of every heap into two unequal heaps.
 
-use super::claim::heap_values;
+use super::claim::Claim;
 use super::{parse_input, splits, MAX_HEAP, MAX_HEAPS};
 use crate::error::Result;
 use crate::game::explore::{Analysis, Explore, GameInfo, View};
@@ -58,7 +58,7 @@ impl Explore for GrundyExplorer {
 
     fn analyse(&self, position: &str) -> Result<Analysis> {
         let heaps = parse_input(SOURCE, position)?;
-        let rules = Rules { g: heap_values(heaps.iter().copied().max().unwrap_or(0)) };
+        let rules = Rules { g: Claim::Xor.values(heaps.iter().copied().max().unwrap_or(0))? };
         analyse_heaps(&rules, &heaps.iter().map(|&h| u64::from(h)).collect::<Vec<_>>())
     }
 }
@@ -66,6 +66,12 @@ impl Explore for GrundyExplorer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A client gone before its analysis began stops the one-heap values (an error, not a panic).
+    #[test]
+    fn a_client_that_left_cancels_the_values() {
+        crate::game::explore::assert_cancellable(&*explorer(), "2\n3 5\n");
+    }
 
     #[test]
     fn splits_and_values() {

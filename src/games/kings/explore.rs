@@ -98,9 +98,13 @@ impl Explore for KingsExplorer {
         check_text("kings", count, here.text().len() + 2 * here.white.len() * MAX_LENGTH.to_string().len())?;
         let mover = here.game.first;
         let mut moves = Vec::new();
-        for i in 0..here.white.len() {
+        // Stopped once its client has left (`analyse_unless` then discards what it listed).
+        'bridges: for i in 0..here.white.len() {
             let from = if mover == Side::White { here.white[i] } else { here.black[i] };
             for to in here.reach(i).filter(|&c| c != from) {
+                if crate::impartial::stopped() {
+                    break 'bridges;
+                }
                 let mut next = here.clone();
                 next.game.first = mover.other();
                 *if mover == Side::White { &mut next.white[i] } else { &mut next.black[i] } = to;
@@ -121,6 +125,12 @@ mod tests {
     use super::*;
     use crate::game::explore::Winner;
     use crate::games::kings::retro;
+
+    /// The listing of the moves stops once the client has left.
+    #[test]
+    fn a_client_that_left_cancels_the_listing() {
+        crate::game::explore::assert_cancellable(&*explorer(), "2\n4 5\nWhiteking\n");
+    }
 
     #[test]
     fn moves_slide_the_king_to_move() {
