@@ -111,6 +111,27 @@ fn another_familys_run_is_refused_and_the_same_familys_replaced_with_a_line() {
     run("1", "2048").success().stderr(contains("replaced").not());
 }
 
+/// A run of the family to another reach withdraws the earlier manifest before it overwrites
+/// the values files: stopped partway, it leaves no manifest listing files that have changed,
+/// and `check` does not take the half-replaced directory for a sealed run.
+#[test]
+fn a_stopped_replacement_leaves_no_stale_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |max: &str, extra: &[&str]| sprague().current_dir(d).args(["prove", "octal-family", "--digits", "1", "--max", max, "-q", "--out", "f"]).args(extra).assert();
+    run("1024", &[]).success();
+    run("1024", &["--stop-after-codes", "2"]).code(3);
+    assert!(d.join("f/manifest.json").is_file(), "a stopped rerun of the same reach keeps the sealed run");
+    run("2048", &[]).code(2).stderr(contains("was saved by a run with other parameters"));
+    assert!(d.join("f/manifest.json").is_file(), "a refused run withdraws nothing");
+    run("1024", &[]).success();
+    run("2048", &["--stop-after-codes", "2"]).code(3);
+    assert!(!d.join("f/manifest.json").exists(), "the 1024-value manifest was withdrawn");
+    run("2048", &[]).success().stderr(contains("replaced").not());
+    assert!(read(&d.join("f/manifest.json")).contains("\"max\": 2048"));
+    sprague().current_dir(d).args(["check", "--results", "f"]).assert().success().stdout(contains("0 damaged"));
+}
+
 /// Rows a stopped run of another family left (none of a code both families share) are
 /// refused: the run would delete them with rows/ at its end.
 #[test]

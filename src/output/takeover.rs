@@ -90,6 +90,11 @@ pub fn replaced_count(dir: &Path, key: &str, now: u64, what: &str) -> Option<Str
 /// when they differ.
 pub fn replaced_run(dir: &Path, now: &str, describe: impl Fn(&BTreeMap<String, serde_json::Value>) -> Option<String>) -> Option<String> {
     let (earlier, _) = Manifest::read_unsealed(&dir.join(MANIFEST)).ok()?;
+    replaced_line(dir, &earlier, now, describe)
+}
+
+/// [`replaced_run`] for an `earlier` manifest already read (and perhaps [`withdraw`]n).
+pub fn replaced_line(dir: &Path, earlier: &Manifest, now: &str, describe: impl Fn(&BTreeMap<String, serde_json::Value>) -> Option<String>) -> Option<String> {
     let before = describe(&earlier.parameters)?;
     (before != now).then(|| format!("replaced the run of {before} in {} (`{}`) by one of {now}", dir.display(), earlier.command_line.join(" ")))
 }

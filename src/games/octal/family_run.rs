@@ -20,7 +20,9 @@ use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::{create_dir, remove_stale_temps};
 use crate::output::csv::{read_csv, write_csv};
-use crate::output::takeover::{game_of_code, replaced_run};
+use crate::output::manifest::Manifest;
+use crate::output::verify_files::MANIFEST;
+use crate::output::takeover::{game_of_code, remove_stale, replaced_line, withdraw};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -76,7 +78,11 @@ impl Command for ProveFamily {
         let _lock = clock.lock(&dir, &game_of_code("octal", &family))?;
         let stop = Stop { deadline: budget.map(|b| Instant::now() + b), codes: args.get("stop-after-codes")?, started: AtomicUsize::new(0) };
         let all = codes(digits);
-        let done = settle_all(&dir, &all, &family, Shape::new(digits, limits), &stop, session)?;
+        let shape = Shape::new(digits, limits);
+        let (mut done, left) = load_all(&dir, &all, &family, shape)?;
+        let reached = reach(max as u64, limits.dense_from as u64);
+        let replaced = withdraw_replaced(&dir, &reached)?;
+        done.extend(settle_left(&dir, &left, all.len(), done.len(), shape, &stop, session)?);
         if done.len() < all.len() {
             session.report(&format!("stopped with {} of {} codes done; rerun the same command to go on", done.len(), all.len()));
             return Ok(Status::Interrupted);
@@ -97,17 +103,27 @@ impl Command for ProveFamily {
             ("codes".to_string(), rows.len().into()),
             ("proved".to_string(), proved.into()),
         ]);
-        let reached = reach(max as u64, limits.dense_from as u64);
-        let earlier = |p: &BTreeMap<String, serde_json::Value>| Some(reach(p.get("max")?.as_u64()?, p.get("dense_from")?.as_u64()?));
-        if let Some(line) = replaced_run(&dir, &reached, earlier) {
+        manifest.write(&dir.join(MANIFEST))?;
+        if let Some((earlier, line)) = replaced {
+            remove_stale(&dir, &earlier, &manifest)?;
             session.report(&line);
         }
-        manifest.write(&dir.join("manifest.json"))?;
         std::fs::remove_dir_all(dir.join(ROWS)).map_err(|e| Error::io(dir.join(ROWS), e))?;
         let line = format!("{} codes: {proved} proved, {} open ({reached}); {} classes of equal codes; files in {}", rows.len(), rows.len() - proved, classes.len(), dir.display());
         writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
         Ok(Status::Ok)
     }
+}
+
+/// Withdraws the manifest of an earlier run of the family in `dir` that computed to another
+/// reach than `reached`, before this run overwrites its values files: a run killed partway then
+/// leaves no manifest listing files that have changed. Returns it with its "replaced" line.
+fn withdraw_replaced(dir: &Path, reached: &str) -> Result<Option<(Manifest, String)>> {
+    let earlier_reach = |p: &BTreeMap<String, serde_json::Value>| Some(reach(p.get("max")?.as_u64()?, p.get("dense_from")?.as_u64()?));
+    let Ok((earlier, _)) = Manifest::read_unsealed(&dir.join(MANIFEST)) else { return Ok(None) };
+    let Some(line) = replaced_line(dir, &earlier, reached, earlier_reach) else { return Ok(None) };
+    withdraw(dir)?;
+    Ok(Some((earlier, line)))
 }
 
 /// How far a run computes each code: `up to 4096 values, dense codes from 32768`.
@@ -132,14 +148,13 @@ impl Stop {
     }
 }
 
-/// The rows of every code done, earlier runs' included (each checked: [`family_rows::load`]);
-/// codes are started until `stop` says. Rows of codes outside `family` are refused.
-fn settle_all(dir: &Path, all: &[super::code::Code], family: &str, shape: Shape, stop: &Stop, session: &mut Session) -> Result<Vec<FamilyRow>> {
+/// The rows of every code done, earlier runs' included (each checked: [`family_rows::load`]),
+/// and the codes left. Rows of codes outside `family` are refused.
+fn load_all<'a>(dir: &Path, all: &'a [super::code::Code], family: &str, shape: Shape) -> Result<(Vec<FamilyRow>, Vec<&'a super::code::Code>)> {
     for sub in [dir.to_path_buf(), dir.join(ROWS), dir.join("values")] {
         create_dir(&sub)?;
         remove_stale_temps(&sub)?;
     }
-    let limits = Limits { max: shape.max, dense_from: shape.dense_from };
     let mut done = Vec::new();
     let mut left = Vec::new();
     for code in all {
@@ -149,8 +164,15 @@ fn settle_all(dir: &Path, all: &[super::code::Code], family: &str, shape: Shape,
         }
     }
     family_rows::refuse_others(dir, &all.iter().map(name).collect(), family)?;
+    Ok((done, left))
+}
+
+/// Settles the codes `left` (of `total`, `done` already), saving each row; codes are started
+/// until `stop` says.
+fn settle_left(dir: &Path, left: &[&super::code::Code], total: usize, done: usize, shape: Shape, stop: &Stop, session: &mut Session) -> Result<Vec<FamilyRow>> {
+    let limits = Limits { max: shape.max, dense_from: shape.dense_from };
     let progress = session.progress;
-    progress.start("codes", Some(all.len() as u64), done.len() as u64);
+    progress.start("codes", Some(total as u64), done as u64);
     let fresh: Vec<Option<FamilyRow>> = left
         .par_iter()
         .map(|code| {
@@ -164,8 +186,7 @@ fn settle_all(dir: &Path, all: &[super::code::Code], family: &str, shape: Shape,
         })
         .collect::<Result<_>>()?;
     progress.finish();
-    done.extend(fresh.into_iter().flatten());
-    Ok(done)
+    Ok(fresh.into_iter().flatten().collect())
 }
 
 /// Writes a settled code's values (when proved; an open code's stale values file, left by an
