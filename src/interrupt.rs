@@ -29,7 +29,8 @@ pub const RUN_VARIABLE: &str = "SPRAGUE_RUN";
 /// Process group ids and temporary directories alive now.
 struct Live {
     groups: BTreeSet<i32>,
-    /// The groups of trusted programs (game programs), which a gentle stop leaves running.
+    /// The groups of trusted programs (game programs, a problem's reference and helpers),
+    /// which a gentle stop leaves running.
     trusted: BTreeSet<i32>,
     dirs: BTreeSet<PathBuf>,
 }
@@ -60,7 +61,9 @@ pub fn spawn(command: &mut Command) -> std::io::Result<(Child, Group)> {
 
 /// [`spawn`] for a trusted program whose answers the command still needs when a signal stops
 /// it gently (a game program: the failures found are confirmed with it before they are
-/// saved): the first signal leaves it running, a second one or the command's end kills it.
+/// saved; a problem's reference, generator, validator or checker: the case in flight is
+/// answered, not an error): the first signal leaves it running, a second one or the command's
+/// end kills it.
 pub fn spawn_trusted(command: &mut Command) -> std::io::Result<(Child, Group)> {
     start(command, true)
 }

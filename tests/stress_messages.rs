@@ -18,7 +18,12 @@ fn script(dir: &Path, name: &str, body: &str) -> String {
 
 /// `stress problem` of `cmd` against `cat` on the seeds as inputs, one thread, with `args`.
 fn problem(dir: &Path, cmd: &str, args: &[&str]) -> assert_cmd::assert::Assert {
-    let common = ["stress", "problem", "-q", "--threads", "1", "--gen", "echo {seed}", "--ref", "cat", "--search-budget", "0"];
+    problem_of(dir, cmd, ("echo {seed}", "cat"), args)
+}
+
+/// [`problem`] with the generator and the reference `(gen, reference)`.
+fn problem_of(dir: &Path, cmd: &str, (gen, reference): (&str, &str), args: &[&str]) -> assert_cmd::assert::Assert {
+    let common = ["stress", "problem", "-q", "--threads", "1", "--gen", gen, "--ref", reference, "--search-budget", "0"];
     sprague().args(common).args(["--cmd", cmd]).arg("--out").arg(dir.join("out")).args(args).assert()
 }
 
@@ -95,4 +100,36 @@ fn ctrl_c_leaves_the_game_program_answering_so_the_failure_found_is_confirmed_an
         .stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("FAILED 002").not()))
         .stderr(contains("error").not());
     assert!(dir.path().join("out/failures/001.in").exists());
+}
+
+#[test]
+fn ctrl_c_lets_the_reference_generator_and_checker_finish_so_the_failure_found_is_saved() {
+    // On the second input the helper interrupts sprague (its parent) once, as a user's Ctrl-C
+    // would, then finishes its work and leaves a mark: that first signal does not kill it, and
+    // its case in flight is no error of its.
+    let interrupt = |value: &str, done: &Path| {
+        let done = done.display();
+        format!("if [ \"{value}\" -gt 1 ] && [ ! -e {done} ]; then kill -INT $PPID; sleep 0.5; touch {done}; fi\n")
+    };
+    for helper in ["ref", "gen", "checker"] {
+        let dir = tempfile::tempdir().unwrap();
+        let done = dir.path().join("done");
+        let (mut gen, mut reference, mut cmd) = ("echo {seed}".to_string(), "cat".to_string(), "sh -c 'read n; echo wrong'");
+        let mut args = vec!["--budget", "30", "--failures", "2"];
+        let checker;
+        match helper {
+            "ref" => reference = script(dir.path(), "ref.sh", &format!("read n\n{}echo $n\n", interrupt("$n", &done))),
+            "gen" => gen = format!("{} {{seed}}", script(dir.path(), "gen.sh", &format!("{}echo $1\n", interrupt("$1", &done)))),
+            _ => {
+                // Refuses every answer (the program's is the reference's).
+                checker = script(dir.path(), "checker.sh", &format!("{}exit 1\n", interrupt("$(cat \"$1\")", &done)));
+                (cmd, args) = ("cat", [&args[..], &["--checker", &checker]].concat());
+            }
+        }
+        let out = problem_of(dir.path(), cmd, (&gen, &reference), &args).code(130);
+        out.stdout(contains("\ninterrupted: judging stopped at the signal").and(contains("FAILED 001: wrong-answer (random generator)")).and(contains("FAILED 002").not()))
+            .stderr(contains("stopping").and(contains("error").not()));
+        assert!(done.exists(), "--{helper} was killed before it finished");
+        assert_eq!(std::fs::read_to_string(dir.path().join("out/failures/001.in")).unwrap(), "1\n", "--{helper}");
+    }
 }

@@ -169,3 +169,38 @@ fn slowest_on_a_game_ranks_its_generated_inputs() {
     let args = ["stress", "wall", "-q", "--slowest", "0", "--cmd", right.to_str().unwrap()];
     sprague().args(args).arg("--out").arg(dir.path().join("z")).assert().code(2).stderr(contains("--slowest"));
 }
+
+#[test]
+fn slowest_ranks_a_run_cut_short_at_the_time_limit_first() {
+    let dir = tempfile::tempdir().unwrap();
+    // Input 3 waits (killed at the wall-clock cap, little CPU time used); the others compute.
+    let program = script(dir.path(), "hang.py", "import time\nn = int(input())\nif n == 3:\n    time.sleep(100)\nprint(sum(range(10**6)) and n)\n");
+    let args = ["stress", "problem", "-q", "--cmd", &program, "--ref", "cat", "--gen", "echo {seed}", "--slowest", "1", "--timeout", "0.5", "--threads", "2", "--budget", "2"];
+    let run = sprague().args(args).arg("--out").arg(dir.path().join("s")).assert().code(1);
+    // Timed once, then twice more as the slowest kept.
+    run.stdout(contains("\ncut short at the time limit: 3 runs, ranked first (CPU time only a lower bound)\n"));
+    let rows: Vec<SlowRow> = sprague::output::csv::read_csv(&dir.path().join("s/slowest.csv")).unwrap();
+    assert!(rows.len() == 1 && rows[0].exit_status.starts_with("time limit: "), "{rows:?}");
+    assert_eq!(read(&dir.path().join("s/slowest/001.in")), "3\n");
+    let manifest = read(&dir.path().join("s/manifest.json"));
+    assert!(manifest.contains("\"timed_out_runs\": 3") && manifest.contains("\"interrupted\": false"), "{manifest}");
+}
+
+#[test]
+fn ctrl_c_stops_slowest_and_ranks_the_inputs_timed_without_the_run_it_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    // On input 3 the program interrupts sprague (its parent) as a user's Ctrl-C would, and is
+    // killed before it ends.
+    let program = script(dir.path(), "interrupting.py", "import os, signal, time\nn = int(input())\nif n == 3:\n    os.kill(os.getppid(), signal.SIGINT)\n    time.sleep(30)\nprint(n)\n");
+    let args = ["stress", "problem", "-q", "--cmd", &program, "--ref", "cat", "--gen", "echo {seed}", "--slowest", "5", "--threads", "1", "--budget", "30"];
+    let run = sprague().args(args).arg("--out").arg(dir.path().join("s")).assert().code(130);
+    run.stdout(contains("--slowest: 2 runs in ").and(contains("median of the runs timed")).and(contains("\ninterrupted: timing stopped at the signal (1 run in flight killed, not timed)\n")))
+        .stderr(contains("stopping").and(contains("error").not()));
+    let rows: Vec<SlowRow> = sprague::output::csv::read_csv(&dir.path().join("s/slowest.csv")).unwrap();
+    assert!(rows.len() == 2 && rows.iter().all(|r| r.exit_status == "exit 0"), "{rows:?}");
+    let mut inputs: Vec<String> = ["001", "002"].iter().map(|r| read(&dir.path().join(format!("s/slowest/{r}.in")))).collect();
+    inputs.sort();
+    assert_eq!(inputs, ["1\n", "2\n"]);
+    let manifest = read(&dir.path().join("s/manifest.json"));
+    assert!(manifest.contains("\"interrupted\": true") && manifest.contains("\"unjudged_runs\": 1"), "{manifest}");
+}

@@ -205,6 +205,11 @@ fn worker<G: Contest + ?Sized>(
                 return;
             };
             s.next += 1;
+            // A signal while the generator made the case (a trusted program, left to finish):
+            // the case is not run.
+            if crate::interrupt::stopping() {
+                return;
+            }
             (s.next - 1, case)
         };
         let judged = judge(runner, game, &case, &mut buf);

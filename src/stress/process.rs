@@ -84,12 +84,21 @@ pub struct Runner {
     /// CPU time of the process group when last read during the run.
     group_cpu: Duration,
     chunk: Box<[u8]>,
+    /// Started with [`interrupt::spawn_trusted`]: a first Ctrl-C lets the run finish.
+    trusted: bool,
 }
 
 impl Runner {
+    /// A runner of the program under test, killed at the first Ctrl-C.
     pub fn new(command: CommandLine, limits: Limits) -> Result<Self> {
         let dir = interrupt::temp_dir("sprague-stress-").map_err(|e| Error::io("temporary directory", e))?;
-        Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), stderr_cut: 0, group_cpu: Duration::ZERO, chunk: vec![0; 1 << 16].into() })
+        Ok(Runner { command, limits, dir, stdout: Vec::new(), stderr: Vec::new(), stderr_cut: 0, group_cpu: Duration::ZERO, chunk: vec![0; 1 << 16].into(), trusted: false })
+    }
+
+    /// A runner of a trusted helper (a reference, generator, validator or checker), whose run
+    /// a first Ctrl-C lets finish, so that the case in flight still gets its answer.
+    pub fn trusted(command: CommandLine, limits: Limits) -> Result<Self> {
+        Ok(Runner { trusted: true, ..Runner::new(command, limits)? })
     }
 
     pub fn command(&self) -> &CommandLine {
@@ -149,7 +158,8 @@ impl Runner {
                 });
             }
         }
-        let (child, group) = interrupt::spawn(&mut cmd).map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))?;
+        let spawn = if self.trusted { interrupt::spawn_trusted } else { interrupt::spawn };
+        let (child, group) = spawn(&mut cmd).map_err(|e| Error::Usage(format!("cannot start {}: {e}", self.command.display())))?;
         cpu::limit(child.id(), self.limits.timeout);
         Ok((child, group))
     }

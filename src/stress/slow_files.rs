@@ -47,6 +47,11 @@ pub struct SlowestSummary {
     pub rows: Vec<SlowRow>,
     pub tests: Vec<(Vec<u8>, Option<String>)>,
     pub runs: u64,
+    /// Runs cut short at the time limit (ranked above those that finished).
+    pub timed_out: u64,
+    /// True when a signal stopped the search; `unjudged` runs it killed were not timed.
+    pub interrupted: bool,
+    pub unjudged: u64,
     pub elapsed: Duration,
     pub failed: bool,
 }
@@ -79,6 +84,10 @@ pub fn slowest<G: Generator>(
     if let Some(e) = game.take_failure() {
         return Err(e);
     }
+    let interrupted = crate::interrupt::stopping();
+    if found.runs == 0 && interrupted {
+        return Err(Error::Usage("stopped before the first input was timed; nothing written".into()));
+    }
     super::run::something_ran(found.runs, false, config.budget)?;
     let folder = config.out.join(SLOWEST_DIR);
     remove_saved(&folder)?;
@@ -95,18 +104,21 @@ pub fn slowest<G: Generator>(
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut manifest = clock.finish(&config.out, &names)?;
     manifest.parameters = config.parameters.clone();
-    let facts: [(&str, serde_json::Value); 6] = [
+    let facts: [(&str, serde_json::Value); 9] = [
         ("mode", "slowest".into()),
         ("slowest", count.into()),
         ("seed", config.seed.into()),
         ("budget_seconds", config.budget.as_secs_f64().into()),
         ("timeout_seconds", config.limits.timeout.as_secs_f64().into()),
         ("runs", found.runs.into()),
+        ("timed_out_runs", found.timed_out.into()),
+        ("unjudged_runs", found.unjudged.into()),
+        ("interrupted", interrupted.into()),
     ];
     manifest.parameters.extend(facts.into_iter().map(|(k, v)| (k.to_string(), v)));
     manifest.write(&config.out.join(MANIFEST))?;
     let failed = found.kept.iter().any(|k| !k.ok);
-    Ok(SlowestSummary { rows, tests, runs: found.runs, elapsed: found.elapsed, failed })
+    Ok(SlowestSummary { rows, tests, runs: found.runs, timed_out: found.timed_out, interrupted, unjudged: found.unjudged, elapsed: found.elapsed, failed })
 }
 
 /// The trusted answer to the slowest input of `rank`.

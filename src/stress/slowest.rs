@@ -6,6 +6,11 @@
 //! by each of its larger neighbours, and every neighbour slower than it joins the kept ones,
 //! whose own neighbours are tried next. The kept inputs are then timed twice more and ranked
 //! by the median of their three CPU times.
+//!
+//! A run cut short at the time limit (its CPU time, or the wall-clock cap of a program that
+//! waits) ranks above every run that finished, whatever CPU time it used: its real time is
+//! unknown and past the limit. A Ctrl-C stops the search: the runs it kills are not timed
+//! (counted apart), and the inputs kept are ranked by the times they have.
 
 use super::command::CommandLine;
 use super::contest::{Generator, Source};
@@ -31,6 +36,8 @@ pub struct Slow<C> {
     pub exit: String,
     /// The last run exited 0 within the time limit.
     pub ok: bool,
+    /// A run was cut short at the time limit (its CPU time is a lower bound).
+    pub timed_out: bool,
     /// Its neighbours were all timed.
     climbed: bool,
 }
@@ -42,13 +49,23 @@ impl<C> Slow<C> {
         sorted.sort_by(f64::total_cmp);
         sorted.get(sorted.len() / 2).copied().unwrap_or(0.0)
     }
+
+    /// What ranks it: cut short at the time limit first, then the median CPU time.
+    fn key(&self) -> (bool, f64) {
+        (self.timed_out, self.seconds())
+    }
 }
 
 /// What a slowest search found: the kept inputs, slowest first, and the runs it took.
 #[derive(Debug, Clone)]
 pub struct Slowest<C> {
     pub kept: Vec<Slow<C>>,
+    /// Runs timed (those cut short at the time limit included).
     pub runs: u64,
+    /// Runs cut short at the time limit.
+    pub timed_out: u64,
+    /// Runs a signal killed in flight, not timed ([`crate::interrupt::stop_gently`]).
+    pub unjudged: u64,
     pub elapsed: Duration,
 }
 
@@ -67,11 +84,12 @@ pub fn search<G: Generator>(
 ) -> Result<Slowest<G::Case>> {
     let started = Instant::now();
     let mut runners = (0..config.jobs.max(1)).map(|_| Runner::new(command.clone(), config.limits)).collect::<Result<Vec<_>>>()?;
-    let mut search = Search { game, kept: Vec::new(), count: count.max(1), runs: 0, first: true };
+    let mut search = Search { game, kept: Vec::new(), count: count.max(1), runs: 0, timed_out: 0, unjudged: 0, first: true };
     let climb_from = started + if grow.is_some() { config.budget / 2 } else { config.budget };
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };
     let mut cases = game.mixed(&sources, config.seed);
-    while Instant::now() < climb_from {
+    let stopping = crate::interrupt::stopping;
+    while Instant::now() < climb_from && !stopping() {
         let batch: Vec<G::Case> = cases.by_ref().take(runners.len()).collect();
         if batch.is_empty() {
             break;
@@ -81,19 +99,21 @@ pub fn search<G: Generator>(
     }
     let deadline = started + config.budget;
     let grow = grow.unwrap_or(&|_| Vec::new());
-    while let Some(at) = search.kept.iter().position(|s| !s.climbed).filter(|_| Instant::now() < deadline) {
+    while let Some(at) = search.kept.iter().position(|s| !s.climbed).filter(|_| Instant::now() < deadline && !stopping()) {
         search.kept[at].climbed = true;
         for batch in grow(&search.kept[at].case).chunks(runners.len()) {
-            if Instant::now() >= deadline || search.time(&mut runners, batch.to_vec(), "climbed")? {
+            if Instant::now() >= deadline || stopping() || search.time(&mut runners, batch.to_vec(), "climbed")? {
                 break;
             }
         }
         progress(&Progress { runs: search.runs, failures: 0, elapsed: started.elapsed() });
     }
-    search.confirm(&mut runners)?;
+    if !stopping() {
+        search.confirm(&mut runners)?;
+    }
     // The kept inputs' answers are saved as tests: the trusted side is asked again first.
     search.kept.iter().try_for_each(|slow| game.confirm(&slow.case))?;
-    Ok(Slowest { kept: search.kept, runs: search.runs, elapsed: started.elapsed() })
+    Ok(Slowest { kept: search.kept, runs: search.runs, timed_out: search.timed_out, unjudged: search.unjudged, elapsed: started.elapsed() })
 }
 
 struct Search<'g, G: Generator> {
@@ -102,6 +122,8 @@ struct Search<'g, G: Generator> {
     kept: Vec<Slow<G::Case>>,
     count: usize,
     runs: u64,
+    timed_out: u64,
+    unjudged: u64,
     /// The next run is the first (it decides whether the command starts at all).
     first: bool,
 }
@@ -112,34 +134,50 @@ impl<G: Generator> Search<'_, G> {
     fn time(&mut self, runners: &mut [Runner], batch: Vec<G::Case>, origin: &'static str) -> Result<bool> {
         let inputs: Vec<Vec<u8>> = batch.iter().map(|c| self.game.input_text(c)).collect();
         let timed = time_all(runners, &inputs, std::mem::take(&mut self.first))?;
-        self.runs += timed.len() as u64;
-        let best = self.kept.first().map_or(f64::INFINITY, Slow::seconds);
+        let best = self.kept.first().map(Slow::key);
         let mut faster_than_best = false;
-        for (case, (seconds, exit, ok)) in batch.into_iter().zip(timed) {
-            faster_than_best |= seconds > best;
+        for (case, timed) in batch.into_iter().zip(timed) {
+            let Some(t) = self.count(timed) else { continue };
+            faster_than_best |= best.is_some_and(|b| (t.timed_out, t.seconds) > b);
             if self.kept.iter().any(|k| self.game.input_text(&k.case) == self.game.input_text(&case)) {
                 continue;
             }
-            self.kept.push(Slow { case, origin, times: vec![seconds], exit, ok, climbed: false });
+            self.kept.push(Slow { case, origin, times: vec![t.seconds], exit: t.exit, ok: t.ok, timed_out: t.timed_out, climbed: false });
         }
         self.rank();
         Ok(faster_than_best)
     }
 
     fn rank(&mut self) {
-        self.kept.sort_by(|a, b| b.seconds().total_cmp(&a.seconds()));
+        self.kept.sort_by(|a, b| b.timed_out.cmp(&a.timed_out).then(b.seconds().total_cmp(&a.seconds())));
         self.kept.truncate(self.count);
     }
 
-    /// Times every kept input twice more and ranks them by their median.
+    /// Counts a run: `None` for one a signal killed (not timed).
+    fn count(&mut self, timed: Option<Timed>) -> Option<Timed> {
+        let Some(t) = timed else {
+            self.unjudged += 1;
+            return None;
+        };
+        self.runs += 1;
+        self.timed_out += u64::from(t.timed_out);
+        Some(t)
+    }
+
+    /// Times every kept input twice more (until a signal stops the search) and ranks them by
+    /// their median.
     fn confirm(&mut self, runners: &mut [Runner]) -> Result<()> {
         let inputs: Vec<Vec<u8>> = self.kept.iter().map(|k| self.game.input_text(&k.case)).collect();
         for _ in 0..2 {
+            if crate::interrupt::stopping() {
+                break;
+            }
             let timed = time_all(runners, &inputs, false)?;
-            self.runs += timed.len() as u64;
-            for (kept, (seconds, exit, ok)) in self.kept.iter_mut().zip(timed) {
-                kept.times.push(seconds);
-                (kept.exit, kept.ok) = (exit, kept.ok && ok);
+            for (at, timed) in timed.into_iter().enumerate() {
+                let Some(t) = self.count(timed) else { continue };
+                let kept = &mut self.kept[at];
+                kept.times.push(t.seconds);
+                (kept.exit, kept.ok, kept.timed_out) = (t.exit, kept.ok && t.ok, kept.timed_out || t.timed_out);
             }
         }
         self.rank();
@@ -147,15 +185,24 @@ impl<G: Generator> Search<'_, G> {
     }
 }
 
-/// One timed run: CPU seconds, how it ended, and whether it ended well.
-type Timed = (f64, String, bool);
+/// One timed run.
+struct Timed {
+    /// CPU seconds.
+    seconds: f64,
+    /// How it ended.
+    exit: String,
+    /// Exit 0 within the time limit.
+    ok: bool,
+    /// Cut short at the time limit.
+    timed_out: bool,
+}
 
-/// Runs the program on each input, `runners.len()` at a time: (CPU seconds, how it ended,
-/// ended well). With `first`, a first run that shows the command never started its program is
-/// a usage error.
-fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<Vec<Timed>> {
+/// Runs the program on each input, `runners.len()` at a time (`None`: a run a signal killed).
+/// With `first`, a first run that shows the command never started its program is a usage
+/// error.
+fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<Vec<Option<Timed>>> {
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Result<Timed>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<Result<Option<Timed>>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for runner in runners.iter_mut().take(inputs.len()) {
             let (next, results) = (&next, &results);
@@ -169,12 +216,17 @@ fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<V
     results.into_iter().map(|m| m.into_inner().expect("no panics").expect("every input timed")).collect()
 }
 
-fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<Timed> {
+fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<Option<Timed>> {
     let via_shell = runner.command().via_shell();
     let display = runner.command().display();
     let (run, ()) = runner.run(input, || ())?;
+    // A run ended by Ctrl-C's kill is not timed.
+    if crate::interrupt::stopping() {
+        return Ok(None);
+    }
     if let Some(why) = not_started(via_shell, &run).filter(|_| first) {
         return Err(Error::Usage(format!("--cmd {display:?}: the program did not start: {why}")));
     }
-    Ok((run.cpu.as_secs_f64(), exit_text(&run), run.exit == Exit::Code(0)))
+    let (ok, timed_out) = (run.exit == Exit::Code(0), run.exit == Exit::TimedOut);
+    Ok(Some(Timed { seconds: run.cpu.as_secs_f64(), exit: exit_text(&run), ok, timed_out }))
 }

@@ -86,6 +86,8 @@ pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, con
         save.check(count)?;
     }
     session.progress.start(&format!("stress {name} --slowest"), None, 0);
+    // Ctrl-C stops the search gently: the inputs kept so far are ranked, saved and shown.
+    let _gentle = crate::interrupt::stop_gently();
     let summary = side.slowest(command, config, (count, save.is_some()), &|p| {
         session.progress.message(&format!("stress {name} --slowest: {}", counted(p.runs, "run")));
     });
@@ -102,14 +104,25 @@ pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, con
 
 /// The ranking for people: one line per kept input, slowest first.
 pub fn slowest_text(name: &str, config: &StressConfig, summary: &SlowestSummary) -> String {
+    let median = if summary.interrupted { "median of the runs timed" } else { "median of 3 runs" };
     let mut text = format!(
-        "stress {name} --slowest: {} in {:.1} s ({}, seed {}); CPU seconds, median of 3 runs, limit {:.2} s\n",
+        "stress {name} --slowest: {} in {:.1} s ({}, seed {}); CPU seconds, {median}, limit {:.2} s\n",
         counted(summary.runs, "run"),
         summary.elapsed.as_secs_f64(),
         counted(config.jobs as u64, "job"),
         config.seed,
         config.limits.timeout.as_secs_f64()
     );
+    if summary.timed_out > 0 {
+        text.push_str(&format!("cut short at the time limit: {}, ranked first (CPU time only a lower bound)\n", counted(summary.timed_out, "run")));
+    }
+    if summary.interrupted {
+        let unjudged = match summary.unjudged {
+            0 => String::new(),
+            n => format!(" ({} in flight killed, not timed)", counted(n, "run")),
+        };
+        text.push_str(&format!("interrupted: timing stopped at the signal{unjudged}\n"));
+    }
     text.push_str("  rank  seconds  exit status             origin     size\n");
     for row in &summary.rows {
         text.push_str(&format!("  {:<5} {:>7.3}  {:<22}  {:<9}  {}\n", row.rank, row.seconds, row.exit_status, row.origin, row.size));

@@ -100,7 +100,7 @@ impl Problem {
 
     /// The generator's input for `seed`.
     pub fn generate(&self, seed: u64) -> Result<Vec<u8>> {
-        let mut runner = Runner::new(tools::generator(&self.generator, seed)?, self.tool_limits)?;
+        let mut runner = Runner::trusted(tools::generator(&self.generator, seed)?, self.tool_limits)?;
         let run = tools::run_on(&mut runner, b"")?;
         if let Some(why) = run.not_started {
             return Err(Error::Usage(format!("--gen {:?} did not start its program (seed {seed}): {why}", self.generator)));

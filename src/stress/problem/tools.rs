@@ -1,6 +1,7 @@
 //! The user's own programs around the one under test — generator, reference, validator,
 //! checker — each run with the stress run's process machinery (CPU-time limit, private
-//! directory, the end of stderr kept), from a pool of runners shared by the workers.
+//! directory, the end of stderr kept; trusted: a first Ctrl-C lets a run finish), from a pool
+//! of runners shared by the workers.
 
 use crate::error::{Error, Result};
 use crate::output::text::{escaped, last_lines};
@@ -84,11 +85,11 @@ impl Tool {
 
     fn slot(&self) -> Result<Slot> {
         if self.files.is_empty() {
-            return Ok(Slot { runner: Runner::new(self.command.clone(), self.limits)?, folder: None });
+            return Ok(Slot { runner: Runner::trusted(self.command.clone(), self.limits)?, folder: None });
         }
         let folder = tempfile::Builder::new().prefix("sprague-files-").tempdir().map_err(|e| Error::io("temporary directory", e))?;
         let paths: Vec<PathBuf> = self.files.iter().map(|f| folder.path().join(f)).collect();
-        let runner = Runner::new(with_args(&self.command, &paths), self.limits)?;
+        let runner = Runner::trusted(with_args(&self.command, &paths), self.limits)?;
         Ok(Slot { runner, folder: Some(folder) })
     }
 }
