@@ -268,6 +268,28 @@ mod tests {
         assert_eq!(runs, ["census", "library", "merged", "unreadable", "verify"]);
     }
 
+    /// The visitor decides what is walked into, and a stop ends the whole walk.
+    #[test]
+    fn the_visitor_chooses_the_directories_and_stops_the_walk() {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["a/x", "b", ".hidden/y"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        let names = |walk: Walk| walk.dirs.into_iter().map(|(rel, _)| rel).collect::<Vec<_>>();
+        let not_hidden = walk_tree_with(dir.path(), |path, meta| match path.file_name().unwrap().to_string_lossy().starts_with('.') {
+            false if meta.is_dir() => Visit::Descend,
+            _ => Visit::Pass,
+        });
+        assert_eq!(names(not_hidden), [".", "a", "a/x", "b"]);
+        let mut seen = 0;
+        let stopped = walk_tree_with(dir.path(), |_, _| {
+            seen += 1;
+            if seen == 4 { Visit::Stop } else { Visit::Descend }
+        });
+        assert_eq!(seen, 4, "nothing is shown after the stop");
+        assert_eq!(stopped.dirs.len(), 2, "the root and the first directory in name order: {:?}", stopped.dirs);
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_link_back_up_the_tree_is_not_followed() {
