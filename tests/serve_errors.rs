@@ -146,6 +146,29 @@ fn results_files_never_leave_their_directory() {
     assert!(server.answers());
 }
 
+/// A directory the results listing cannot walk in full (nested deeper than PATH_MAX) is named
+/// in the listing, as `check` names it, and the rest is listed as before.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_results_listing_names_a_directory_it_cannot_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("report");
+    std::fs::create_dir(&results).unwrap();
+    std::fs::write(results.join("report.md"), "# Report\n").unwrap();
+    let name = common::too_deep_chain(&results.join("chain"));
+    let server = Server::start(&["--results", results.to_str().unwrap()]);
+    let (status, listing) = server.get("/api/results");
+    assert_eq!(status, 200, "{listing}");
+    let listing: serde_json::Value = serde_json::from_str(&listing).unwrap();
+    assert_eq!(listing["report"], "report.md");
+    assert_eq!(listing["files"][0]["path"], "report.md", "{listing}");
+    let unwalked = listing["unwalked"].as_array().unwrap();
+    assert_eq!(unwalked.len(), 1, "{listing}");
+    let (named, error) = (unwalked[0]["dir"].as_str().unwrap(), unwalked[0]["error"].as_str().unwrap());
+    assert!(named.starts_with(&format!("chain/{name}/{name}/")), "{named}");
+    assert!(error.starts_with("cannot be walked in full: File name too long"), "{error}");
+}
+
 #[test]
 fn a_failing_flood_of_bad_requests_leaves_the_server_answering() {
     let server = Server::start(&[]);

@@ -150,33 +150,60 @@ pub fn unwalked_text(dir: &Path, error: std::io::Error) -> String {
 /// list in full rather than skipping what lies under them. Symbolic links to directories are
 /// not followed, so a link back up the tree (`a/up -> ..`) is not walked again and again.
 pub fn walk_tree(root: &Path) -> Walk {
-    fn walk(root: &Path, dir: &Path, out: &mut Walk) {
+    walk_tree_with(root, |_, meta| if meta.is_dir() { Visit::Descend } else { Visit::Pass })
+}
+
+/// What [`walk_tree_with`] does after showing its visitor an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    /// Walk into it (a directory) once its parent has been read.
+    Descend,
+    /// Go on to the next entry without walking into this one.
+    Pass,
+    /// End the whole walk here.
+    Stop,
+}
+
+/// [`walk_tree`] with `visit` shown each entry's path and metadata (a symlink's own) as its
+/// directory is read, saying which directories to walk into and when to stop: a directory it
+/// does not walk into is neither reached nor named unreachable.
+pub fn walk_tree_with(root: &Path, mut visit: impl FnMut(&Path, &std::fs::Metadata) -> Visit) -> Walk {
+    /// Walks `dir`; false once `visit` has stopped the walk.
+    fn walk(root: &Path, dir: &Path, out: &mut Walk, visit: &mut dyn FnMut(&Path, &std::fs::Metadata) -> Visit) -> bool {
         let rel = dir.strip_prefix(root).expect("walk stays under root");
         let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
         out.dirs.push((if parts.is_empty() { ".".to_string() } else { parts.join("/") }, dir.to_path_buf()));
         let entries = match std::fs::read_dir(dir) {
             Ok(entries) => entries,
-            Err(e) => return out.unreachable.push((dir.to_path_buf(), e)),
+            Err(e) => {
+                out.unreachable.push((dir.to_path_buf(), e));
+                return true;
+            }
         };
         let mut subdirs = Vec::new();
         let mut unreachable = None;
+        let mut going = true;
         for entry in entries {
             // An entry whose path the system refuses (too long) is not read by anything later.
             match entry.and_then(|entry| std::fs::symlink_metadata(entry.path()).map(|meta| (entry, meta))) {
-                Ok((entry, meta)) if meta.is_dir() => subdirs.push(entry.path()),
-                Ok(_) => {}
+                Ok((entry, meta)) => match visit(&entry.path(), &meta) {
+                    Visit::Descend if meta.is_dir() => subdirs.push(entry.path()),
+                    Visit::Descend | Visit::Pass => {}
+                    Visit::Stop => {
+                        going = false;
+                        break;
+                    }
+                },
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                 Err(e) => unreachable = unreachable.or(Some(e)),
             }
         }
         out.unreachable.extend(unreachable.map(|e| (dir.to_path_buf(), e)));
         subdirs.sort();
-        for sub in subdirs {
-            walk(root, &sub, out);
-        }
+        going && subdirs.iter().all(|sub| walk(root, sub, out, visit))
     }
     let mut out = Walk::default();
-    walk(root, root, &mut out);
+    walk(root, root, &mut out, &mut visit);
     out
 }
 
@@ -239,6 +266,28 @@ mod tests {
         std::fs::write(dir.path().join("unreadable").join(SUMMARY), "x\n").unwrap();
         let runs: Vec<String> = manifest_dirs(dir.path()).into_iter().filter(|(_, run)| *run).map(|(rel, _)| rel).collect();
         assert_eq!(runs, ["census", "library", "merged", "unreadable", "verify"]);
+    }
+
+    /// The visitor decides what is walked into, and a stop ends the whole walk.
+    #[test]
+    fn the_visitor_chooses_the_directories_and_stops_the_walk() {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["a/x", "b", ".hidden/y"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        let names = |walk: Walk| walk.dirs.into_iter().map(|(rel, _)| rel).collect::<Vec<_>>();
+        let not_hidden = walk_tree_with(dir.path(), |path, meta| match path.file_name().unwrap().to_string_lossy().starts_with('.') {
+            false if meta.is_dir() => Visit::Descend,
+            _ => Visit::Pass,
+        });
+        assert_eq!(names(not_hidden), [".", "a", "a/x", "b"]);
+        let mut seen = 0;
+        let stopped = walk_tree_with(dir.path(), |_, _| {
+            seen += 1;
+            if seen == 4 { Visit::Stop } else { Visit::Descend }
+        });
+        assert_eq!(seen, 4, "nothing is shown after the stop");
+        assert_eq!(stopped.dirs.len(), 2, "the root and the first directory in name order: {:?}", stopped.dirs);
     }
 
     #[cfg(unix)]

@@ -5,6 +5,7 @@
 use super::api::ApiError;
 use super::State;
 use crate::error::{Error, Result};
+use crate::output::verify_files::{unwalked_text, walk_tree_with, Visit};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path as UrlPath, State as Shared};
@@ -45,6 +46,18 @@ pub struct Listing {
     files: Vec<Entry>,
     /// True when the walk stopped at a limit, with more files or entries left.
     truncated: bool,
+    /// The directories that could not be listed in full (unreadable, or a path under them
+    /// longer than PATH_MAX): the files under them are missing from `files`.
+    unwalked: Vec<Unwalked>,
+}
+
+/// A directory the walk could not list in full, and why.
+#[derive(Serialize)]
+struct Unwalked {
+    /// Relative to the results directory, '/'-separated (`.` for the directory itself).
+    dir: String,
+    /// `cannot be walked in full: …`, as `check` says it.
+    error: String,
 }
 
 #[derive(Serialize)]
@@ -54,74 +67,59 @@ struct Entry {
 }
 
 /// `GET /api/results`: the files under the results directory (symlinks and hidden files left
-/// out), sorted; walked on a blocking thread, and only up to the limits.
+/// out), sorted, naming the directories that could not be listed in full; walked on a blocking
+/// thread, and only up to the limits.
 pub async fn listing(Shared(state): Shared<Arc<State>>) -> Result<Json<Listing>, ApiError> {
     let root = root(&state)?.to_path_buf();
     let walked = tokio::task::spawn_blocking(move || {
-        let walker = Walker::new(&root, MAX_LISTED, MAX_ENTRIES).run();
-        (walker.files, walker.truncated)
+        let found = walk(&root, MAX_LISTED, MAX_ENTRIES);
+        (found.files, found.truncated, found.unwalked)
     });
-    let (mut files, truncated) = walked.await.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the results could not be listed: {e}")))?;
+    let (mut files, truncated, unwalked) = walked.await.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the results could not be listed: {e}")))?;
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let reports = files.iter().filter(|f| f.path == REPORT || f.path.ends_with(&format!("/{REPORT}")));
     let report = reports.min_by_key(|f| f.path.matches('/').count()).map(|f| f.path.clone());
-    Ok(Json(Listing { report, files, truncated }))
+    Ok(Json(Listing { report, files, truncated, unwalked }))
 }
 
-/// A walk of the results directory that stops at `max_files` files or `max_entries` directory
-/// entries looked at, whichever comes first.
-struct Walker<'a> {
-    root: &'a Path,
-    max_files: usize,
-    max_entries: usize,
+/// What a walk of the results directory found, up to its limits.
+struct Found {
     files: Vec<Entry>,
-    entries: usize,
     truncated: bool,
+    unwalked: Vec<Unwalked>,
 }
 
-impl<'a> Walker<'a> {
-    fn new(root: &'a Path, max_files: usize, max_entries: usize) -> Self {
-        Walker { root, max_files, max_entries, files: Vec::new(), entries: 0, truncated: false }
-    }
-
-    /// The walk of the whole directory, up to the limits.
-    fn run(mut self) -> Self {
-        self.walk(self.root);
-        self
-    }
-
-    fn walk(&mut self, dir: &Path) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for entry in entries.flatten() {
-            if self.truncated {
-                return;
+/// The files under `root` ([`walk_tree_with`]: symlinks not followed, hidden entries left out),
+/// up to `max_files` files or `max_entries` directory entries looked at, whichever comes first,
+/// with the directories that could not be listed in full.
+fn walk(root: &Path, max_files: usize, max_entries: usize) -> Found {
+    let (mut files, mut entries, mut truncated) = (Vec::new(), 0, false);
+    let walked = walk_tree_with(root, |path, meta| {
+        entries += 1;
+        // Hidden entries (`.sprague.lock`, `.git/…`) are not results.
+        let hidden = path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        truncated = entries > max_entries || (meta.is_file() && !hidden && files.len() >= max_files);
+        if truncated {
+            Visit::Stop
+        } else if hidden {
+            Visit::Pass
+        } else if meta.is_dir() {
+            Visit::Descend
+        } else {
+            if meta.is_file() {
+                files.push(Entry { path: relative(root, path), bytes: meta.len() });
             }
-            self.entries += 1;
-            self.truncated = self.entries > self.max_entries;
-            if self.truncated {
-                return;
-            }
-            // Hidden entries (`.sprague.lock`) are not results.
-            let (path, Ok(kind)) = (entry.path(), entry.file_type()) else { continue };
-            if hidden(Path::new(&entry.file_name())) {
-                continue;
-            }
-            if kind.is_dir() {
-                self.walk(&path);
-            } else if kind.is_file() {
-                self.keep(&path, entry.metadata().map_or(0, |m| m.len()));
-            }
+            Visit::Pass
         }
-    }
+    });
+    let unwalked = walked.unreachable.into_iter().map(|(dir, error)| Unwalked { dir: relative(root, &dir), error: unwalked_text(&dir, error) }).collect();
+    Found { files, truncated, unwalked }
+}
 
-    /// Lists the file at `path`, or marks the walk truncated when the files are at the limit.
-    fn keep(&mut self, path: &Path, bytes: u64) {
-        let Ok(relative) = path.strip_prefix(self.root) else { return };
-        self.truncated |= self.files.len() >= self.max_files;
-        if !self.truncated {
-            self.files.push(Entry { path: relative.to_string_lossy().replace('\\', "/"), bytes });
-        }
-    }
+/// `path` under `root`, '/'-separated (`.` for the root itself).
+fn relative(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/");
+    if rel.is_empty() { ".".into() } else { rel }
 }
 
 /// `GET /api/results/{path}`: one file under the results directory, with its content type and
@@ -278,13 +276,11 @@ mod tests {
                 std::fs::write(root.join(format!("d{d}/f{f}")), "x").unwrap();
             }
         }
-        let all = Walker::new(&root, 100, 100).run();
-        assert_eq!((all.files.len(), all.entries, all.truncated), (40, 44, false));
-        let files = Walker::new(&root, 5, 100).run();
+        let all = walk(&root, 100, 100);
+        assert_eq!((all.files.len(), all.truncated, all.unwalked.len()), (40, false, 0));
+        let files = walk(&root, 5, 100);
         assert_eq!((files.files.len(), files.truncated), (5, true));
-        assert_eq!(files.entries, 7, "d0 and its first six files: it stops there");
-        let entries = Walker::new(&root, 100, 12).run();
-        assert_eq!((entries.entries, entries.truncated), (13, true));
-        assert!(entries.files.len() <= 11, "{}", entries.files.len());
+        let entries = walk(&root, 100, 12);
+        assert_eq!((entries.files.len(), entries.truncated), (8, true), "the four directories, then d0's first eight files");
     }
 }

@@ -8,6 +8,8 @@ async function showResults(main, report) {
   try {
     const listing = await api('/api/results');
     const parts = [];
+    // Directories the server could not list in full: what lies under them is missing here.
+    for (const u of listing.unwalked || []) parts.push(el('p', { class: 'unwalked' }, `${u.dir}: ${u.error}; the files under it are not shown`));
     let shown = new Set();
     const path = report || listing.report;
     if (report && report !== listing.report) parts.push(el('p', {}, el('a', { href: '#', onclick: (event) => { event.preventDefault(); showResults(main); } }, '← all results')));
