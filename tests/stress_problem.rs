@@ -187,6 +187,29 @@ fn slowest_ranks_a_run_cut_short_at_the_time_limit_first() {
 }
 
 #[test]
+fn ctrl_c_while_slowest_confirms_starts_no_further_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let marks = dir.path().join("marks");
+    std::fs::create_dir(&marks).unwrap();
+    // Every start leaves a mark; a start after the signal leaves a `late` one. The second run
+    // of an input (the kept ones are timed again) interrupts sprague (its parent) as a user's
+    // Ctrl-C would; the other kept inputs of that batch must not start.
+    let m = marks.display();
+    let body = format!("read n\n[ -e {m}/signalled ] && touch {m}/late.$n\nif [ -e {m}/seen.$n ]; then touch {m}/signalled; kill -INT $PPID; sleep 30; fi\ntouch {m}/seen.$n\necho $n\n");
+    std::fs::write(dir.path().join("interrupting.sh"), body).unwrap();
+    let program = format!("sh {}", dir.path().join("interrupting.sh").display());
+    let args = ["stress", "problem", "-q", "--cmd", &program, "--ref", "cat", "--gen", "echo {seed}", "--slowest", "5", "--threads", "1", "--budget", "1"];
+    let run = sprague().args(args).arg("--out").arg(dir.path().join("s")).assert().code(130);
+    run.stdout(contains("\ninterrupted: timing stopped at the signal (1 run in flight killed, not timed)\n")).stderr(contains("error").not());
+    let names: Vec<String> = std::fs::read_dir(&marks).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().filter(|n| n.starts_with("seen.")).count() > 5 && names.contains(&"signalled".to_string()), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("late.")), "inputs started after the signal: {names:?}");
+    let rows: Vec<SlowRow> = sprague::output::csv::read_csv(&dir.path().join("s/slowest.csv")).unwrap();
+    assert_eq!(rows.len(), 5, "{rows:?}");
+    assert!(read(&dir.path().join("s/manifest.json")).contains("\"interrupted\": true"));
+}
+
+#[test]
 fn ctrl_c_stops_slowest_and_ranks_the_inputs_timed_without_the_run_it_killed() {
     let dir = tempfile::tempdir().unwrap();
     // On input 3 the program interrupts sprague (its parent) as a user's Ctrl-C would, and is

@@ -274,7 +274,7 @@ pub fn summary_text(game: &str, config: &StressConfig, summary: &StressSummary) 
         let cut = if summary.failures.is_empty() { "" } else { "; shrinking and the search below the failures were cut short" };
         let unjudged = match summary.unjudged {
             0 => String::new(),
-            n => format!(" ({} in flight killed, not judged)", counted(n, "run")),
+            n => format!(" ({} in flight at the signal, not judged)", counted(n, "run")),
         };
         text.push_str(&format!("interrupted: judging stopped at the signal{unjudged}{cut}\n"));
     }

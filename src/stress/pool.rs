@@ -138,26 +138,39 @@ impl Pool {
         Ok(StreamReport { runs: runs.into_inner(), found, elapsed: started.elapsed(), exhausted: state.exhausted, unjudged: unjudged.into_inner() })
     }
 
-    /// Judges every case of `cases` in parallel; the verdicts in the order of `cases`.
+    /// Judges the cases of `cases` in parallel; the verdicts in the order of `cases`. After a
+    /// signal ([`crate::interrupt::stopping`]) no case starts: the verdicts of those started
+    /// only, a prefix of `cases`.
     pub fn judge_all<G: Contest + ?Sized>(&mut self, game: &G, cases: &[G::Case]) -> Result<Vec<Judged>> {
-        let next = AtomicU64::new(0);
-        let results: Vec<Mutex<Option<Result<Judged>>>> = cases.iter().map(|_| Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for runner in self.runners.iter_mut().take(cases.len()) {
-                let (next, results) = (&next, &results);
-                scope.spawn(move || {
-                    let mut buf = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed) as usize;
-                        let Some(case) = cases.get(index) else { break };
-                        let judged = judge(runner, game, case, &mut buf);
-                        *results[index].lock().expect("no panics while holding") = Some(judged);
-                    }
-                });
-            }
-        });
-        results.into_iter().map(|m| m.into_inner().expect("no panics").expect("every case judged")).collect()
+        let results = in_order(&mut self.runners, cases, |runner, case, buf| judge(runner, game, case, buf));
+        results.into_iter().collect()
     }
+}
+
+/// Runs `work` on each item of `items` with `runners`, each taking the next item in order,
+/// until a signal ([`crate::interrupt::stopping`]) stops the handing out; the results of the
+/// items started (a prefix of `items`), in order.
+pub fn in_order<I: Sync, T: Send>(runners: &mut [Runner], items: &[I], work: impl Fn(&mut Runner, &I, &mut Vec<u8>) -> T + Sync) -> Vec<T> {
+    let next = AtomicU64::new(0);
+    let results: Vec<Mutex<Option<T>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for runner in runners.iter_mut().take(items.len()) {
+            let (next, results, work) = (&next, &results, &work);
+            scope.spawn(move || {
+                let mut buf = Vec::new();
+                // An item is taken only before the signal, so those started are a prefix.
+                while !crate::interrupt::stopping() {
+                    let index = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some(item) = items.get(index) else { break };
+                    *results[index].lock().expect("no panics while holding") = Some(work(runner, item, &mut buf));
+                }
+            });
+        }
+    });
+    results.into_iter().map_while(|m| m.into_inner().expect("no panics")).collect()
+}
+
+impl Pool {
 }
 
 /// Judges one case: writes its input, runs the program, computes the trusted answer while

@@ -10,18 +10,17 @@
 //! A run cut short at the time limit (its CPU time, or the wall-clock cap of a program that
 //! waits) ranks above every run that finished, whatever CPU time it used: its real time is
 //! unknown and past the limit. A Ctrl-C stops the search: the runs it kills are not timed
-//! (counted apart), and the inputs kept are ranked by the times they have.
+//! (counted apart), no input starts after it, and the inputs kept are ranked by the times they
+//! have.
 
 use super::command::CommandLine;
 use super::contest::{Generator, Source};
 use super::outcome::exit_text;
-use super::pool::Progress;
+use super::pool::{in_order, Progress};
 use super::process::{Exit, Runner};
 use super::run::StressConfig;
 use super::start::not_started;
 use crate::error::{Error, Result};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// One kept input and its timings.
@@ -197,23 +196,12 @@ struct Timed {
     timed_out: bool,
 }
 
-/// Runs the program on each input, `runners.len()` at a time (`None`: a run a signal killed).
-/// With `first`, a first run that shows the command never started its program is a usage
-/// error.
+/// Runs the program on each input, `runners.len()` at a time (`None`: a run a signal killed);
+/// after a signal no input starts, and only those started have a result (a prefix). With
+/// `first`, a first run that shows the command never started its program is a usage error.
 fn time_all(runners: &mut [Runner], inputs: &[Vec<u8>], first: bool) -> Result<Vec<Option<Timed>>> {
-    let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Result<Option<Timed>>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for runner in runners.iter_mut().take(inputs.len()) {
-            let (next, results) = (&next, &results);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(input) = inputs.get(index) else { break };
-                *results[index].lock().expect("no panics while holding") = Some(time_one(runner, input, first && index == 0));
-            });
-        }
-    });
-    results.into_iter().map(|m| m.into_inner().expect("no panics").expect("every input timed")).collect()
+    let indexed: Vec<(usize, &[u8])> = inputs.iter().map(Vec::as_slice).enumerate().collect();
+    in_order(runners, &indexed, |runner, &(index, input), _| time_one(runner, input, first && index == 0)).into_iter().collect()
 }
 
 fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<Option<Timed>> {
