@@ -97,7 +97,7 @@ fn walk(root: &Path, max_files: usize, max_entries: usize) -> Found {
     let walked = walk_tree_with(root, |path, meta| {
         entries += 1;
         // Hidden entries (`.sprague.lock`, `.git/…`) are not results.
-        let hidden = path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        let hidden = path.file_name().is_some_and(|name| hidden(Path::new(name)));
         truncated = entries > max_entries || (meta.is_file() && !hidden && files.len() >= max_files);
         if truncated {
             Visit::Stop

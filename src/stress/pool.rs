@@ -170,9 +170,6 @@ pub fn in_order<I: Sync, T: Send>(runners: &mut [Runner], items: &[I], work: imp
     results.into_iter().map_while(|m| m.into_inner().expect("no panics")).collect()
 }
 
-impl Pool {
-}
-
 /// Judges one case: writes its input, runs the program, computes the trusted answer while
 /// the program runs, and classifies the run. A time limit is confirmed by a second run (the
 /// second verdict stands), so a case saved as too slow is too slow twice, on whatever load.
