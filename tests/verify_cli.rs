@@ -125,7 +125,9 @@ fn merge_refuses_bad_inputs() {
     let smaller = root.join("smaller");
     verify(&smaller, &["--max", "2x2", "--shard", "2/3"], 0);
     refuse(vec![shards[0].clone(), smaller, shards[2].clone()], "sizes is \"max 2x3\" vs \"max 2x2\"");
-    refuse(vec![shards[0].clone(), root.join("empty"), shards[2].clone()], "no manifest.json");
+    refuse(vec![shards[0].clone(), root.join("missing"), shards[2].clone()], "missing: no such directory");
+    std::fs::create_dir(root.join("empty")).unwrap();
+    refuse(vec![shards[0].clone(), root.join("empty"), shards[2].clone()], "no manifest.json; not the output of a finished verify or census run");
     let unfinished = root.join("unfinished");
     verify(&unfinished, &["--max", "2x3", "--shard", "2/3", "--block-patterns", "2", "--stop-after-blocks", "2"], 3);
     refuse(vec![shards[0].clone(), unfinished, shards[2].clone()], "unfinished run");

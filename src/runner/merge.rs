@@ -40,9 +40,12 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
     if Checkpoint::exists(dir) {
         return Err(Error::Usage(format!("{shown}: unfinished run (checkpoint.json present); finish it with --resume")));
     }
+    if !dir.is_dir() {
+        return Err(Error::Usage(format!("{shown}: no such directory")));
+    }
     let manifest_path = dir.join(MANIFEST);
     if !manifest_path.exists() {
-        return Err(Error::Usage(format!("{shown}: no {MANIFEST}; not the output of a finished verify run")));
+        return Err(Error::Usage(format!("{shown}: no {MANIFEST}; not the output of a finished verify or census run")));
     }
     let manifest = Manifest::read_digested(&manifest_path)?;
     for (name, digest) in &manifest.files {
