@@ -20,6 +20,12 @@ fn tree() -> tempfile::TempDir {
     dir
 }
 
+/// `sprague report` of the tree `results` into `out`, which must succeed: the index it wrote.
+fn report_index(results: &Path, out: &Path) -> String {
+    sprague().args(["report", "--results"]).arg(results).arg("--out").arg(out).assert().success();
+    std::fs::read_to_string(out.join("report.md")).unwrap()
+}
+
 fn check(root: &Path) -> Command {
     let mut cmd = sprague();
     cmd.args(["check", "--results"]).arg(root);
@@ -107,8 +113,7 @@ fn report_covers_every_run_of_a_tree() {
     let dir = tree();
     let report = tempfile::tempdir().unwrap();
     let out = report.path().join("report");
-    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().success();
-    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let index = report_index(dir.path(), &out);
     for line in [
         "### grundy",
         "- [`games/grundy`](games/grundy/report.md): rule exhaustive, 12 sizes, 271 positions, 134 P-positions, 0 mismatches",
@@ -134,8 +139,7 @@ fn report_covers_every_run_of_a_tree() {
 fn report_of_a_directory_without_runs_says_so() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("empty")).unwrap();
-    sprague().args(["report", "--results"]).arg(dir.path().join("empty")).arg("--out").arg(dir.path().join("out")).assert().success();
-    let index = std::fs::read_to_string(dir.path().join("out/report.md")).unwrap();
+    let index = report_index(&dir.path().join("empty"), &dir.path().join("out"));
     assert!(index.contains("No run directories"), "{index}");
     sprague().args(["report", "--results"]).arg(dir.path().join("absent")).arg("--out").arg(dir.path().join("out")).assert().code(2);
 }
@@ -406,11 +410,9 @@ fn report_leaves_out_another_command_s_output() {
     let dir = tree_with_other_outputs();
     let report = tempfile::tempdir().unwrap();
     let out = report.path().join("report");
-    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().success();
-    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let index = report_index(dir.path(), &out);
     assert!(index.contains("- [`octal`](octal/report.md): rule exhaustive:code=0.07, 6 sizes, 29 positions") && index.contains("- [`wall`](wall/report.md)"), "{index}");
     assert!(!index.contains("stats") && !index.contains("empty") && !out.join("stats").exists(), "{index}");
-    sprague().args(["report", "--results"]).arg(dir.path().join("stats")).arg("--out").arg(&out).assert().success();
-    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let index = report_index(&dir.path().join("stats"), &out);
     assert!(index.contains("No run directories"), "{index}");
 }

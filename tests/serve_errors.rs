@@ -6,7 +6,7 @@ use common::sprague;
 
 mod serve_support;
 
-use serve_support::{error_of, read_all, status_and_body, Server};
+use serve_support::{assert_error_reply, error_of, read_all, status_and_body, Server};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -291,9 +291,7 @@ fn slow_or_silent_requests_are_closed_at_the_read_timeout() {
         assert!(after < 4.0, "{name}: closed after {after} s");
     }
     let reply = String::from_utf8(read_all(&mut half_body)).unwrap();
-    let (status, body) = status_and_body(&reply);
-    assert!(status.starts_with("HTTP/1.1 408"), "{reply}");
-    assert_eq!(error_of(body), "the request body was not sent within 1 s (--read-timeout)");
+    assert_error_reply(&reply, 408, "the request body was not sent within 1 s (--read-timeout)", "half a body");
     assert!(server.answers());
 }
 
@@ -313,9 +311,7 @@ fn a_client_still_sending_after_its_408_reads_it() {
     }
     stream.shutdown(std::net::Shutdown::Write).unwrap();
     let reply = String::from_utf8(read_all(&mut stream)).unwrap();
-    let (status, body) = status_and_body(&reply);
-    assert!(status.starts_with("HTTP/1.1 408"), "{reply}");
-    assert_eq!(error_of(body), "the request body was not sent within 1 s (--read-timeout)");
+    assert_error_reply(&reply, 408, "the request body was not sent within 1 s (--read-timeout)", "still sending");
 }
 
 /// A client that leaves while the game program analyses its position cancels the analysis:
@@ -404,9 +400,7 @@ fn requests_that_are_not_http1_get_a_json_400() {
     let not_http1 = "the request is not valid HTTP/1.0 or HTTP/1.1 (the versions served here)";
     for request in ["PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", "GET / HTTP/1.0\r\nnot a header\r\n\r\n"] {
         let reply = server.exchange(request.as_bytes());
-        let (status, body) = status_and_body(&reply);
-        assert!(status.starts_with("HTTP/1.1 400"), "{request:?}: {reply:?}");
-        assert_eq!(error_of(body), not_http1, "{request:?}");
+        assert_error_reply(&reply, 400, not_http1, &format!("{request:?}"));
     }
     // The preface in pieces, each its own read: the server waits for the rest.
     for cut in [3, 8, 15, 16] {
@@ -417,9 +411,7 @@ fn requests_that_are_not_http1_get_a_json_400() {
         std::thread::sleep(Duration::from_millis(100));
         stream.write_all(rest).unwrap();
         let reply = String::from_utf8_lossy(&read_all(&mut stream)).into_owned();
-        let (status, body) = status_and_body(&reply);
-        assert!(status.starts_with("HTTP/1.1 400"), "cut at {cut}: {reply:?}");
-        assert_eq!(error_of(body), not_http1, "cut at {cut}");
+        assert_error_reply(&reply, 400, not_http1, &format!("cut at {cut}"));
     }
     // A request whose first piece could start a preface is answered as sent.
     let body = position("2 2\n..\n..\n");
@@ -460,9 +452,7 @@ fn an_analysis_not_sent_as_json_is_415() {
         assert_eq!(message, format!("the body must be sent with Content-Type: application/json (found {content_type:?})"));
     }
     let reply = server.exchange(format!("POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
-    let (status, body) = status_and_body(&reply);
-    assert!(status.starts_with("HTTP/1.1 415"), "{reply}");
-    assert_eq!(error_of(body), "the body must be sent with Content-Type: application/json (found none)");
+    assert_error_reply(&reply, 415, "the body must be sent with Content-Type: application/json (found none)", "no Content-Type");
     assert!(server.answers());
 }
 
@@ -477,9 +467,7 @@ fn a_loopback_server_refuses_other_hosts() {
     }
     for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example"] {
         let reply = get(host);
-        let (status, body) = status_and_body(&reply);
-        assert!(status.starts_with("HTTP/1.1 421"), "{host}: {reply}");
-        assert_eq!(error_of(body), format!("Host {host:?} is not this machine: a server on loopback answers only localhost, 127.0.0.1 and [::1] (docs/serve.md)"));
+        assert_error_reply(&reply, 421, &format!("Host {host:?} is not this machine: a server on loopback answers only localhost, 127.0.0.1 and [::1] (docs/serve.md)"), host);
     }
     assert!(server.answers());
 }

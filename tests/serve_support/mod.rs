@@ -109,3 +109,11 @@ pub fn status_and_body(reply: &str) -> (&str, &str) {
     let (head, body) = reply.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no answer: {reply:?}"));
     (head.lines().next().unwrap_or_default(), body)
 }
+
+/// Asserts that the raw `reply` is an answer `code` whose JSON error is `message`; `what` names
+/// the case in a failure.
+pub fn assert_error_reply(reply: &str, code: u16, message: &str, what: &str) {
+    let (status, body) = status_and_body(reply);
+    assert!(status.starts_with(&format!("HTTP/1.1 {code}")), "{what}: {reply:?}");
+    assert_eq!(error_of(body), message, "{what}");
+}

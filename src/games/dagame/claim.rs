@@ -3,6 +3,8 @@
 //! token one edge (landing on the partner's node gives that node's single value).
 
 use super::{Dag, Group, Instance};
+use crate::error::{Error, Result};
+use crate::impartial::stopped;
 
 /// Marks which values occur among a node's options, then finds the least absent one.
 struct Mex {
@@ -56,8 +58,10 @@ pub struct PairTable {
 }
 
 impl PairTable {
-    /// Pair values for every pair reachable from `starts` (pairs with a ≠ b), without recursion.
-    pub fn for_pairs(dag: &Dag, single: &[u16], starts: impl IntoIterator<Item = (u16, u16)>) -> PairTable {
+    /// Pair values for every pair reachable from `starts` (pairs with a ≠ b), without recursion;
+    /// an error once [`stopped`] (an analysis whose client left, [`crate::impartial::stoppable`]),
+    /// looked at every 1024 pairs marked and before every row of the fill.
+    pub fn for_pairs(dag: &Dag, single: &[u16], starts: impl IntoIterator<Item = (u16, u16)>) -> Result<PairTable> {
         let n = dag.nodes();
         let mut needed = vec![false; n * n];
         let mut stack: Vec<(u16, u16)> = Vec::new();
@@ -68,7 +72,12 @@ impl PairTable {
             }
         }
         // Marked when pushed, so every pair is expanded once.
+        let mut expanded = 0u32;
         while let Some((lo, hi)) = stack.pop() {
+            expanded = expanded.wrapping_add(1);
+            if expanded.is_multiple_of(1024) && stopped() {
+                return Err(stopped_at(lo.into()));
+            }
             for_each_pair_option(dag, lo, hi, |next| {
                 if let Option_::Pair(a, b) = next {
                     if !std::mem::replace(&mut needed[a as usize * n + b as usize], true) {
@@ -80,18 +89,21 @@ impl PairTable {
         Self::fill(dag, single, |i| needed[i])
     }
 
-    /// Pair values for every pair of distinct nodes.
-    pub fn full(dag: &Dag, single: &[u16]) -> PairTable {
+    /// Pair values for every pair of distinct nodes (an error once [`stopped`], as `for_pairs`).
+    pub fn full(dag: &Dag, single: &[u16]) -> Result<PairTable> {
         Self::fill(dag, single, |_| true)
     }
 
     /// Computes the wanted pairs in decreasing (lo, hi) order: every option of (lo, hi) is a
     /// pair with a larger lo, or the same lo and a larger hi, so it is already known.
-    fn fill(dag: &Dag, single: &[u16], wanted: impl Fn(usize) -> bool) -> PairTable {
+    fn fill(dag: &Dag, single: &[u16], wanted: impl Fn(usize) -> bool) -> Result<PairTable> {
         let n = dag.nodes();
         let mut values = vec![UNKNOWN; n * n];
         let mut mex = Mex::new(2 * n);
         for lo in (0..n).rev() {
+            if stopped() {
+                return Err(stopped_at(lo));
+            }
             for hi in (lo + 1..n).rev() {
                 let index = lo * n + hi;
                 if !wanted(index) {
@@ -109,7 +121,7 @@ impl PairTable {
                 values[index] = mex.value();
             }
         }
-        PairTable { n, values }
+        Ok(PairTable { n, values })
     }
 
     /// G(a, b) for a ≠ b; panics when the pair was not among those requested.
@@ -119,6 +131,11 @@ impl PairTable {
         assert!(a != b && value != UNKNOWN, "pair ({a}, {b}) was not computed");
         value
     }
+}
+
+/// The error of pair values stopped at the pairs whose first node is `lo` (0-based).
+fn stopped_at(lo: usize) -> Error {
+    Error::Usage(format!("the pair values were stopped at the pairs of node {}", lo + 1))
 }
 
 /// Where a move of one token of a pair leads.
@@ -168,7 +185,7 @@ pub fn solve(instance: &Instance) -> u32 {
         Group::Pair(a, b) => Some((a, b)),
         Group::Single(_) => None,
     });
-    let pairs = PairTable::for_pairs(&instance.dag, &single, starts);
+    let pairs = PairTable::for_pairs(&instance.dag, &single, starts).expect("never stopped: only serve's analyses are, and they ask claimed_values");
     groups.iter().fold(0, |acc, &g| acc ^ group_value(&single, &pairs, g))
 }
 
@@ -194,9 +211,9 @@ mod tests {
         // moves. Hand count: G(2,3)=mex{g(3)=0}=1, G(1,3)=mex{G(2,3)=1}=0, G(1,2)=mex{g(2)=1, G(1,3)=0}=2.
         let dag = chain(3);
         let single = node_grundy(&dag);
-        let pairs = PairTable::full(&dag, &single);
+        let pairs = PairTable::full(&dag, &single).unwrap();
         assert_eq!((pairs.get(1, 2), pairs.get(0, 2), pairs.get(0, 1)), (1, 0, 2));
-        let partial = PairTable::for_pairs(&dag, &single, [(1, 0)]);
+        let partial = PairTable::for_pairs(&dag, &single, [(1, 0)]).unwrap();
         assert_eq!(partial.get(0, 1), 2);
     }
 
@@ -206,9 +223,24 @@ mod tests {
     fn long_chain_needs_no_recursion() {
         let dag = chain(500);
         let single = node_grundy(&dag);
-        let pairs = PairTable::for_pairs(&dag, &single, [(0, 1)]);
+        let pairs = PairTable::for_pairs(&dag, &single, [(0, 1)]).unwrap();
         assert_eq!([pairs.get(0, 1), pairs.get(1, 2), pairs.get(0, 2), pairs.get(0, 3)], [1, 2, 0, 1]);
         assert_eq!(pairs.get(497, 498), 2);
         assert_eq!(pairs.get(0, 499), 1);
+    }
+
+    /// Stopped work ends while it marks the pairs it needs (the chain's 124,750), or at the
+    /// first row of the fill when it needs none: an error, not a panic.
+    #[test]
+    fn stopped_pair_values_are_an_error() {
+        let dag = chain(500);
+        let single = node_grundy(&dag);
+        let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stop = |starts: &[(u16, u16)]| crate::impartial::stoppable(gone.clone(), || PairTable::for_pairs(&dag, &single, starts.iter().copied()).err().map(|e| e.to_string()));
+        let marking = stop(&[(0, 1)]);
+        assert!(marking.1, "the flag was seen");
+        let node = marking.0.expect("an error").strip_prefix("the pair values were stopped at the pairs of node ").expect("where").parse::<usize>().unwrap();
+        assert!(node < 500, "stopped before the fill's first row (node 500)");
+        assert_eq!(stop(&[]), (Some("the pair values were stopped at the pairs of node 500".to_string()), true));
     }
 }

@@ -28,11 +28,12 @@ impl Values {
     }
 }
 
-/// The claimed values for `instance` and every position its moves reach.
-pub(super) fn claimed_values(instance: &Instance) -> Values {
+/// The claimed values for `instance` and every position its moves reach; an error once
+/// stopped ([`PairTable::for_pairs`]: an analysis whose client left).
+pub(super) fn claimed_values(instance: &Instance) -> Result<Values> {
     let single = node_grundy(&instance.dag);
     let starts = instance.groups().into_iter().filter_map(|g| if let Group::Pair(a, b) = g { Some((a, b)) } else { None });
-    Values { pairs: PairTable::for_pairs(&instance.dag, &single, starts), single }
+    Ok(Values { pairs: PairTable::for_pairs(&instance.dag, &single, starts)?, single })
 }
 
 /// The tokens part of the contest input (K, then `node colour` lines, 1-based).
@@ -80,20 +81,22 @@ impl Explore for DagExplorer {
         let full = instance.to_input();
         let graph = &full[..full.len() - tokens_text(&instance.tokens).len()];
         check_text("dagame", moves.len() as u64, full.len())?;
-        let values = claimed_values(&instance);
-        let listed = moves
-            .into_iter()
-            .map(|(movers, w)| {
-                let (v, c) = instance.tokens[movers[0]];
-                let mut tokens = instance.tokens.clone();
-                movers.iter().for_each(|&i| tokens[i].0 = w);
-                let who: Vec<String> = movers.iter().map(|i| (i + 1).to_string()).collect();
-                let noun = if movers.len() > 1 { "tokens" } else { "token" };
-                let name = format!("{noun} {} (colour {c}): {} → {}", who.join("+"), v + 1, w + 1);
-                let detail = json!({"tokens": movers.iter().map(|i| i + 1).collect::<Vec<_>>(), "from": v + 1, "to": w + 1});
-                move_info(name, format!("{graph}{}", tokens_text(&tokens)), Eval::grundy(values.of(&tokens)), detail)
-            })
-            .collect();
+        let values = claimed_values(&instance)?;
+        let mut listed = Vec::with_capacity(moves.len());
+        for (movers, w) in moves {
+            // Stopped once its client has left (`analyse_unless` then discards what it listed).
+            if crate::impartial::stopped() {
+                break;
+            }
+            let (v, c) = instance.tokens[movers[0]];
+            let mut tokens = instance.tokens.clone();
+            movers.iter().for_each(|&i| tokens[i].0 = w);
+            let who: Vec<String> = movers.iter().map(|i| (i + 1).to_string()).collect();
+            let noun = if movers.len() > 1 { "tokens" } else { "token" };
+            let name = format!("{noun} {} (colour {c}): {} → {}", who.join("+"), v + 1, w + 1);
+            let detail = json!({"tokens": movers.iter().map(|i| i + 1).collect::<Vec<_>>(), "from": v + 1, "to": w + 1});
+            listed.push(move_info(name, format!("{graph}{}", tokens_text(&tokens)), Eval::grundy(values.of(&tokens)), detail));
+        }
         let nodes: Vec<_> = (1..=instance.dag.nodes()).map(|v| json!({"id": v, "label": v.to_string()})).collect();
         let edges: Vec<[u16; 2]> = instance.dag.edge_list().into_iter().map(|(p, q)| [p + 1, q + 1]).collect();
         let drawing = json!({
@@ -120,6 +123,13 @@ mod tests {
         assert_eq!(analysis.moves[0].position, "3 2\n1 2\n2 3\n2\n2 1\n2 1\n");
         assert_eq!((analysis.value, analysis.winner), (Some(0), Winner::Second), "a stack on node 1 is worth g(1) = 0");
         assert_eq!(analysis.drawing["tokens"], json!([1, 1]));
+    }
+
+    /// A client gone before its analysis began stops it: the pair values (an error, not a
+    /// panic), as the listing of the moves once it has begun.
+    #[test]
+    fn a_client_that_left_cancels_the_analysis() {
+        crate::game::explore::assert_cancellable(&*explorer(), &explorer().info().example);
     }
 
     #[test]

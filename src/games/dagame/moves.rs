@@ -35,7 +35,7 @@ impl Moves for DagameContest {
     }
 
     fn winning_moves(&self, instance: &Instance) -> Vec<Slide> {
-        let values = claimed_values(instance);
+        let values = claimed_values(instance).expect("never stopped: only serve's analyses are");
         let moves = moves_of(instance).into_iter().filter(|(movers, to)| {
             let mut tokens = instance.tokens.clone();
             movers.iter().for_each(|&i| tokens[i].0 = *to);
