@@ -227,3 +227,25 @@ fn ctrl_c_stops_slowest_and_ranks_the_inputs_timed_without_the_run_it_killed() {
     let manifest = read(&dir.path().join("s/manifest.json"));
     assert!(manifest.contains("\"interrupted\": true") && manifest.contains("\"unjudged_runs\": 1"), "{manifest}");
 }
+
+#[test]
+fn ctrl_c_judges_a_run_whose_checker_finishes_after_it_and_not_the_one_it_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (waiting, checked) = (dir.path().join("waiting"), dir.path().join("checked"));
+    // Wrong on every input; on input 2 it leaves a mark and waits (killed by the signal).
+    let program = script(dir.path(), "program.py", &format!("import time\nif input() == '2':\n    open({waiting:?}, 'w').close()\n    time.sleep(30)\nprint('wrong')\n"));
+    // On input 1, once the program runs on input 2, the checker interrupts sprague (its parent)
+    // as a user's Ctrl-C would, then takes its time and refuses the answer: that run had ended
+    // before the signal, so it is judged by that verdict.
+    let interrupt = format!("if inp == '1' and not os.path.exists({checked:?}):\n    for _ in range(600):\n        if os.path.exists({waiting:?}): break\n        time.sleep(0.05)\n    os.kill(os.getppid(), signal.SIGINT)\n    time.sleep(1)\n    open({checked:?}, 'w').close()\n");
+    let checker = script(dir.path(), "checker.py", &format!("import os, signal, sys, time\ninp, out, ans = (open(p).read().strip() for p in sys.argv[1:4])\n{interrupt}sys.exit(0 if out == ans else 1)\n"));
+    let args = ["stress", "problem", "-q", "--cmd", &program, "--ref", "cat", "--gen", "echo {seed}", "--checker", &checker, "--threads", "2", "--budget", "30"];
+    let run = sprague().args(args).arg("--out").arg(dir.path().join("out")).assert().code(130);
+    run.stdout(contains("stress problem: 1 run in ").and(contains("\ninterrupted: judging stopped at the signal (1 run in flight at the signal, not judged); shrinking and the search below the failures were cut short\n")))
+        .stdout(contains("FAILED 001: wrong-answer (random generator)").and(contains("says exit 1")).and(contains("FAILED 002").not()))
+        .stderr(contains("stopping").and(contains("error").not()));
+    assert!(checked.exists(), "the checker was killed before it finished");
+    assert_eq!(read(&dir.path().join("out/failures/001.in")), "1\n");
+    let manifest = read(&dir.path().join("out/manifest.json"));
+    assert!(manifest.contains("\"interrupted\": true") && manifest.contains("\"failures\": 1") && manifest.contains("\"runs\": 1"), "{manifest}");
+}

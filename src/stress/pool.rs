@@ -45,8 +45,9 @@ pub struct StreamReport<C> {
     pub elapsed: Duration,
     /// True when the stream ended before any limit did.
     pub exhausted: bool,
-    /// Runs in flight when a signal stopped the stream: their programs were killed, and they
-    /// were not judged.
+    /// Runs whose program under test a signal that stopped the stream found running: it was
+    /// killed, and they were not judged (a run whose program had ended is judged, its trusted
+    /// `--checker` let finish).
     pub unjudged: u64,
 }
 
@@ -67,6 +68,9 @@ pub struct Judged {
     pub seconds: f64,
     /// Set when the run shows the command never started its program ([`not_started`]).
     pub not_started: Option<String>,
+    /// A signal cut the run short (its kill may have ended the program, or it came before the
+    /// second run that confirms a time limit): `verdict` means nothing.
+    pub cut_by_signal: bool,
 }
 
 /// `jobs` runners of one command.
@@ -151,15 +155,20 @@ impl Pool {
 /// until a signal ([`crate::interrupt::stopping`]) stops the handing out; the results of the
 /// items started (a prefix of `items`), in order.
 pub fn in_order<I: Sync, T: Send>(runners: &mut [Runner], items: &[I], work: impl Fn(&mut Runner, &I, &mut Vec<u8>) -> T + Sync) -> Vec<T> {
+    hand_out(runners, items, crate::interrupt::stopping, work)
+}
+
+/// [`in_order`] with `workers` of any kind, the handing out ending once `stopped` is true.
+fn hand_out<R: Send, I: Sync, T: Send>(workers: &mut [R], items: &[I], stopped: impl Fn() -> bool + Sync, work: impl Fn(&mut R, &I, &mut Vec<u8>) -> T + Sync) -> Vec<T> {
     let next = AtomicU64::new(0);
     let results: Vec<Mutex<Option<T>>> = items.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
-        for runner in runners.iter_mut().take(items.len()) {
-            let (next, results, work) = (&next, &results, &work);
+        for runner in workers.iter_mut().take(items.len()) {
+            let (next, results, work, stopped) = (&next, &results, &work, &stopped);
             scope.spawn(move || {
                 let mut buf = Vec::new();
                 // An item is taken only before the signal, so those started are a prefix.
-                while !crate::interrupt::stopping() {
+                while !stopped() {
                     let index = next.fetch_add(1, Ordering::Relaxed) as usize;
                     let Some(item) = items.get(index) else { break };
                     *results[index].lock().expect("no panics while holding") = Some(work(runner, item, &mut buf));
@@ -176,6 +185,8 @@ pub fn in_order<I: Sync, T: Send>(runners: &mut [Runner], items: &[I], work: imp
 pub fn judge<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case, buf: &mut Vec<u8>) -> Result<Judged> {
     let first = judge_once(runner, game, case, buf)?;
     match &first.verdict {
+        // No run starts after a signal: the time limit stays unconfirmed, the case not judged.
+        Verdict::Fail(f) if f.kind == FailureKind::TimeLimit && crate::interrupt::stopping() => Ok(Judged { cut_by_signal: true, ..first }),
         Verdict::Fail(f) if f.kind == FailureKind::TimeLimit => judge_once(runner, game, case, buf),
         _ => Ok(first),
     }
@@ -186,13 +197,16 @@ fn judge_once<G: Contest + ?Sized>(runner: &mut Runner, game: &G, case: &G::Case
     game.write_input(case, buf);
     let via_shell = runner.command().via_shell();
     let (run, expected) = runner.run(buf, || game.answer(case))?;
-    let verdict = if game.judges(&expected) { classify(game, case, &expected, &run) } else { Verdict::Pass };
+    // A run the signal's kill may have ended is not judged (no checker is run on it).
+    let verdict = if game.judges(&expected) && !run.cut_by_signal { classify(game, case, &expected, &run) } else { Verdict::Pass };
     let not_started = if verdict == Verdict::Pass { None } else { not_started(via_shell, &run) };
-    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.cpu.as_secs_f64(), not_started })
+    let cut_by_signal = run.cut_by_signal;
+    Ok(Judged { verdict, expected: expected.to_string(), seconds: run.cpu.as_secs_f64(), not_started, cut_by_signal })
 }
 
 /// One worker of a stream run: takes cases in order until told to stop; counts its runs
-/// judged and the one a signal cut short (`counts`).
+/// judged and the one a signal cut short (`counts`); a run whose program ended before the
+/// signal is judged, with the verdict of the checker that was let finish after it.
 fn worker<G: Contest + ?Sized>(
     runner: &mut Runner,
     game: &G,
@@ -223,8 +237,9 @@ fn worker<G: Contest + ?Sized>(
             (s.next - 1, case)
         };
         let judged = judge(runner, game, &case, &mut buf);
-        // A run ended by Ctrl-C's kill is not judged, only counted.
-        if crate::interrupt::stopping() {
+        // A run the kill of Ctrl-C may have ended is not judged, only counted (an error then
+        // is taken for one).
+        if judged.as_ref().map_or_else(|_| crate::interrupt::stopping(), |j| j.cut_by_signal) {
             unjudged.fetch_add(1, Ordering::Relaxed);
             return;
         }
@@ -250,5 +265,51 @@ fn worker<G: Contest + ?Sized>(
             }
             Ok(_) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    /// [`hand_out`] of `items` to `workers` workers, stopped by `signal`; the results and the
+    /// items started, in the order started. `work` runs first on each item taken.
+    fn handed_out(workers: usize, items: &[u64], signal: &AtomicBool, work: impl Fn(u64) + Sync) -> (Vec<u64>, Vec<u64>) {
+        let started = Mutex::new(Vec::new());
+        let results = hand_out(&mut vec![(); workers], items, || signal.load(Ordering::SeqCst), |_, &i, _| {
+            started.lock().unwrap().push(i);
+            work(i);
+            i * 10
+        });
+        (results, started.into_inner().unwrap())
+    }
+
+    #[test]
+    fn no_item_starts_once_the_signal_came() {
+        let (results, started) = handed_out(2, &[0, 1, 2], &AtomicBool::new(true), |_| {});
+        assert!(results.is_empty() && started.is_empty(), "{results:?} {started:?}");
+    }
+
+    #[test]
+    fn the_item_in_flight_at_the_signal_finishes_and_no_later_one_starts() {
+        let signal = AtomicBool::new(false);
+        let (results, started) = handed_out(1, &[0, 1, 2, 3, 4], &signal, |i| signal.store(i == 2, Ordering::SeqCst));
+        assert_eq!((results, started), (vec![0, 10, 20], vec![0, 1, 2]));
+    }
+
+    #[test]
+    fn with_two_workers_the_items_started_before_the_signal_are_the_prefix_returned() {
+        // The worker on item 0 waits for the signal, which the other gives on item 1: both
+        // finish, and item 2 is never taken.
+        let signal = AtomicBool::new(false);
+        let (results, mut started) = handed_out(2, &[0, 1, 2, 3], &signal, |i| match i {
+            0 => while !signal.load(Ordering::SeqCst) {
+                std::thread::yield_now()
+            },
+            _ => signal.store(true, Ordering::SeqCst),
+        });
+        started.sort_unstable();
+        assert_eq!((results, started), (vec![0, 10], vec![0, 1]));
     }
 }

@@ -71,6 +71,10 @@ pub struct RunOutput<'a> {
     pub elapsed: Duration,
     /// CPU time of the program and the children it waited for (user and system).
     pub cpu: Duration,
+    /// A first Ctrl-C ([`interrupt::stopping`]) had come when the end of a program under test
+    /// was seen: its signal's kill may have ended it, so the run says nothing (never set for a
+    /// trusted program, which that signal leaves running).
+    pub cut_by_signal: bool,
 }
 
 /// Runs one command again and again, each time in the same private, emptied directory.
@@ -121,6 +125,9 @@ impl Runner {
         let (mut child, group) = self.spawn()?;
         let extra = meanwhile();
         let exit = self.communicate(&mut child, input, started);
+        // The signal is marked before its kill: a program seen ending before the mark ended by
+        // itself.
+        let cut_by_signal = !self.trusted && interrupt::stopping();
         // Children left behind (or everything, on a time limit) go with the process group;
         // those that left it, once the program is reaped (its group unregistered only then).
         group.kill();
@@ -141,7 +148,7 @@ impl Runner {
         });
         self.keep_stderr_end(self.limits.output_cap);
         let (stdout, stderr, stderr_cut, elapsed) = (&self.stdout[..], &self.stderr[..], self.stderr_cut, started.elapsed());
-        let out = RunOutput { exit, stdout, stderr, stderr_cut, elapsed, cpu };
+        let out = RunOutput { exit, stdout, stderr, stderr_cut, elapsed, cpu, cut_by_signal };
         Ok((out, extra))
     }
 

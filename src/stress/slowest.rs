@@ -208,8 +208,8 @@ fn time_one(runner: &mut Runner, input: &[u8], first: bool) -> Result<Option<Tim
     let via_shell = runner.command().via_shell();
     let display = runner.command().display();
     let (run, ()) = runner.run(input, || ())?;
-    // A run ended by Ctrl-C's kill is not timed.
-    if crate::interrupt::stopping() {
+    // A run the kill of Ctrl-C may have ended is not timed.
+    if run.cut_by_signal {
         return Ok(None);
     }
     if let Some(why) = not_started(via_shell, &run).filter(|_| first) {

@@ -38,7 +38,7 @@ mod tests {
     use std::time::Duration;
 
     fn run(exit: Exit, stderr: &str) -> RunOutput<'_> {
-        RunOutput { exit, stdout: b"", stderr: stderr.as_bytes(), stderr_cut: 0, elapsed: Duration::ZERO, cpu: Duration::ZERO }
+        RunOutput { exit, stdout: b"", stderr: stderr.as_bytes(), stderr_cut: 0, elapsed: Duration::ZERO, cpu: Duration::ZERO, cut_by_signal: false }
     }
 
     #[test]
