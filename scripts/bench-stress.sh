@@ -3,6 +3,10 @@
 # program (examples/wall_right, a small Rust binary) on every X-pattern up to 6x6, smallest
 # first, for a fixed budget on every core; then the same with a small C program when cc is
 # there. Prints runs/s as the summary line reports it. Usage: scripts/bench-stress.sh [SECONDS]
+#
+# scripts/bench-stress.sh SECONDS BIN...: the same wall_right run with each sprague binary BIN
+# (say one built from an older commit) in turn, three rounds, so that they meet the same load;
+# a line a run, with the load average before it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${1:-10}
@@ -22,6 +26,18 @@ run() {
 }
 
 echo "sprague stress wall --generator exhaustive --max 6x6 --budget $budget ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
+if (( $# > 1 )); then
+  shift
+  for bin in "$@"; do
+    [[ -x $bin ]] || { echo "error: $bin is not an executable sprague binary" >&2; exit 2; }
+  done
+  for round in 1 2 3; do
+    for bin in "$@"; do
+      run "round $round, load $(cut -d' ' -f1 /proc/loadavg), $bin" target/release/examples/wall_right
+    done
+  done
+  exit 0
+fi
 run "wall_right (Rust)" target/release/examples/wall_right
 # A C program that reads the board and answers by the same rectangle recursion.
 if command -v cc > /dev/null; then
