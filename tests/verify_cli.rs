@@ -126,6 +126,7 @@ fn merge_refuses_bad_inputs() {
     verify(&smaller, &["--max", "2x2", "--shard", "2/3"], 0);
     refuse(vec![shards[0].clone(), smaller, shards[2].clone()], "sizes is \"max 2x3\" vs \"max 2x2\"");
     refuse(vec![shards[0].clone(), root.join("missing"), shards[2].clone()], "missing: no such directory");
+    refuse(vec![shards[0].clone(), shards[1].join("summary.csv"), shards[2].clone()], "summary.csv: not a directory");
     std::fs::create_dir(root.join("empty")).unwrap();
     refuse(vec![shards[0].clone(), root.join("empty"), shards[2].clone()], "no manifest.json; not the output of a finished verify or census run");
     let unfinished = root.join("unfinished");

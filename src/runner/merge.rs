@@ -41,7 +41,8 @@ pub fn load_shard(dir: &Path) -> Result<ShardOutput> {
         return Err(Error::Usage(format!("{shown}: unfinished run (checkpoint.json present); finish it with --resume")));
     }
     if !dir.is_dir() {
-        return Err(Error::Usage(format!("{shown}: no such directory")));
+        let why = if dir.exists() { "not a directory" } else { "no such directory" };
+        return Err(Error::Usage(format!("{shown}: {why}")));
     }
     let manifest_path = dir.join(MANIFEST);
     if !manifest_path.exists() {
