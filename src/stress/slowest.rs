@@ -49,10 +49,16 @@ impl<C> Slow<C> {
         sorted.get(sorted.len() / 2).copied().unwrap_or(0.0)
     }
 
-    /// What ranks it: cut short at the time limit first, then the median CPU time.
+    /// What ranks it ([`slower`]): cut short at the time limit, then its median CPU time.
     fn key(&self) -> (bool, f64) {
         (self.timed_out, self.seconds())
     }
+}
+
+/// How `a` ranks against `b`, each (cut short at the time limit, CPU seconds): a run cut short
+/// is slower than every run that finished, then the larger time is the slower.
+fn slower(a: (bool, f64), b: (bool, f64)) -> std::cmp::Ordering {
+    a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
 }
 
 /// What a slowest search found: the kept inputs, slowest first, and the runs it took.
@@ -137,7 +143,7 @@ impl<G: Generator> Search<'_, G> {
         let mut faster_than_best = false;
         for (case, timed) in batch.into_iter().zip(timed) {
             let Some(t) = self.count(timed) else { continue };
-            faster_than_best |= best.is_some_and(|b| (t.timed_out, t.seconds) > b);
+            faster_than_best |= best.is_some_and(|b| slower((t.timed_out, t.seconds), b).is_gt());
             if self.kept.iter().any(|k| self.game.input_text(&k.case) == self.game.input_text(&case)) {
                 continue;
             }
@@ -148,7 +154,7 @@ impl<G: Generator> Search<'_, G> {
     }
 
     fn rank(&mut self) {
-        self.kept.sort_by(|a, b| b.timed_out.cmp(&a.timed_out).then(b.seconds().total_cmp(&a.seconds())));
+        self.kept.sort_by(|a, b| slower(b.key(), a.key()));
         self.kept.truncate(self.count);
     }
 
