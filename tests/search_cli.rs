@@ -42,6 +42,13 @@ fn a_better_row_is_kept_and_other_sizes_added() {
     let out = tmp.path().to_str().unwrap();
     let path = tmp.path().join(BEST);
     let kept = BestRow { rows: 3, cols: 3, grundy: 99, seed: 1, evaluations: 1, at_evaluation: 1, board: ".../.../...".into() };
+    // A best.csv that no search recorded is refused, untouched; an earlier search's is kept.
+    write_csv(&path, std::slice::from_ref(&kept)).unwrap();
+    let written = std::fs::read(&path).unwrap();
+    search(&["--size", "3x3", "--rounds", "1", "--evaluations", "1", "--out", out]).code(2).stderr(predicate::str::contains("holds files no sprague run recorded (best.csv; no manifest.json)"));
+    assert_eq!(std::fs::read(&path).unwrap(), written);
+    std::fs::remove_file(&path).unwrap();
+    search(&["--size", "3x3", "--rounds", "1", "--evaluations", "1", "--out", out]).success();
     write_csv(&path, std::slice::from_ref(&kept)).unwrap();
     search(&["--size", "3x3", "--budget", "0.5", "--evaluations", "50", "--out", out]).success().stdout(predicate::str::contains("keeps its 99"));
     search(&["--size", "2x3", "--budget", "0.5", "--evaluations", "50", "--out", out]).success();

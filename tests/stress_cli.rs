@@ -87,7 +87,8 @@ fn the_right_program_passes_a_whole_budget() {
 #[test]
 fn usage_errors_exit_2_with_one_line() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
+    let out_dir = tmp.path().join("out");
+    let out = out_dir.to_str().unwrap();
     let run = |args: &[&str]| sprague().args(["stress"]).args(args).args(["--out", out]).assert().code(2);
     run(&["wall", "--cmd", "no-such-program-here"]).stderr(predicate::str::contains("not found on PATH"));
     let plain = tmp.path().join("plain.txt");
@@ -98,13 +99,13 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["wall", "--cmd", "true", "--threads", "0"]).stderr(predicate::str::contains("--threads must be at least 1"));
     let nothing = run(&["wall", "--cmd", "python3 /nonexistent.py", "--budget", "0.0000001"]);
     nothing.stderr(predicate::str::contains("no case ran within the budget of 0.0000001 s; give a larger --budget"));
-    assert!(!tmp.path().join("manifest.json").exists(), "a run that tested nothing writes no manifest");
+    assert!(!out_dir.join("manifest.json").exists(), "a run that tested nothing writes no manifest");
     run(&["wall", "--cmd", "true", "--max", "21x2"]).stderr(predicate::str::contains("at most 20"));
     run(&["dagame", "--cmd", "true", "--max", "9"]).stderr(predicate::str::contains("--max for dagame"));
     sprague().args(["stress", "chess", "--cmd", "true"]).assert().code(2);
     run(&["wall", "--cmd", "true", "--generator", ","]).stderr(predicate::str::contains("names no generator"));
     run(&["wall", "--cmd", "true", "--memory", "0"]).stderr(predicate::str::contains("--memory must be at least 1 MiB"));
-    let inside = tmp.path().join("failures");
+    let inside = out_dir.join("failures");
     run(&["wall", "--cmd", "true", "--save-tests", inside.to_str().unwrap()]).stderr(predicate::str::contains("lies inside --out"));
 }
 

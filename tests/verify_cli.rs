@@ -246,6 +246,34 @@ fn verify_and_stress_refuse_to_replace_another_games_run() {
     assert_eq!(read(&kings.join("manifest.json")), before);
 }
 
+/// A directory of the user's own files, which no sprague run recorded, is refused by every
+/// command that writes a run directory (verify, merge, stress, census), its files untouched and
+/// no lock left in it; a subdirectory of other runs (out/stress) is no reason to refuse, and a
+/// run killed before its manifest (its lock left behind) is replaced as before.
+#[test]
+fn a_directory_of_files_no_run_recorded_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("summary.csv"), "my own table\n").unwrap();
+    let refused = format!("{} holds files no sprague run recorded (summary.csv; no manifest.json)", mine.display());
+    verify(&mine, &["--max", "2x2"], 2).stderr(contains(refused.as_str()));
+    sprague().args(["census", "wall", "--max", "2x2", "-q", "--out"]).arg(&mine).assert().code(2).stderr(contains(refused.as_str()));
+    let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
+    merge(&shards, &mine, 2).stderr(contains(refused.as_str()));
+    let solver = format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display());
+    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&mine).assert().code(2).stderr(contains(refused.as_str()));
+    assert_eq!(read(&mine.join("summary.csv")), "my own table\n");
+    let left: Vec<_> = std::fs::read_dir(&mine).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["summary.csv"], "nothing written beside the user's file");
+
+    let out = dir.path().join("out");
+    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(out.join("stress")).assert().success();
+    verify(&out, &["--max", "2x2"], 0);
+    std::fs::remove_file(out.join("manifest.json")).unwrap();
+    verify(&out, &["--max", "2x2"], 0);
+}
+
 #[test]
 fn stopped_runs_resume_to_the_same_files() {
     let dir = tempfile::tempdir().unwrap();

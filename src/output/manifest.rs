@@ -80,8 +80,10 @@ impl RunClock {
     }
 
     /// [`RunClock::lock`] for a run of `kind` ([`Manifest::kind`]): a merge is of the kind of
-    /// the runs it merges ([`merged_kind`]).
+    /// the runs it merges ([`merged_kind`]). A directory of files no sprague run recorded is
+    /// refused before the lock is made in it ([`super::takeover::refuse_unrecorded`]).
     pub fn lock_as(&self, dir: &Path, kind: &str, game: &str) -> Result<DirLock> {
+        super::takeover::refuse_unrecorded(dir)?;
         let lock = DirLock::acquire(dir, &self.command_line.join(" "))?;
         super::takeover::admit(dir, &self.command_line, kind, game)?;
         Ok(lock)

@@ -1,5 +1,6 @@
-//! What an output directory already holds when a run takes it: another kind of run's results, another game's, or an unfinished run the command cannot continue, are refused; an earlier run of the same kind and game is replaced, and the files it listed that the new run does not write are removed.
+//! What an output directory already holds when a run takes it: files no sprague run recorded, another kind of run's results, another game's, or an unfinished run the command cannot continue, are refused; an earlier run of the same kind and game is replaced, and the files it listed that the new run does not write are removed.
 
+use super::lock::LOCK_FILE;
 use super::manifest::Manifest;
 use super::verify_files::{CHECKPOINT, MANIFEST, RUNNER_KINDS};
 use crate::error::{Error, Result};
@@ -35,6 +36,42 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Res
             earlier.command_line.join(" ")
         ))),
     }
+}
+
+/// How many of a directory's unrecorded files [`refuse_unrecorded`] names.
+const NAMED_FILES: usize = 3;
+
+/// Refuses, before a run locks `dir`, a directory that holds files of its own (not hidden,
+/// not directories) while nothing says a sprague run wrote there: no manifest, no checkpoint
+/// and no lock left by an earlier run ([`LOCK_FILE`], which a killed run leaves too). Their
+/// names may be the ones this run writes (a user's own summary.csv, or the statistics of a
+/// sprague too old to seal them), and nothing could tell them apart from its output after.
+/// Subdirectories are left alone: they are other runs' (`out/stress` under `out`) or the
+/// user's, and a run writes its files beside them. A `dir` not there yet, or one that cannot
+/// be listed, is left to the lock to create or to refuse.
+pub fn refuse_unrecorded(dir: &Path) -> Result<()> {
+    if [MANIFEST, CHECKPOINT, LOCK_FILE].iter().any(|name| dir.join(name).symlink_metadata().is_ok()) {
+        return Ok(());
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    let mut files: Vec<String> = entries
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.') && !dir.join(name).is_dir())
+        .collect();
+    if files.is_empty() {
+        return Ok(());
+    }
+    files.sort();
+    let more = files.len().saturating_sub(NAMED_FILES);
+    let mut named = files[..files.len() - more].join(", ");
+    if more > 0 {
+        named.push_str(&format!(" and {more} more"));
+    }
+    Err(Error::Usage(format!(
+        "{} holds files no sprague run recorded ({named}; no {MANIFEST}): this run would write its results among them and could overwrite them; choose another --out (a new or empty directory), or move them away first",
+        dir.display()
+    )))
 }
 
 /// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
@@ -162,6 +199,30 @@ mod tests {
         std::fs::write(dir.path().join(MANIFEST), "{").unwrap();
         let err = admit(dir.path(), &command("sprague verify wall"), "verify", "wall").unwrap_err().to_string();
         assert!(err.contains("holds a manifest sprague cannot read"), "{err}");
+    }
+
+    #[test]
+    fn files_no_run_recorded_are_refused_and_a_run_of_sprague_admitted() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        refuse_unrecorded(&dir.join("new")).unwrap();
+        std::fs::create_dir_all(dir.join("stress")).unwrap();
+        std::fs::write(dir.join(".notes"), "hidden").unwrap();
+        refuse_unrecorded(dir).expect("subdirectories and hidden files are not a run's names");
+        for name in ["summary.csv", "b.txt", "c", "d"] {
+            std::fs::write(dir.join(name), "mine").unwrap();
+        }
+        let err = refuse_unrecorded(dir).unwrap_err().to_string();
+        let expected = "holds files no sprague run recorded (b.txt, c, d and 1 more; no manifest.json): this run would write its results among them";
+        assert!(err.contains(&format!("{} {expected}", dir.display())), "{err}");
+        for marker in [LOCK_FILE, CHECKPOINT, MANIFEST] {
+            std::fs::write(dir.join(marker), "").unwrap();
+            refuse_unrecorded(dir).unwrap_or_else(|e| panic!("{marker} marks a sprague run: {e}"));
+            std::fs::remove_file(dir.join(marker)).unwrap();
+        }
+        std::os::unix::fs::symlink("elsewhere", dir.join("link")).unwrap();
+        std::fs::remove_file(dir.join("summary.csv")).unwrap();
+        assert!(refuse_unrecorded(dir).unwrap_err().to_string().contains("(b.txt, c, d and 1 more;"), "a dangling link is a file of the directory");
     }
 
     #[test]
