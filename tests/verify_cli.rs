@@ -227,6 +227,16 @@ fn a_run_of_other_sizes_is_replaced_with_a_word_by_merge_and_verify() {
     verify(&out, &["--max", "2x2"], 0).stderr(contains(format!("replaced the run of sizes 1x1..2x3 in {} (`sprague merge ", out.display()))).stderr(contains("by one of sizes 1x1..2x2"));
 }
 
+/// sprague's own kings solver, as a `--cmd` for stress.
+fn kings_solver() -> String {
+    format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display())
+}
+
+/// A one-second `stress kings` of [`kings_solver`] into `out`.
+fn stress_kings(out: &Path) -> assert_cmd::assert::Assert {
+    sprague().args(["stress", "kings", "--cmd", &kings_solver(), "--budget", "1", "-q", "--out"]).arg(out).assert()
+}
+
 /// verify and stress, like merge, replace only a run of their own game: wall never over nim
 /// (nor over kings), the earlier run's files intact.
 #[test]
@@ -238,10 +248,9 @@ fn verify_and_stress_refuse_to_replace_another_games_run() {
         .stderr(contains(NIM_RUN_HELD)).stderr(contains(NOT_OF_WALL));
     assert_eq!((read(&nim.join("manifest.json")), read(&nim.join("summary.csv"))), before);
     let kings = dir.path().join("kings");
-    let solver = format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display());
-    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&kings).assert().success();
+    stress_kings(&kings).success();
     let before = read(&kings.join("manifest.json"));
-    sprague().args(["stress", "wall", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&kings).assert().code(2)
+    sprague().args(["stress", "wall", "--cmd", &kings_solver(), "--budget", "1", "-q", "--out"]).arg(&kings).assert().code(2)
         .stderr(contains("holds the results of a kings run (`sprague stress kings --cmd "));
     assert_eq!(read(&kings.join("manifest.json")), before);
 }
@@ -261,14 +270,13 @@ fn a_directory_of_files_no_run_recorded_is_refused_untouched() {
     sprague().args(["census", "wall", "--max", "2x2", "-q", "--out"]).arg(&mine).assert().code(2).stderr(contains(refused.as_str()));
     let shards = run_shards(dir.path(), &["--max", "2x3"], 0);
     merge(&shards, &mine, 2).stderr(contains(refused.as_str()));
-    let solver = format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display());
-    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(&mine).assert().code(2).stderr(contains(refused.as_str()));
+    stress_kings(&mine).code(2).stderr(contains(refused.as_str()));
     assert_eq!(read(&mine.join("summary.csv")), "my own table\n");
     let left: Vec<_> = std::fs::read_dir(&mine).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, ["summary.csv"], "nothing written beside the user's file");
 
     let out = dir.path().join("out");
-    sprague().args(["stress", "kings", "--cmd", &solver, "--budget", "1", "-q", "--out"]).arg(out.join("stress")).assert().success();
+    stress_kings(&out.join("stress")).success();
     verify(&out, &["--max", "2x2"], 0);
     std::fs::remove_file(out.join("manifest.json")).unwrap();
     verify(&out, &["--max", "2x2"], 0);
