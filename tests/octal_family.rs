@@ -144,6 +144,20 @@ fn rows_of_another_familys_codes_are_refused() {
     assert!(out.join("rows/0.02.json").is_file() && !out.join("family.csv").exists());
 }
 
+/// `rows/`, which a finished run deletes, and `values/` are the run's: files of the user's there,
+/// in a directory no run recorded, are refused untouched before anything is written.
+#[test]
+fn a_directory_of_the_users_rows_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mine");
+    std::fs::create_dir_all(out.join("rows")).unwrap();
+    std::fs::write(out.join("rows/notes.txt"), "my notes\n").unwrap();
+    let refused = format!("{} holds files no sprague run recorded (rows/notes.txt; no manifest.json)", out.display());
+    family(&out, &[]).code(2).stderr(contains(refused.as_str()));
+    assert_eq!(read(&out.join("rows/notes.txt")), "my notes\n");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1, "nothing written beside the user's folder");
+}
+
 #[test]
 fn bad_options_exit_2() {
     let dir = tempfile::tempdir().unwrap();

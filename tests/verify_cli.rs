@@ -275,6 +275,13 @@ fn a_directory_of_files_no_run_recorded_is_refused_untouched() {
     let left: Vec<_> = std::fs::read_dir(&mine).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, ["summary.csv"], "nothing written beside the user's file");
 
+    let theirs = dir.path().join("theirs");
+    std::fs::create_dir_all(theirs.join("failures")).unwrap();
+    std::fs::write(theirs.join("failures/001.in"), "1 1\n.\n").unwrap();
+    let refused = format!("{} holds files no sprague run recorded (failures/001.in; no manifest.json)", theirs.display());
+    stress_kings(&theirs).code(2).stderr(contains(refused.as_str()));
+    assert_eq!(read(&theirs.join("failures/001.in")), "1 1\n.\n", "stress clears no numbered file it did not save");
+
     let out = dir.path().join("out");
     stress_kings(&out.join("stress")).success();
     verify(&out, &["--max", "2x2"], 0);

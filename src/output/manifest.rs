@@ -58,18 +58,28 @@ pub struct RunClock {
     threads: usize,
     /// Wall seconds of the earlier sittings of a resumed run.
     earlier: Option<f64>,
+    /// The subdirectories of its output directory the run writes into or clears
+    /// ([`RunClock::writing_into`]).
+    subdirs: &'static [&'static str],
 }
 
 impl RunClock {
     /// Starts the clock for a run invoked as `command_line` on `threads` threads.
     pub fn start(command_line: Vec<String>, threads: usize) -> Self {
-        RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads, earlier: None }
+        RunClock { started: chrono::Utc::now(), instant: Instant::now(), command_line, threads, earlier: None, subdirs: &[] }
     }
 
     /// The same clock for a run resumed after earlier sittings that spent `earlier` wall
     /// seconds: its manifest records their sum with this one ([`Manifest::seconds_all_sittings`]).
     pub fn resumed(&self, earlier: f64) -> RunClock {
         RunClock { earlier: Some(earlier), ..self.clone() }
+    }
+
+    /// The same clock for a run that writes into, or clears, the `subdirs` of its output
+    /// directory as well as its top (`stress`'s `failures/`): their files, like those at the
+    /// top, make a directory no run recorded one to refuse ([`super::takeover::refuse_unrecorded`]).
+    pub fn writing_into(self, subdirs: &'static [&'static str]) -> RunClock {
+        RunClock { subdirs, ..self }
     }
 
     /// Locks output directory `dir` for this run of `game` (see [`DirLock`]), naming it by its
@@ -83,7 +93,7 @@ impl RunClock {
     /// the runs it merges ([`merged_kind`]). A directory of files no sprague run recorded is
     /// refused before the lock is made in it ([`super::takeover::refuse_unrecorded`]).
     pub fn lock_as(&self, dir: &Path, kind: &str, game: &str) -> Result<DirLock> {
-        super::takeover::refuse_unrecorded(dir)?;
+        super::takeover::refuse_unrecorded(dir, self.subdirs)?;
         let lock = DirLock::acquire(dir, &self.command_line.join(" "))?;
         super::takeover::admit(dir, &self.command_line, kind, game)?;
         Ok(lock)

@@ -41,24 +41,24 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Res
 /// How many of a directory's unrecorded files [`refuse_unrecorded`] names.
 const NAMED_FILES: usize = 3;
 
-/// Refuses, before a run locks `dir`, a directory that holds files of its own (not hidden,
-/// not directories) while nothing says a sprague run wrote there: no manifest, no checkpoint
-/// and no lock left by an earlier run ([`LOCK_FILE`], which a killed run leaves too). Their
-/// names may be the ones this run writes (a user's own summary.csv, or the statistics of a
-/// sprague too old to seal them), and nothing could tell them apart from its output after.
-/// Subdirectories are left alone: they are other runs' (`out/stress` under `out`) or the
-/// user's, and a run writes its files beside them. A `dir` not there yet, or one that cannot
-/// be listed, is left to the lock to create or to refuse.
-pub fn refuse_unrecorded(dir: &Path) -> Result<()> {
+/// Refuses, before a run locks `dir`, a directory that holds files of its own (not hidden)
+/// while nothing says a sprague run wrote there: no manifest, no checkpoint and no lock left
+/// by an earlier run ([`LOCK_FILE`], which a killed run leaves too). Their names may be the
+/// ones this run writes (a user's own summary.csv, or the statistics of a sprague too old to
+/// seal them), and nothing could tell them apart from its output after. The files at its top
+/// count, and those in the `subdirs` the run writes into or clears (`stress`'s `failures/`),
+/// named with their path (`failures/001.in`); other subdirectories are left alone: they are
+/// other runs' (`out/stress` under `out`) or the user's, and a run writes its files beside
+/// them. A `dir` not there yet, or one that cannot be listed, is left to the lock to create
+/// or to refuse.
+pub fn refuse_unrecorded(dir: &Path, subdirs: &[&str]) -> Result<()> {
     if [MANIFEST, CHECKPOINT, LOCK_FILE].iter().any(|name| dir.join(name).symlink_metadata().is_ok()) {
         return Ok(());
     }
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
-    let mut files: Vec<String> = entries
-        .filter_map(|entry| entry.ok())
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| !name.starts_with('.') && !dir.join(name).is_dir())
-        .collect();
+    let mut files = top_files(dir);
+    for sub in subdirs {
+        tree_files(&dir.join(sub), &format!("{}/", sub.trim_end_matches('/')), MAX_DEPTH, &mut files);
+    }
     if files.is_empty() {
         return Ok(());
     }
@@ -72,6 +72,37 @@ pub fn refuse_unrecorded(dir: &Path) -> Result<()> {
         "{} holds files no sprague run recorded ({named}; no {MANIFEST}): this run would write its results among them and could overwrite them; choose another --out (a new or empty directory), or move them away first",
         dir.display()
     )))
+}
+
+/// How deep [`refuse_unrecorded`] looks into a subdirectory a run writes into.
+const MAX_DEPTH: usize = 8;
+
+/// The names of the entries at the top of `dir` that are neither hidden nor directories.
+fn top_files(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.') && !dir.join(name).is_dir())
+        .collect()
+}
+
+/// Pushes onto `files` the paths (after `prefix`) of what `dir` holds that is not hidden: its
+/// files and links, and the entries of its real subdirectories down to `depth` more levels
+/// (a subdirectory deeper down is one entry).
+fn tree_files(dir: &Path, prefix: &str, depth: usize, files: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.filter_map(|entry| entry.ok()) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let shown = format!("{prefix}{name}");
+        match entry.file_type() {
+            Ok(kind) if kind.is_dir() && depth > 0 => tree_files(&entry.path(), &format!("{shown}/"), depth - 1, files),
+            _ => files.push(shown),
+        }
+    }
 }
 
 /// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
@@ -205,24 +236,34 @@ mod tests {
     fn files_no_run_recorded_are_refused_and_a_run_of_sprague_admitted() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path();
-        refuse_unrecorded(&dir.join("new")).unwrap();
+        refuse_unrecorded(&dir.join("new"), &[]).unwrap();
         std::fs::create_dir_all(dir.join("stress")).unwrap();
+        std::fs::create_dir_all(dir.join("shards/1")).unwrap();
+        std::fs::write(dir.join("shards/times.tsv"), "the user's").unwrap();
         std::fs::write(dir.join(".notes"), "hidden").unwrap();
-        refuse_unrecorded(dir).expect("subdirectories and hidden files are not a run's names");
+        refuse_unrecorded(dir, &["failures"]).expect("subdirectories the run leaves alone and hidden files are not a run's names");
+        std::fs::create_dir_all(dir.join("failures/deep")).unwrap();
+        std::fs::write(dir.join("failures/001.in"), "mine").unwrap();
+        refuse_unrecorded(dir, &[]).expect("a subdirectory the run does not write into");
+        let err = refuse_unrecorded(dir, &["failures"]).unwrap_err().to_string();
+        assert!(err.contains("holds files no sprague run recorded (failures/001.in; no manifest.json)"), "{err}");
+        std::fs::rename(dir.join("failures/001.in"), dir.join("failures/deep/001.in")).unwrap();
+        assert!(refuse_unrecorded(dir, &["failures"]).unwrap_err().to_string().contains("(failures/deep/001.in;"), "files deeper down count");
+        std::fs::remove_dir_all(dir.join("failures")).unwrap();
         for name in ["summary.csv", "b.txt", "c", "d"] {
             std::fs::write(dir.join(name), "mine").unwrap();
         }
-        let err = refuse_unrecorded(dir).unwrap_err().to_string();
+        let err = refuse_unrecorded(dir, &[]).unwrap_err().to_string();
         let expected = "holds files no sprague run recorded (b.txt, c, d and 1 more; no manifest.json): this run would write its results among them";
         assert!(err.contains(&format!("{} {expected}", dir.display())), "{err}");
         for marker in [LOCK_FILE, CHECKPOINT, MANIFEST] {
             std::fs::write(dir.join(marker), "").unwrap();
-            refuse_unrecorded(dir).unwrap_or_else(|e| panic!("{marker} marks a sprague run: {e}"));
+            refuse_unrecorded(dir, &[]).unwrap_or_else(|e| panic!("{marker} marks a sprague run: {e}"));
             std::fs::remove_file(dir.join(marker)).unwrap();
         }
         std::os::unix::fs::symlink("elsewhere", dir.join("link")).unwrap();
         std::fs::remove_file(dir.join("summary.csv")).unwrap();
-        assert!(refuse_unrecorded(dir).unwrap_err().to_string().contains("(b.txt, c, d and 1 more;"), "a dangling link is a file of the directory");
+        assert!(refuse_unrecorded(dir, &[]).unwrap_err().to_string().contains("(b.txt, c, d and 1 more;"), "a dangling link is a file of the directory");
     }
 
     #[test]

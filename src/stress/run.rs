@@ -3,7 +3,7 @@
 
 use super::command::CommandLine;
 use super::contest::{Cases, Contest, Generator, Source};
-use super::failures::{FailureFiles, FailureLog, FailureRow};
+use super::failures::{FailureFiles, FailureLog, FailureRow, FAILURES_DIR};
 use super::pool::{Found, Plan, Pool, Progress};
 use super::process::Limits;
 use super::outcome::Verdict;
@@ -100,7 +100,7 @@ pub fn judged_before(e: Error, runs: u64, failures: usize) -> Error {
 /// Runs `command` against `game` as `config` says, saving failures and manifest.json under
 /// `config.out`.
 pub fn stress<G: Generator>(game: &G, command: &CommandLine, config: &StressConfig, progress: &dyn Fn(&Progress)) -> Result<StressSummary> {
-    let clock = RunClock::start(config.command_line.clone(), config.jobs);
+    let clock = RunClock::start(config.command_line.clone(), config.jobs).writing_into(&[FAILURES_DIR]);
     let _lock = clock.lock(&config.out, config.game())?;
     let started = Instant::now();
     let sources = if config.sources.is_empty() { Source::ALL.to_vec() } else { config.sources.clone() };

@@ -66,7 +66,7 @@ pub fn slowest<G: Generator>(
     grow: Option<Grow<'_, G::Case>>,
     progress: &dyn Fn(&Progress),
 ) -> Result<SlowestSummary> {
-    let clock = RunClock::start(config.command_line.clone(), config.jobs);
+    let clock = RunClock::start(config.command_line.clone(), config.jobs).writing_into(&[SLOWEST_DIR]);
     let _lock = clock.lock(&config.out, config.game())?;
     let found = search(game, command, config, count, grow, progress)?;
     let (mut rows, mut tests) = (Vec::new(), Vec::new());

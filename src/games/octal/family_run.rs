@@ -13,7 +13,7 @@
 //! replaced, with a line saying so.
 
 use super::equivalence::{classes, ClassRow};
-use super::family::{codes, family_name, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE};
+use super::family::{codes, family_name, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE, VALUES_DIR};
 use super::compute::write_values;
 use super::family_rows::{self, Shape, ROWS};
 use crate::error::{Error, Result};
@@ -73,7 +73,7 @@ impl Command for ProveFamily {
         let limits = Limits { max, dense_from: args.require("dense-from")? };
         let budget = args.seconds("budget")?;
         let dir = PathBuf::from(args.require::<String>("out")?);
-        let clock = session.clock();
+        let clock = session.clock().writing_into(&[ROWS, VALUES_DIR]);
         let family = family_name(digits);
         let _lock = clock.lock(&dir, &game_of_code("octal", &family))?;
         let stop = Stop { deadline: budget.map(|b| Instant::now() + b), codes: args.get("stop-after-codes")?, started: AtomicUsize::new(0) };
@@ -151,7 +151,7 @@ impl Stop {
 /// The rows of every code done, earlier runs' included (each checked: [`family_rows::load`]),
 /// and the codes left. Rows of codes outside `family` are refused.
 fn load_all<'a>(dir: &Path, all: &'a [super::code::Code], family: &str, shape: Shape) -> Result<(Vec<FamilyRow>, Vec<&'a super::code::Code>)> {
-    for sub in [dir.to_path_buf(), dir.join(ROWS), dir.join("values")] {
+    for sub in [dir.to_path_buf(), dir.join(ROWS), dir.join(VALUES_DIR)] {
         create_dir(&sub)?;
         remove_stale_temps(&sub)?;
     }
