@@ -2,7 +2,7 @@
 
 use super::lock::LOCK_FILE;
 use super::manifest::Manifest;
-use super::verify_files::{CHECKPOINT, MANIFEST, RUNNER_KINDS};
+use super::verify_files::{walk_tree_with, Visit, CHECKPOINT, MANIFEST, RUNNER_KINDS};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
@@ -89,20 +89,19 @@ fn top_files(dir: &Path) -> Vec<String> {
 
 /// Pushes onto `files` the paths (after `prefix`) of what `dir` holds that is not hidden: its
 /// files and links, and the entries of its real subdirectories down to `depth` more levels
-/// (a subdirectory deeper down is one entry).
+/// (a subdirectory deeper down is one entry), found by the shared [`walk_tree_with`].
 fn tree_files(dir: &Path, prefix: &str, depth: usize, files: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.filter_map(|entry| entry.ok()) {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
-            continue;
+    walk_tree_with(dir, |path, meta| {
+        let Ok(rel) = path.strip_prefix(dir) else { return Visit::Pass };
+        if path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('.')) {
+            return Visit::Pass;
         }
-        let shown = format!("{prefix}{name}");
-        match entry.file_type() {
-            Ok(kind) if kind.is_dir() && depth > 0 => tree_files(&entry.path(), &format!("{shown}/"), depth - 1, files),
-            _ => files.push(shown),
+        if meta.is_dir() && rel.components().count() <= depth {
+            return Visit::Descend;
         }
-    }
+        files.push(format!("{prefix}{}", rel.to_string_lossy()));
+        Visit::Pass
+    });
 }
 
 /// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
