@@ -53,13 +53,13 @@ pub struct Scanner<'a> {
     lines: Vec<&'a str>,
     /// Index of the current line.
     line: usize,
-    /// Byte offset inside the current line.
+    /// Byte offset inside the current line (columns in messages count characters).
     col: usize,
     /// Lines of the whole input before `lines[0]` (when reading a piece of a stream).
     offset: usize,
 }
 
-/// A token together with its 1-based position.
+/// A token together with its 1-based position (the column in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
     pub text: &'a str,
@@ -98,9 +98,17 @@ impl<'a> Scanner<'a> {
         self.error_at(line, col, message)
     }
 
-    /// Current 1-based (line, column).
+    /// Current 1-based (line, column), the column in characters.
     pub fn position(&self) -> (usize, usize) {
-        (self.line.min(self.lines.len().saturating_sub(1)) + 1, self.col + 1)
+        let line = self.line.min(self.lines.len().saturating_sub(1));
+        (line + 1, self.column(line, self.col))
+    }
+
+    /// The 1-based column, in characters, of byte `byte` of line `line` (0-based): what an
+    /// editor shows, wherever a character before it takes more than one byte.
+    fn column(&self, line: usize, byte: usize) -> usize {
+        let before = self.lines.get(line).and_then(|text| text.get(..byte));
+        before.map_or(byte, |b| b.chars().count()) + 1
     }
 
     /// Skips whitespace (including line breaks); true if a token follows.
@@ -132,11 +140,11 @@ impl<'a> Scanner<'a> {
         let full: &'a str = self.lines[self.line];
         let rest = &full[self.col..];
         if rest.starts_with('\u{feff}') {
-            let (line, col) = (self.line + 1, self.col + 1);
+            let (line, col) = (self.line + 1, self.column(self.line, self.col));
             return Err(self.error_at(line, col, "a UTF-8 byte-order mark (U+FEFF) where the input expects text: save the file without one"));
         }
         let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let token = Token { text: &rest[..len], line: self.line + 1, col: self.col + 1 };
+        let token = Token { text: &rest[..len], line: self.line + 1, col: self.column(self.line, self.col) };
         self.col += len;
         Ok(token)
     }
@@ -199,7 +207,7 @@ impl<'a> Scanner<'a> {
             let rest = &self.lines[self.line][self.col..];
             if !rest.trim().is_empty() {
                 let offset = rest.len() - rest.trim_start().len();
-                let col = self.col + offset + 1;
+                let col = self.column(self.line, self.col + offset);
                 return Err(self.error_at(self.line + 1, col, format!("unexpected {}", quoted(rest.trim()))));
             }
             self.line += 1;
@@ -221,7 +229,7 @@ impl<'a> Scanner<'a> {
     fn end_position(&self) -> (usize, usize) {
         let last = self.lines.iter().rposition(|l| !l.trim().is_empty());
         match last {
-            Some(i) => (i + 1, self.lines[i].trim_end().len() + 1),
+            Some(i) => (i + 1, self.lines[i].trim_end().chars().count() + 1),
             None => (1, 1),
         }
     }
@@ -310,6 +318,26 @@ mod tests {
         let err = LineReader::new("z", &mut zeros).next_line().unwrap_err().to_string();
         assert_eq!(err, "z: line 1 is larger than 256 MiB; not a game input");
         assert_eq!(read_capped("t", &mut "2 2\n..\n".as_bytes()).unwrap(), b"2 2\n..\n");
+    }
+
+    /// Columns count characters, not bytes: `é` is one column (two bytes in UTF-8).
+    #[test]
+    fn columns_count_characters() {
+        let mut s = Scanner::new("t", "ééé 3 x\n");
+        assert_eq!(s.token("a").unwrap().col, 1);
+        assert_eq!(s.number::<u32>("n", 0, 9).unwrap(), 3);
+        assert_eq!(s.expect_end().unwrap_err().to_string(), "t:1:7: unexpected extra input \"x\"");
+        let mut s = Scanner::new("t", "éé 1\n");
+        s.token("a").unwrap();
+        assert_eq!(s.position(), (1, 3));
+        assert_eq!(s.number::<u32>("n", 0, 0).unwrap_err().to_string(), "t:1:4: n must be between 0 and 0, found 1");
+        assert_eq!(Scanner::new("t", "ü x\n").finish_line().unwrap_err().to_string(), "t:1:1: unexpected \"ü x\"");
+        let mut s = Scanner::new("t", "1 ü\n");
+        s.token("a").unwrap();
+        assert_eq!(s.finish_line().unwrap_err().to_string(), "t:1:3: unexpected \"ü\"");
+        let mut s = Scanner::new("t", "éé\n");
+        s.token("a").unwrap();
+        assert_eq!(s.token("b").unwrap_err().to_string(), "t:1:3: expected b, found end of input");
     }
 
     #[test]

@@ -212,7 +212,7 @@ pub fn install() -> std::io::Result<()> {
             match rustix::io::read(&read, &mut byte) {
                 // The first signal to a gentle command asks it to stop; a second ends it.
                 Ok(1) if GENTLE.load(Ordering::SeqCst) > 0 && STOPPED_BY.compare_exchange(0, i32::from(byte[0]), Ordering::SeqCst, Ordering::SeqCst).is_ok() => {
-                    eprintln!("\nsprague: stopping: what was found is saved (again to quit at once)");
+                    crate::sys::say("\nsprague: stopping: what was found is saved (again to quit at once)");
                     // The programs under test end now; what they print after the signal is not
                     // judged. A trusted program goes on answering.
                     let live = live();

@@ -11,7 +11,7 @@ fn main() -> ExitCode {
             // `sprague solve wall --batch boards | head`: the reader has all it wants.
             return ExitCode::SUCCESS;
         }
-        eprintln!("error: {err:#}");
+        sprague::sys::say(&format!("error: {err:#}"));
         ExitCode::from(2)
     })
 }

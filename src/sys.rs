@@ -12,6 +12,14 @@ pub fn ignore_file_size_signal() {
     }
 }
 
+/// Writes `line` and a line end to standard error, ignoring a failure: a closed or full
+/// stderr (`2>/dev/full`, a reader gone) must not turn a message into a panic, as
+/// `eprintln!` would.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Peak resident memory of this process in bytes (VmHWM).
 pub fn peak_rss_bytes() -> Option<u64> {
     proc_kib("/proc/self/status", "VmHWM:")

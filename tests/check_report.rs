@@ -178,7 +178,7 @@ fn check_reports_malformed_and_missing_files_as_damage() {
     check(&root)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(format!("{name}: line 3: field 4")))
+        .stdout(predicate::str::contains(format!("{name}: line 3, column 5 (patterns): invalid digit")))
         .stdout(predicate::str::contains("cards/manifest.json: line 2: expected"))
         .stdout(predicate::str::contains("wall/standard/empty.csv: missing"))
         .stdout(predicate::str::contains("kings/distribution.csv: missing"))

@@ -135,6 +135,32 @@ fn report_covers_every_run_of_a_tree() {
     assert!(!out.join("wall/empty_heat_map.svg").exists(), "no empty-board table in this run");
 }
 
+/// A report seals its files in a manifest: `check` of a tree holding it checks their digests
+/// (no damage; a changed file is), and a second report into it removes the pages of a run no
+/// longer there. A census run's report says its values were not cross-checked.
+#[test]
+fn a_report_is_sealed_checked_and_replaced_cleanly() {
+    let dir = tree();
+    sprague().args(["census", "wall", "--max", "2x2", "-q", "--out"]).arg(dir.path().join("census")).assert().success();
+    let out = dir.path().join("reports").join("all");
+    let index = report_index(&dir.path().join("games"), &out);
+    assert!(index.contains("`grundy-wrong`"), "{index}");
+    let manifest = sprague::output::manifest::Manifest::read(&out.join("manifest.json")).unwrap();
+    assert!(manifest.files.contains_key("report.md") && manifest.files.contains_key("grundy-wrong/report.md"), "{:?}", manifest.files);
+    check(&dir.path().join("reports")).assert().success().stdout(predicate::str::contains("(0 damaged)"));
+    std::fs::write(out.join("grundy/report.md"), "changed").unwrap();
+    check(&dir.path().join("reports")).assert().code(1).stdout(predicate::str::contains("grundy/report.md: sha256"));
+    std::fs::remove_dir_all(dir.path().join("games/grundy-wrong")).unwrap();
+    let index = report_index(&dir.path().join("games"), &out);
+    assert!(!index.contains("grundy-wrong") && out.join("grundy/report.md").is_file(), "{index}");
+    assert!(!out.join("grundy-wrong").exists(), "the page of a run no longer there is removed");
+    let census = dir.path().join("census-report");
+    let index = report_index(&dir.path().join("census"), &census);
+    assert!(index.contains("a census: the claim's values, not cross-checked") && !index.contains("mismatch"), "{index}");
+    let page = std::fs::read_to_string(census.join("run/report.md")).unwrap();
+    assert!(page.contains("not checked against an oracle") && page.contains(" | — |\n"), "{page}");
+}
+
 #[test]
 fn report_of_a_directory_without_runs_says_so() {
     let dir = tempfile::tempdir().unwrap();

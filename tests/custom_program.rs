@@ -231,6 +231,28 @@ fn resuming_with_another_or_a_changed_program_is_refused() {
     assert!(out.join("checkpoint.json").is_file());
 }
 
+/// A fresh run into a directory holding an unfinished run (this game's, or another game's) is
+/// refused and leaves that checkpoint for the `--resume` the message advises.
+#[test]
+fn a_fresh_run_over_a_checkpoint_is_refused_and_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = program(dir.path(), "pairs.py", PAIRS);
+    let out = dir.path().join("run");
+    let pacing = ["--max", "10", "--block-patterns", "1", "--checkpoint-secs", "0", "--stop-after-blocks", "2"];
+    verify(&out, &pairs, &pacing).assert().code(3);
+    let saved = read(&out.join("checkpoint.json"));
+    verify(&out, &pairs, &["--max", "10"]).assert().code(2).stderr(contains("continue it with --resume"));
+    assert_eq!(read(&out.join("checkpoint.json")), saved);
+    let wall = dir.path().join("wall");
+    let mut stopped = sprague();
+    stopped.args(["verify", "wall", "-q", "--max", "3x3", "--block-patterns", "1", "--checkpoint-secs", "0", "--stop-after-blocks", "1", "--out"]);
+    stopped.arg(&wall).assert().code(3);
+    let saved = read(&wall.join("checkpoint.json"));
+    verify(&wall, &pairs, &["--max", "10"]).assert().code(2);
+    assert_eq!(read(&wall.join("checkpoint.json")), saved);
+    sprague().args(["verify", "wall", "-q", "--max", "3x3", "--resume", "--out"]).arg(&wall).assert().code(0);
+}
+
 #[test]
 fn check_reruns_the_program_and_refuses_a_changed_one() {
     let dir = tempfile::tempdir().unwrap();

@@ -295,3 +295,34 @@ fn a_locked_output_file_is_refused_by_every_table_that_writes_one() {
     holder.kill().unwrap();
     holder.wait().unwrap();
 }
+
+/// `sprague ARGS` with `input` on stdin and stdout (and stderr too, with `stderr_full`) on
+/// /dev/full: its exit code and what it wrote to stderr.
+fn into_full(args: &[&str], input: &str, stderr_full: bool) -> (Option<i32>, String) {
+    use std::io::Write;
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"));
+    command.args(args).stdin(std::process::Stdio::piped()).stdout(full());
+    command.stderr(if stderr_full { full().into() } else { std::process::Stdio::piped() });
+    let mut child = command.spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes()); // it may not read it all
+    let output = child.wait_with_output().unwrap();
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// An answer that cannot be written (a full disk: /dev/full) is an error naming standard
+/// output, exit 2, in every `solve` game (its help examples' inputs), never lost with exit 0;
+/// and a full standard error turns no message into a panic.
+#[test]
+fn an_answer_that_cannot_be_written_is_an_error_in_every_solve() {
+    for solve in sprague::games::commands(sprague::game::Verb::Solve) {
+        let spec = solve.spec();
+        let mut inputs = spec.examples.iter().filter_map(|e| e.strip_prefix("printf '")?.split_once("' |").map(|(text, _)| text.replace("\\n", "\n")));
+        let input = inputs.next().unwrap_or_else(|| panic!("solve {} has a printf example", spec.name));
+        let (code, stderr) = into_full(&["solve", spec.name], &input, false);
+        assert_eq!(code, Some(2), "solve {}: {stderr}", spec.name);
+        assert!(stderr.contains("<stdout>: No space left on device"), "solve {}: {stderr}", spec.name);
+        assert_eq!(into_full(&["solve", spec.name], &input, true).0, Some(2), "solve {}", spec.name);
+    }
+    assert_eq!(into_full(&["solve", "wall", "/nonexistent"], "", true).0, Some(2));
+}

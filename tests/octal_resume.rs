@@ -43,6 +43,27 @@ fn stopped_and_resumed_runs_write_the_same_file() {
     assert!(!dir.path().join("part.csv.checkpoint.json").exists() && !dir.path().join("part.csv.values.bin").exists());
 }
 
+/// The command a stopped run prints to continue it keeps every option but --budget (here
+/// --binary and --stats), so that running it as printed writes what an uninterrupted run does.
+#[test]
+fn the_printed_resume_command_writes_the_uninterrupted_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ["--binary", "--stats"];
+    let (whole, part) = (dir.path().join("whole.bin"), dir.path().join("part.bin"));
+    table(&whole, &options).arg(dir.path().join("whole-stats")).assert().success();
+    let stopped = table(&part, &options).arg(dir.path().join("part-stats")).args(["--budget", "0", "--checkpoint-heaps", "30000"]).assert().code(3);
+    let stderr = String::from_utf8_lossy(&stopped.get_output().stderr).into_owned();
+    let again = stderr.split("continue with --resume: ").nth(1).and_then(|rest| rest.lines().next()).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(again.starts_with("sprague table octal 0.6 ") && again.ends_with(" --resume") && !again.contains("--budget"), "{again}");
+    let words = shlex::split(again).unwrap();
+    sprague().args(&words[1..]).assert().success();
+    assert_eq!(std::fs::read(&part).unwrap(), std::fs::read(&whole).unwrap());
+    for name in ["summary.csv", "values.csv", "rare.csv"] {
+        let stats = |run: &str| std::fs::read(dir.path().join(run).join(name)).unwrap();
+        assert_eq!(stats("part-stats"), stats("whole-stats"), "{name}");
+    }
+}
+
 #[test]
 fn a_killed_run_resumes() {
     let dir = tempfile::tempdir().unwrap();

@@ -41,24 +41,62 @@ fn a_better_row_is_kept_and_other_sizes_added() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let path = tmp.path().join(BEST);
-    let kept = BestRow { rows: 3, cols: 3, grundy: 99, seed: 1, evaluations: 1, at_evaluation: 1, board: ".../.../...".into() };
-    // A best.csv that no search recorded is refused, untouched; an earlier search's is kept.
-    write_csv(&path, std::slice::from_ref(&kept)).unwrap();
+    let fake = BestRow { rows: 3, cols: 3, grundy: 99, seed: 1, evaluations: 1, at_evaluation: 1, board: ".../.../...".into() };
+    // A best.csv that no search recorded is refused, untouched.
+    write_csv(&path, std::slice::from_ref(&fake)).unwrap();
     let written = std::fs::read(&path).unwrap();
     search(&["--size", "3x3", "--rounds", "1", "--evaluations", "1", "--out", out]).code(2).stderr(predicate::str::contains("holds files no sprague run recorded (best.csv; no manifest.json)"));
     assert_eq!(std::fs::read(&path).unwrap(), written);
     std::fs::remove_file(&path).unwrap();
-    search(&["--size", "3x3", "--rounds", "1", "--evaluations", "1", "--out", out]).success();
-    write_csv(&path, std::slice::from_ref(&kept)).unwrap();
-    search(&["--size", "3x3", "--budget", "0.5", "--evaluations", "50", "--out", out]).success().stdout(predicate::str::contains("keeps its 99"));
+    // Seed 1's first round starts from the board that one evaluation of seed 1 finds: the
+    // longer search's row is at least as good, and is kept.
+    search(&["--size", "3x3", "--rounds", "4", "--evaluations", "50", "--out", out]).success();
+    let kept: Vec<BestRow> = read_csv(&path).unwrap();
+    search(&["--size", "3x3", "--rounds", "1", "--evaluations", "1", "--out", out]).success().stdout(predicate::str::contains(format!("keeps its {}", kept[0].grundy)));
     search(&["--size", "2x3", "--budget", "0.5", "--evaluations", "50", "--out", out]).success();
     let rows: Vec<BestRow> = read_csv(&path).unwrap();
     assert_eq!(rows.iter().map(|r| (r.rows, r.cols)).collect::<Vec<_>>(), [(2, 3), (3, 3)]);
-    assert_eq!(rows[1], kept);
-    // The kept row's value is false: check says so, naming the line.
+    assert_eq!(rows[1], kept[0]);
+}
+
+/// A best.csv changed since its search is refused before a search runs, untouched: one whose
+/// digest is not the manifest's, and (resealed) one whose row's value, board or size is false.
+/// `check` names the false value's line.
+#[test]
+fn a_changed_best_csv_is_refused_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let path = tmp.path().join(BEST);
+    search(&["--size", "3x3", "--rounds", "1", "--evaluations", "20", "--out", out]).success();
+    search(&["--size", "2x3", "--rounds", "1", "--evaluations", "20", "--out", out]).success();
+    let rows: Vec<BestRow> = read_csv(&path).unwrap();
+    let (line, grundy) = ("3,3,", rows[1].grundy);
+    let again = ["--size", "3x3", "--rounds", "1", "--evaluations", "1", "--out", out];
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen(&format!("{line}{grundy},"), &format!("{line}99,"), 1)).unwrap();
+    let tampered = std::fs::read(&path).unwrap();
+    search(&again).code(2).stderr(predicate::str::contains("best.csv: sha256")).stderr(predicate::str::contains("(the file was changed)"));
+    assert_eq!(std::fs::read(&path).unwrap(), tampered);
     let differences = compare_best(&path).unwrap();
     assert_eq!(differences.len(), 1, "{differences:?}");
     assert!(differences[0].to_string().contains("line 3"), "{}", differences[0]);
+    std::fs::write(&path, &text).unwrap();
+    let board = rows[1].board.clone();
+    let cases = [
+        (format!("{line}{grundy},"), format!("{line}99,"), format!("line 3: the board's Grundy value is {grundy}, not the 99 the row says")),
+        (board.clone(), board.replacen('.', "Q", 1), "line 3: board:".to_string()),
+        (format!(",{board}"), format!(",{board}/..."), "line 3: the board is 4x3, not the row's 3x3".to_string()),
+        (text.lines().nth(1).unwrap().to_string(), text.lines().nth(2).unwrap().to_string(), "line 3: a second row of 3x3".to_string()),
+    ];
+    for (from, to, why) in cases {
+        common::edit_and_reseal(tmp.path(), BEST, &from, &to);
+        let edited = std::fs::read(&path).unwrap();
+        search(&again).code(2).stderr(predicate::str::contains(why));
+        assert_eq!(std::fs::read(&path).unwrap(), edited);
+        std::fs::write(&path, &text).unwrap();
+        common::edit_and_reseal(tmp.path(), BEST, "\n", "\n");
+    }
+    search(&again).success();
 }
 
 #[test]

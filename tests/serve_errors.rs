@@ -393,12 +393,13 @@ fn an_unread_answer_is_cut_at_the_write_timeout_and_holds_at_most_the_answer_mem
 }
 
 /// An HTTP/2 client with prior knowledge (its preface whole or in pieces), an HTTP/2.0 request
-/// line and a malformed HTTP/1.0 request get the same 400 with a JSON error.
+/// line, a malformed HTTP/1.0 request and a Content-Length that is no number get the same 400
+/// with a JSON error.
 #[test]
 fn requests_that_are_not_http1_get_a_json_400() {
     let server = Server::start(&[]);
-    let not_http1 = "the request is not valid HTTP/1.0 or HTTP/1.1 (the versions served here)";
-    for request in ["PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", "GET / HTTP/1.0\r\nnot a header\r\n\r\n"] {
+    let not_http1 = "the request is not valid HTTP/1.0 or HTTP/1.1, the versions served here (its request line or a header cannot be read: e.g. a Content-Length that is not one number)";
+    for request in ["PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", "GET / HTTP/1.0\r\nnot a header\r\n\r\n", "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n", "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999999\r\n\r\n"] {
         let reply = server.exchange(request.as_bytes());
         assert_error_reply(&reply, 400, not_http1, &format!("{request:?}"));
     }

@@ -107,6 +107,12 @@ fn usage_errors_exit_2_with_one_line() {
     run(&["wall", "--cmd", "true", "--memory", "0"]).stderr(predicate::str::contains("--memory must be at least 1 MiB"));
     let inside = out_dir.join("failures");
     run(&["wall", "--cmd", "true", "--save-tests", inside.to_str().unwrap()]).stderr(predicate::str::contains("lies inside --out"));
+    // Through a link to --out (which need not exist yet) as well.
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let link = tmp.path().join("link");
+    std::os::unix::fs::symlink(&out_dir, &link).unwrap();
+    run(&["wall", "--cmd", "true", "--save-tests", link.join("failures").to_str().unwrap()]).stderr(predicate::str::contains("lies inside --out"));
+    assert!(!out_dir.join("failures").exists(), "nothing saved");
 }
 
 #[test]

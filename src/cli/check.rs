@@ -25,7 +25,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let plan = sprague::games::check_plan(&args.results, args.budget)?;
     let outcome = plan.run(&|unit, seconds| {
         if args.verbose {
-            eprintln!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate);
+            sprague::sys::say(&format!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate));
         }
     })?;
     std::io::stdout().write_all(sprague::check::report(&plan, &outcome, args.budget).as_bytes())?;

@@ -6,6 +6,7 @@ use sprague::games::{current_options, verification_from_manifest};
 use sprague::output::text::counted;
 use sprague::output::manifest::RunClock;
 use sprague::runner::merge::merge_into;
+use sprague::sys::say;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -24,22 +25,22 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let positions: u64 = report.results.sizes.values().map(|t| t.patterns).sum();
     let wrong = mismatches(&report.results);
     let found = if wrong == 0 { String::new() } else { format!(", {}", counted(wrong, "mismatch")) };
-    eprintln!(
+    say(&format!(
         "{} ({}): merged {}, {}{found}; files in {}",
         report.results.game,
         report.results.rule,
         counted(args.dirs.len() as u64, "shard"),
         counted(positions, "position"),
         args.out.display()
-    );
+    ));
     if let Some(line) = &report.replaced {
-        eprintln!("{line}");
+        say(line);
     }
     if wrong > 0 {
         // The sizes' order is the verification's, rebuilt as merge_into did from the manifest.
         let verification = verification_from_manifest(&report.manifest.parameters)?;
         if let Some(line) = counterexample_line(&report.results, &*verification)? {
-            eprintln!("{line}");
+            say(&line);
         }
     }
     Ok(if report.all_agree() { Status::Ok } else { Status::Failed })

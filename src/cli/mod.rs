@@ -99,7 +99,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     // A command stopped gently by a signal ends as the signal would have, whatever it says.
     if let Some(signal) = sprague::interrupt::stopped_by() {
         if let Err(e) = &status {
-            eprintln!("error: {e:#}");
+            sprague::sys::say(&format!("error: {e:#}"));
         }
         return Ok(ExitCode::from(128 + signal as u8));
     }
@@ -151,15 +151,20 @@ fn run_game_command(verb_name: &str, matches: &ArgMatches) -> anyhow::Result<Sta
     start_threads(&args)?;
     let bars = progress::Bars::new(!args.flag("quiet") && std::io::stderr().is_terminal());
     let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+    let mut out = std::io::BufWriter::new(stdout.lock());
     // Stderr is not locked for the whole command: the progress bars' ticker thread writes to it.
     let mut session = Session {
         stdin: &mut stdin.lock(),
-        stdout: &mut std::io::BufWriter::new(stdout.lock()),
+        stdout: &mut out,
         stderr: &mut std::io::stderr(),
         progress: &bars,
         command_line: command_line(),
     };
-    Ok(command.run(&args, &mut session)?)
+    let status = command.run(&args, &mut session)?;
+    // What is still buffered is written here, so that a failed write (a full disk, a closed
+    // pipe) is an error, not lost when the buffer is dropped.
+    std::io::Write::flush(&mut out).map_err(|e| sprague::Error::io("<stdout>", e))?;
+    Ok(status)
 }
 
 /// The command line as manifests record it: `sprague` and the arguments as typed (not the

@@ -68,7 +68,7 @@ pub fn run(matches: &ArgMatches) -> anyhow::Result<Status> {
     (options.queue_wait, options.limits, options.answer_memory) = (queue_wait, limits, answer_memory);
     options.host = args.require("host")?;
     options.results = args.text("results").map(Into::into);
-    serve(options, |address| eprintln!("sprague serve: listening on http://{address}/ (Ctrl-C stops it)"))?;
+    serve(options, |address| sprague::sys::say(&format!("sprague serve: listening on http://{address}/ (Ctrl-C stops it)")))?;
     Ok(Status::Ok)
 }
 

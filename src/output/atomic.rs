@@ -39,6 +39,16 @@ pub fn resolve(path: &Path) -> Result<PathBuf> {
     Ok(fs::canonicalize(dir).map_or_else(|_| file.clone(), |dir| dir.join(name)))
 }
 
+/// `path` absolute with its links resolved as far as it exists, the rest appended as written:
+/// where a write through it lands, so that `link/failures`, with `link` a link to `out`, lies
+/// in `out`, even before either is made.
+pub fn resolved_dir(path: &Path) -> Result<PathBuf> {
+    let absolute = std::path::absolute(path).map_err(|e| Error::io(path, e))?;
+    let existing = absolute.ancestors().find(|a| a.exists()).unwrap_or(&absolute);
+    let rest = absolute.strip_prefix(existing).unwrap_or(Path::new(""));
+    Ok(existing.canonicalize().map_err(|e| Error::io(existing, e))?.join(rest))
+}
+
 /// Where [`write_atomic`] writes.
 enum Target {
     /// A regular file, existing or not, at the end of any symbolic links.

@@ -36,7 +36,14 @@ pub fn write_csv_to<T: Serialize, R: std::borrow::Borrow<T>>(
     rows: impl IntoIterator<Item = R>,
 ) -> Result<()> {
     let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
-    let io = |e: csv::Error| Error::malformed(name, e.to_string());
+    // A failed write stays an I/O error, so that a reader gone away (`| head`) is seen as one.
+    let io = |e: csv::Error| {
+        let message = e.to_string();
+        match e.into_kind() {
+            csv::ErrorKind::Io(error) => Error::io(name, error),
+            _ => Error::malformed(name, message),
+        }
+    };
     csv.write_record(header).map_err(io)?;
     for row in rows {
         csv.serialize(row.borrow()).map_err(io)?;
@@ -91,10 +98,17 @@ pub fn read_csv_headed<T: DeserializeOwned>(path: &Path, expected: &[&str]) -> R
         .map(|(i, row)| {
             row.and_then(|record| record.deserialize(None)).map_err(|e| {
                 let detail = match e.kind() {
-                    csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
-                    _ => e.to_string(),
+                    csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+                        // csv counts fields from 0; lines and columns are counted from 1 here.
+                        Some(field) => {
+                            let name = expected.get(field as usize).map_or(String::new(), |n| format!(" ({n})"));
+                            format!(", column {}{name}: {}", field + 1, err.kind())
+                        }
+                        None => format!(": {}", err.kind()),
+                    },
+                    _ => format!(": {e}"),
                 };
-                Error::malformed(path, format!("line {}: {detail}", i + 2))
+                Error::malformed(path, format!("line {}{detail}", i + 2))
             })
         })
         .collect()

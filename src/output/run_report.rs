@@ -121,22 +121,36 @@ pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result
         written.extend(files);
         written.push(page);
         let link = target.strip_prefix(out).unwrap_or(&target).join("report.md");
-        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values));
+        let checked = cross_checked(&Manifest::read(&root.join(rel).join(MANIFEST))?);
+        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values, checked));
     }
     Ok((index, written))
 }
 
+/// Whether the run `manifest` records checked the claim against an oracle: a census counts
+/// the claim's values alone (its mismatches column is 0 by construction).
+fn cross_checked(manifest: &Manifest) -> bool {
+    manifest.kind().as_deref() != Some("census")
+}
+
+/// What a report shows in a mismatches column: the count, or for a run that checked nothing
+/// ([`cross_checked`]) a dash.
+const NOT_CHECKED: &str = "—";
+
 /// rule, sizes, positions, positions of value 0 (P-positions, in the words of `values`) and
-/// mismatches of a run, in one line.
-fn totals(rows: &VerifyRows, values: Values) -> String {
+/// mismatches of a run (`checked`: whether it cross-checked the claim), in one line.
+fn totals(rows: &VerifyRows, values: Values, checked: bool) -> String {
     let sum = |f: fn(&super::records::SummaryRow) -> u64| rows.summary.iter().map(f).sum::<u64>();
+    let mismatches = match checked {
+        true => super::text::counted(sum(|r| r.mismatches), "mismatch"),
+        false => "a census: the claim's values, not cross-checked".to_string(),
+    };
     format!(
-        "rule {}, {}, {}, {}, {}",
+        "rule {}, {}, {}, {}, {mismatches}",
         rows.summary[0].rule,
         super::text::counted(rows.summary.len() as u64, "size"),
         super::text::counted(sum(|r| r.patterns), "position"),
         values.zeros(sum(|r| r.p_positions)),
-        super::text::counted(sum(|r| r.mismatches), "mismatch")
     )
 }
 
@@ -152,11 +166,16 @@ pub fn generic_report(dir: &Path, out: &Path, values: Values) -> Result<(String,
     let _ = writeln!(md, "The run was `{}` at commit `{}`.\n", manifest.command_line.join(" "), manifest.git_commit.as_deref().unwrap_or("unknown"));
     let zeros = values.zero[1];
     let _ = writeln!(md, "Value of a position: {}; value 0: {zeros}.\n", values.value);
+    let checked = cross_checked(&manifest);
+    if !checked {
+        let _ = writeln!(md, "A census: the values are the claim's, not checked against an oracle (mismatches: {NOT_CHECKED}).\n");
+    }
     let _ = writeln!(md, "| {a} | {b} | positions | {zeros} | {zeros} % | max value | mismatches |");
     let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows.summary {
         let share = 100.0 * r.p_positions as f64 / r.patterns.max(1) as f64;
-        let _ = writeln!(md, "| {} | {} | {} | {} | {share:.2} | {} | {} |", r.rows, r.cols, r.patterns, r.p_positions, r.max_grundy, r.mismatches);
+        let mismatches = if checked { r.mismatches.to_string() } else { NOT_CHECKED.to_string() };
+        let _ = writeln!(md, "| {} | {} | {} | {} | {share:.2} | {} | {mismatches} |", r.rows, r.cols, r.patterns, r.p_positions, r.max_grundy);
     }
     let title = format!("{}: claimed value distribution per size ({a}, {b})", first.game);
     let _ = writeln!(md, "\n![{title}]({DISTRIBUTION_SVG})");

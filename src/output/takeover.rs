@@ -188,6 +188,13 @@ pub fn remove_stale(dir: &Path, earlier: &Manifest, later: &Manifest) -> Result<
         let path = dir.join(name);
         if path.is_file() {
             std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+            // A subdirectory the file leaves empty goes too (a report's `run/` of a run gone).
+            let parents = path.ancestors().skip(1).take_while(|parent| *parent != dir);
+            for parent in parents {
+                if std::fs::remove_dir(parent).is_err() {
+                    break;
+                }
+            }
         }
     }
     Ok(())

@@ -82,8 +82,10 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     // The game as the manifest will record it: a code of the game is a game of its own.
     let game = crate::output::takeover::game_of(&parameters).unwrap_or_else(|| verification.game().to_string());
     let _lock = clock.lock(&run.dir, &game)?;
+    // A checkpoint that was there before is another run's (refused below): never this run's to clear.
+    let found_checkpoint = Checkpoint::path(&run.dir).symlink_metadata().is_ok();
     let outcome = super::resumable::run(&run.dir, &plan, &run.options, run.resume, progress);
-    if outcome.is_err() && !run.resume && !verification.resumable_after_error() {
+    if outcome.is_err() && !run.resume && !found_checkpoint && !verification.resumable_after_error() {
         Checkpoint::remove(&run.dir)?;
     }
     let (results, earlier) = match outcome? {

@@ -127,7 +127,7 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap() + "toy,standard,1,1,zz,0,1\n";
         std::fs::write(&path, text).unwrap();
         let err = read_verify_files(dir.path()).unwrap_err().to_string();
-        assert!(err.contains("distribution.csv: line 7: field 4:"), "{err}");
+        assert!(err.contains("distribution.csv: line 7, column 5 (xs):"), "{err}");
     }
 
     #[test]

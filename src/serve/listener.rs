@@ -9,7 +9,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n";
 
 /// The message of a request that is not HTTP/1.0 or 1.1 (hyper's 400, an HTTP/2 preface).
-const NOT_HTTP1: &str = "the request is not valid HTTP/1.0 or HTTP/1.1 (the versions served here)";
+const NOT_HTTP1: &str = "the request is not valid HTTP/1.0 or HTTP/1.1, the versions served here (its request line or a header cannot be read: e.g. a Content-Length that is not one number)";
 
 /// A connection that writes, in place of an automatic answer's empty head, the same status with
 /// a JSON body (and closes, as hyper does after such an answer).

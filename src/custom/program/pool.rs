@@ -16,6 +16,13 @@ pub const BATCH: usize = 512;
 /// Time a copy may take to start and answer the handshake, at least.
 const STARTUP: Duration = Duration::from_secs(30);
 
+/// A handshake failure `why`, its wait named as the start-up limit when that was longer than
+/// `--game-timeout` (which the message names otherwise).
+fn startup_named(why: String, longer: bool) -> String {
+    let limit = format!("(the start-up limit: --game-timeout, but at least {} s to start)", STARTUP.as_secs());
+    if longer { why.replacen("(--game-timeout)", &limit, 1) } else { why }
+}
+
 /// How long a copy may take to answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProgramLimits {
@@ -50,8 +57,9 @@ impl GameProgram {
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
         for copy in &program.copies {
-            let answer = lock(copy).answer(std::slice::from_ref(&hello), limits.timeout.max(STARTUP), &Held::new(limits.answer_bytes, limits.smaller), None);
-            answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
+            let wait = limits.timeout.max(STARTUP);
+            let answer = lock(copy).answer(std::slice::from_ref(&hello), wait, &Held::new(limits.answer_bytes, limits.smaller), None);
+            answers.push(answer.map_err(|(_, why)| program.failed(&hello, startup_named(why, wait > limits.timeout)))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
         if let Some(other) = answers.iter().find(|a| Verbs::parse(a) != Ok(program.verbs)) {
@@ -160,6 +168,16 @@ mod tests {
         std::fs::write(dir.path().join("kayles.py"), code).unwrap();
         let command = CommandLine::parse(&format!("python3 {}", dir.path().join("kayles.py").display())).unwrap();
         (dir, command)
+    }
+
+    /// A handshake that waited past --game-timeout says so; one that waited --game-timeout (a
+    /// longer one) names it.
+    #[test]
+    fn a_handshake_wait_names_the_limit_it_waited() {
+        let why = "gave no answer within 30 s (--game-timeout)".to_string();
+        assert_eq!(startup_named(why.clone(), true), "gave no answer within 30 s (the start-up limit: --game-timeout, but at least 30 s to start)");
+        assert_eq!(startup_named(why.clone(), false), why);
+        assert_eq!(startup_named("exited with status 1".into(), true), "exited with status 1");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::super::options::{Args, OptSpec};
 use super::super::session::{Session, Status};
 use super::StressSide;
 use crate::error::{Error, Result};
+use crate::output::atomic::resolved_dir;
 use crate::output::text::counted;
 use crate::stress::{test_folder, CommandLine, SlowestSummary, StressConfig, StressSummary};
 use std::path::{Component, Path, PathBuf};
@@ -49,7 +50,10 @@ impl SaveTests {
         if overwrite && dir.is_none() {
             return Err(Error::Usage("--overwrite applies to --save-tests DIR, which is not given".into()));
         }
-        if let Some(dir) = dir.as_ref().filter(|dir| lexical(dir).starts_with(lexical(out))) {
+        // By name, and where the writes land through links (`link/failures`, `link` a link to `out`).
+        let real = |path: &Path| resolved_dir(&lexical(path)).unwrap_or_else(|_| lexical(path));
+        let within = |dir: &Path| lexical(dir).starts_with(lexical(out)) || real(dir).starts_with(real(out));
+        if let Some(dir) = dir.as_ref().filter(|dir| within(dir)) {
             return Err(Error::Usage(format!("--save-tests {} lies inside --out {} (the run's own files): choose a folder outside it", dir.display(), out.display())));
         }
         Ok(dir.map(|dir| SaveTests { dir, overwrite }))

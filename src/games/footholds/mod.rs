@@ -57,7 +57,7 @@ fn board_row(s: &mut Scanner<'_>, r: usize, rows: usize, cols: usize) -> Result<
         bits |= row.number::<u32>(&format!("cell ({r}, {c}) (row, column; 0-based) of the board (0 or 1)"), 0, 1)? << c;
     }
     if count != cols {
-        let col = if count < cols { text.len() + 1 } else { row.token("a cell")?.col };
+        let col = if count < cols { text.chars().count() + 1 } else { row.token("a cell")?.col };
         return Err(row.error_at(1, col, format!("board row {} has {count} cells, expected {cols}", r + 1)));
     }
     Ok(bits)

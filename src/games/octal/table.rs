@@ -10,7 +10,7 @@ use super::values::{values, Engine, Method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::atomic::{check_dir, is_stream};
-use crate::output::csv::CsvRecord;
+use crate::output::csv::{write_csv_to, CsvRecord};
 use crate::output::lock::{check_name_fits, DirLock, COMPANIONS};
 use crate::output::manifest::RunClock;
 use crate::output::takeover::{game_of_code, replaced_count};
@@ -92,7 +92,8 @@ impl Command for TableOctal {
         let run = resume::run(&code, max, Path::new(out), args, session)?;
         if run.stopped {
             let last = run.engine.values().len() - 1;
-            session.report(&format!("{code}: stopped at the --budget after g(0..={last}) ({}); checkpoint {out}.checkpoint.json; continue with --resume: sprague table octal {code} --max {max} --out {out} --resume", method_note(&run.engine)));
+            let again = resume_command(&session.command_line);
+            session.report(&format!("{code}: stopped at the --budget after g(0..={last}) ({}); checkpoint {out}.checkpoint.json; continue with --resume: {again}", method_note(&run.engine)));
             write_stats(&code, run.engine.values(), stats.as_ref(), session)?;
             return Ok(Status::Interrupted);
         }
@@ -102,6 +103,25 @@ impl Command for TableOctal {
         write_stats(&code, &engine.values()[..=max], stats.as_ref(), session)?;
         Ok(Status::Ok)
     }
+}
+
+/// The command that continues a run stopped at its --budget: `command_line` (as typed, so with
+/// every option that shapes the output: --binary, --stats, …) without its --budget and with
+/// --resume, each word quoted for the shell where it needs it.
+fn resume_command(command_line: &[String]) -> String {
+    let mut words: Vec<&str> = Vec::with_capacity(command_line.len() + 1);
+    let mut skip_value = false;
+    for word in command_line {
+        match word.as_str() {
+            _ if std::mem::take(&mut skip_value) => {}
+            "--budget" => skip_value = true,
+            "--resume" => {}
+            w if w.starts_with("--budget=") => {}
+            w => words.push(w),
+        }
+    }
+    words.push("--resume");
+    words.iter().map(|w| shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned())).collect::<Vec<_>>().join(" ")
 }
 
 /// Writes `g` to `out` as `--binary` says.
@@ -212,11 +232,6 @@ fn read_csv_values(path: &Path) -> Result<Vec<u16>> {
 
 /// Writes `n,grundy` for every value to standard output.
 fn write_stdout(g: &[u16], session: &mut Session) -> Result<()> {
-    let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(&mut *session.stdout);
-    let io = |e: csv::Error| Error::Usage(format!("<stdout>: {e}"));
-    csv.write_record(ValueRow::HEADER).map_err(io)?;
-    for (n, &grundy) in g.iter().enumerate() {
-        csv.serialize(ValueRow { n: n as u64, grundy }).map_err(io)?;
-    }
-    csv.flush().map_err(|e| Error::io("<stdout>", e))
+    let rows = g.iter().enumerate().map(|(n, &grundy)| ValueRow { n: n as u64, grundy });
+    write_csv_to::<ValueRow, ValueRow>(&mut *session.stdout, Path::new("<stdout>"), ValueRow::HEADER, rows)
 }

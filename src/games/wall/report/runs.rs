@@ -7,9 +7,9 @@ use super::{markdown, write_report, WallResults, REPORT, WALL_DIR};
 use crate::games::wall::empty::dp::{EmptyRow, EMPTY};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
-use crate::output::atomic::write_bytes_atomic;
+use crate::output::atomic::{resolved_dir, write_bytes_atomic};
 use crate::output::digests::Recorded;
-use crate::output::manifest::Manifest;
+use crate::output::manifest::{Manifest, RunClock};
 use crate::output::run_report::{generic_report, read_runs, report_runs};
 use crate::output::verify_files::{VerifyRows, MANIFEST, SUMMARY};
 use std::path::{Path, PathBuf};
@@ -41,7 +41,8 @@ impl Command for ReportCommand {
             return Err(Error::Usage(format!("results directory {} does not exist (or is not a directory)", results.display())));
         }
         refuse_out_in_results(&results, &out)?;
-        let _lock = session.clock().lock(&out, "wall")?;
+        let clock = session.clock();
+        let _lock = clock.lock(&out, "wall")?;
         // Everything is read (each file checked against its digest) before anything is written.
         let recorded = Recorded::read(&results, crate::games::omitted_by_design)?;
         let committed = results.join(WALL_DIR).join(SUMMARY).is_file();
@@ -68,9 +69,21 @@ impl Command for ReportCommand {
         written.push(path);
         written.sort();
         written.dedup();
+        seal(&out, &written, &clock, &results)?;
         session.report(&format!("report: {} files in {}", written.len(), out.display()));
         Ok(Status::Ok)
     }
+}
+
+/// Writes the report's manifest.json, listing the `written` files (paths under `out`) with
+/// their digests: `check` checks them, and the next report into `out` removes those it does not
+/// write again (a run no longer under `--results`).
+fn seal(out: &Path, written: &[PathBuf], clock: &RunClock, results: &Path) -> Result<()> {
+    let names: Vec<String> = written.iter().map(|path| path.strip_prefix(out).unwrap_or(path).to_string_lossy().into_owned()).collect();
+    let mut manifest = clock.finish(out, &names.iter().map(String::as_str).collect::<Vec<_>>())?;
+    manifest.parameters.insert("game".into(), "wall".into());
+    manifest.parameters.insert("results".into(), results.display().to_string().into());
+    manifest.write(&out.join(MANIFEST))
 }
 
 /// The wall's report of the committed layout (`data`) and its X-free-board section (whose files
@@ -88,7 +101,7 @@ fn committed_wall(data: &WallResults, results: &Path, out: &Path) -> Result<(Str
 /// Refuses an `--out` that is the results directory, inside it or holding it: the report would
 /// write its files among the results (or the results among its files).
 fn refuse_out_in_results(results: &Path, out: &Path) -> Result<()> {
-    let (results_real, out_real) = (resolved(results)?, resolved(out)?);
+    let (results_real, out_real) = (resolved_dir(results)?, resolved_dir(out)?);
     if out_real.starts_with(&results_real) || results_real.starts_with(&out_real) {
         return Err(Error::Usage(format!(
             "--out {} is {}the results directory {}: the report would write among the results; choose a directory outside it",
@@ -98,14 +111,6 @@ fn refuse_out_in_results(results: &Path, out: &Path) -> Result<()> {
         )));
     }
     Ok(())
-}
-
-/// `path` absolute with its links resolved, as far as it exists (the rest appended as written).
-fn resolved(path: &Path) -> Result<PathBuf> {
-    let absolute = std::path::absolute(path).map_err(|e| Error::io(path, e))?;
-    let existing = absolute.ancestors().find(|a| a.exists()).unwrap_or(&absolute);
-    let rest = absolute.strip_prefix(existing).unwrap_or(Path::new(""));
-    Ok(existing.canonicalize().map_err(|e| Error::io(existing, e))?.join(rest))
 }
 
 /// The wall's report of one verify run directory (a census run gets the generic one).

@@ -10,7 +10,9 @@ use crate::check::{compare_rows, Difference};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
 use crate::output::csv::{read_csv, write_csv};
-use crate::output::manifest::RunClock;
+use crate::output::digests::check_digest;
+use crate::output::manifest::{Manifest, RunClock};
+use crate::output::verify_files::MANIFEST;
 use rayon::prelude::*;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -63,16 +65,18 @@ impl Command for SearchCommand {
         let out = std::path::PathBuf::from(args.require::<String>("out")?);
         let clock = RunClock::start(session.command_line.clone(), jobs);
         let _lock = clock.lock(&out, "wall")?;
+        // Checked before the search, so that a damaged file costs no search.
+        let earlier = earlier_best(&out.join(BEST))?;
         session.progress.start(&format!("search wall {shape}"), None, 0);
         let found = rounds(shape, seed, evaluations, jobs, &stop, session)?;
         session.progress.finish();
         let best = &found.best;
-        let kept = keep_best(&out.join(BEST), best)?;
+        let kept = keep_best(&out.join(BEST), earlier, best)?;
         let mut manifest = clock.finish(&out, &[BEST])?;
         manifest.parameters.insert("options".into(), args.to_json(&["size", "maximize", "seed", "budget", "rounds", "evaluations", "threads"]));
         let ran = found.describe(&stop);
         manifest.notes.push(format!("{ran}; best {shape} board of this run: Grundy {} (seed {}, evaluation {})", best.grundy, best.seed, best.at_evaluation));
-        manifest.write(&out.join(crate::stress::MANIFEST))?;
+        manifest.write(&out.join(MANIFEST))?;
         let verdict = match kept {
             Some(old) if old.grundy >= best.grundy => format!("{BEST} keeps its {} (seed {})", old.grundy, old.seed),
             _ => format!("written to {BEST}"),
@@ -171,16 +175,50 @@ fn one_round(shape: Shape, seed: u64, evaluations: u64, deadline: Option<Instant
     (BestRow::new(&best, seed, evaluations), cut)
 }
 
-/// Puts `row` into the best-boards file at `path` unless that file holds a row of the same
-/// size with at least its value; returns the row that was there.
-pub fn keep_best(path: &Path, row: &BestRow) -> Result<Option<BestRow>> {
-    let mut rows: Vec<BestRow> = if path.exists() { read_csv(path)? } else { Vec::new() };
+/// Writes the best-boards file at `path`: the `earlier` rows (read by [`earlier_best`]) with
+/// `row` in place of the one of its size unless that one has at least its value; returns the
+/// row that was there.
+fn keep_best(path: &Path, mut rows: Vec<BestRow>, row: &BestRow) -> Result<Option<BestRow>> {
     let old = rows.iter().position(|r| (r.rows, r.cols) == (row.rows, row.cols)).map(|i| rows.remove(i));
     let keep_old = old.as_ref().is_some_and(|o| o.grundy >= row.grundy);
     rows.push(if keep_old { old.clone().expect("checked") } else { row.clone() });
     rows.sort_by_key(|r| (r.rows, r.cols));
     write_csv(path, &rows)?;
     Ok(old)
+}
+
+/// The rows of the best.csv at `path` that earlier searches wrote, checked before one is kept:
+/// the file must be the one its directory's manifest.json records (when there is one: a search
+/// killed before it wrote its manifest leaves none), and each row's board must parse, be of its
+/// row's size, have the Grundy value the row says and be the only row of that size.
+fn earlier_best(path: &Path) -> Result<Vec<BestRow>> {
+    if path.symlink_metadata().is_err() {
+        return Ok(Vec::new());
+    }
+    let manifest_path = path.with_file_name(MANIFEST);
+    if manifest_path.symlink_metadata().is_ok() {
+        let manifest = Manifest::read(&manifest_path)?;
+        let digest = manifest.files.get(BEST).ok_or_else(|| {
+            Error::malformed(path, format!("{} lists no digest of it; restore the earlier best.csv, or choose another --out", manifest_path.display()))
+        })?;
+        check_digest(path, digest, MANIFEST)?;
+    }
+    let rows: Vec<BestRow> = read_csv(path)?;
+    for (i, row) in rows.iter().enumerate() {
+        let wrong = |why: String| Error::malformed(path, format!("line {}: {why}", i + 2));
+        let board = Board::from_slashed(&row.board).map_err(|e| wrong(format!("board: {e}")))?;
+        if (board.rows(), board.cols()) != (row.rows, row.cols) {
+            return Err(wrong(format!("the board is {}, not the row's {}x{}", board.shape(), row.rows, row.cols)));
+        }
+        if rows[..i].iter().any(|r| (r.rows, r.cols) == (row.rows, row.cols)) {
+            return Err(wrong(format!("a second row of {}x{}", row.rows, row.cols)));
+        }
+        let grundy = RectDp::new(&board).grundy();
+        if grundy != row.grundy {
+            return Err(wrong(format!("the board's Grundy value is {grundy}, not the {} the row says", row.grundy)));
+        }
+    }
+    Ok(rows)
 }
 
 /// For `check`: recomputes the Grundy value of every committed board and compares.
