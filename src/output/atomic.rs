@@ -147,6 +147,7 @@ pub fn check_dir(dir: &Path) -> Result<()> {
 fn refused(dir: &Path, os: String) -> Error {
     let why = broken_link(dir).unwrap_or_else(|| match existing_ancestor(dir) {
         Some(a) if a.is_file() => format!("{} is a file, not a directory", a.display()),
+        Some(a) if !a.is_dir() => format!("{} is a device, a FIFO or a socket, not a directory", a.display()),
         Some(a) => format!("{} does not accept a new directory here ({os})", a.display()),
         None => os,
     });
@@ -258,6 +259,8 @@ mod tests {
     fn output_directories_that_cannot_be_made_say_why() {
         let err = create_dir(Path::new("/proc/sprague-test/out")).unwrap_err().to_string();
         assert!(err.contains("/proc does not accept a new directory here"), "{err}");
+        let err = create_dir(Path::new("/dev/null")).unwrap_err().to_string();
+        assert!(err.ends_with("/dev/null is a device, a FIFO or a socket, not a directory"), "{err}");
         let tmp = tempfile::tempdir().unwrap();
         let file = tmp.path().join("f");
         std::fs::write(&file, "").unwrap();

@@ -108,7 +108,7 @@ impl Code {
 
 /// `code: message` as a usage error.
 fn bad(code: &str, message: impl fmt::Display) -> Error {
-    Error::Usage(format!("take-and-break code {code:?}: {message}"))
+    Error::Usage(format!("take-and-break code {}: {message}", crate::input::quoted(code)))
 }
 
 /// `D.DDD` (octal, or hexadecimal after `0x`): `skip` characters of `code` precede `body`.
@@ -220,6 +220,9 @@ mod tests {
         assert!(err("1.07").contains("position 1: d0 (removing nothing) may only split"));
         assert!(err("04.07").contains("character '4' at position 2: one digit (d0) before the point"));
         assert!(err("0.0.7").contains("character '.' at position 4"));
+        // A huge code is quoted in part: the message stays one readable line.
+        let long = format!("0.{}8", "7".repeat(70_000));
+        assert!(err(&long).starts_with("take-and-break code \"0.777") && err(&long).contains("… (70003 bytes)") && err(&long).len() < 200, "{}", err(&long).len());
     }
 
     #[test]
