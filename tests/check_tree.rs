@@ -284,6 +284,33 @@ fn check_of_untouched_shards_in_a_tree_passes() {
     check(dir.path()).args(["--budget", "0"]).assert().success().stdout(predicate::str::contains("(0 damaged)"));
 }
 
+/// A merge in a tree is compared with the sum of its shards at no cost (so a resealed edit of
+/// the merge is found with no budget to recompute), wherever `merge` ran and after the tree
+/// moved; a merge whose shards are not all in the tree is noted.
+#[test]
+fn a_merge_in_a_tree_is_compared_with_its_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for k in 1..=3 {
+        let shard = out.join(format!("shards/{k}"));
+        sprague().args(["census", "wall", "--max", "3x3", "-q", "--shard", &format!("{k}/3"), "--out"]).arg(&shard).assert().success();
+    }
+    // One merge named with absolute paths, one run beside the shards with relative ones.
+    let shards: Vec<_> = (1..=3).map(|k| out.join(format!("shards/{k}"))).collect();
+    sprague().arg("merge").args(&shards).arg("--out").arg(out.join("merged")).assert().success();
+    sprague().current_dir(&out).args(["merge", "shards/1", "shards/2", "shards/3", "--out", "beside"]).assert().success();
+    let moved = dir.path().join("moved");
+    std::fs::rename(&out, &moved).unwrap();
+    let merges = predicate::str::contains("merged merge of 3 shards").and(predicate::str::contains("beside merge of 3 shards"));
+    check(&moved).args(["--budget", "0", "-v"]).assert().success().stdout(predicate::str::contains(": 0 differences")).stderr(merges);
+    edit_and_reseal(&moved.join("merged"), "summary.csv", "wall,standard,3,3,512,", "wall,standard,3,3,511,");
+    let summary = moved.join("merged/summary.csv").display().to_string();
+    check(&moved).args(["--budget", "0"]).assert().code(1).stdout(predicate::str::contains(format!("{summary}, line ")).and(predicate::str::contains("1 difference")));
+    std::fs::rename(moved.join("shards/2"), dir.path().join("elsewhere")).unwrap();
+    let noted = "beside: a merge of 3 shards, 1 of them not under";
+    check(&moved).args(["--budget", "0"]).assert().code(1).stdout(predicate::str::contains(noted));
+}
+
 #[cfg(unix)]
 #[test]
 fn check_does_not_follow_a_link_back_up_the_tree() {

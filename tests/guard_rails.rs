@@ -326,3 +326,17 @@ fn an_answer_that_cannot_be_written_is_an_error_in_every_solve() {
     }
     assert_eq!(into_full(&["solve", "wall", "/nonexistent"], "", true).0, Some(2));
 }
+
+/// Help or a version that cannot be written is an error (exit 2) too; a usage error whose
+/// message cannot be written still exits 2, and help written in full exits 0.
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in [&["--help"][..], &["verify", "wall", "--help"], &["--version"]] {
+        let (code, stderr) = into_full(args, "", false);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        let what = if args == ["--version"] { "the version" } else { "the help" };
+        assert!(stderr.contains(&format!("cannot write {what} to standard output: No space left on device")), "{args:?}: {stderr}");
+    }
+    assert_eq!(into_full(&["verify", "wall", "--bogus"], "", true).0, Some(2));
+    common::sprague().args(["verify", "wall", "--help"]).assert().success().stdout(contains("--max"));
+}

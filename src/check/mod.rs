@@ -12,6 +12,7 @@ mod report;
 mod shards;
 pub mod sums;
 mod tree;
+mod tree_merges;
 
 pub use compare::{compare_rows, Difference, Row};
 pub use protect::{protect, Damage, Rebuild};
@@ -43,6 +44,8 @@ enum Work {
     Sharded { entry: usize, part: shards::Part },
     /// A group of jobs of a run found in a tree of runs.
     Group { run: usize, group: usize },
+    /// A merged run found in a tree of runs against the sum of its shards (runs of the tree).
+    TreeMerge { run: usize, shards: Vec<usize> },
 }
 
 /// One unit of `check`: a size of a directory, or a whole table file.
@@ -257,6 +260,7 @@ impl Plan {
             },
             Work::Sharded { entry, part } => self.run_sharded(*entry, part),
             Work::Group { run, group } => self.run_group(*run, *group),
+            Work::TreeMerge { run, shards } => self.run_tree_merge(*run, shards),
             Work::Size { entry, key } => {
                 let entry = &self.registry[*entry];
                 let (game, rule, rows, cols) = key;

@@ -143,7 +143,11 @@ impl Plan {
         let dir = self.root.join(entry.dir);
         let sharded = &self.sharded.dirs[entry.dir];
         match *part {
-            Part::Merge => compare_merge(&dir, sharded),
+            Part::Merge => {
+                let merged = sharded.merged.as_ref().expect("merge units come from merged runs");
+                let outputs: Vec<ShardOutput> = sharded.shards.iter().map(|(output, _)| output.clone()).collect();
+                compare_merge(&dir, merged, &outputs, &dir.join("shards"))
+            }
             Part::Merged => (own_check.expect("units of a game's own check come from one").compare)(&dir),
             Part::Shard(i) => {
                 let (output, committed) = &sharded.shards[i];
@@ -214,12 +218,11 @@ fn size_keys(committed: &Committed) -> Vec<SizeKey> {
     committed.summary.iter().map(|r| (r.game.clone(), r.rule.clone(), r.rows, r.cols)).collect()
 }
 
-/// The merged files against the merge of the shards: every size's rows, and the manifest's
-/// parameters (besides the list of inputs, which names directories as the merge saw them).
-fn compare_merge(dir: &Path, sharded: &ShardedDir) -> Result<Vec<Difference>> {
-    let merged = sharded.merged.as_ref().expect("merge units come from merged runs");
-    let outputs: Vec<ShardOutput> = sharded.shards.iter().map(|(output, _)| output.clone()).collect();
-    let fresh = merge_shards(&outputs).map_err(|e| Error::malformed(dir.join("shards"), e.to_string()))?;
+/// The files of `merged` (in `dir`) against the merge of the shards `outputs`: every size's
+/// rows, and the manifest's parameters (besides the list of inputs, which names directories as
+/// the merge saw them); shards that cannot be merged are an error naming `shards`.
+pub(super) fn compare_merge(dir: &Path, merged: &Committed, outputs: &[ShardOutput], shards: &Path) -> Result<Vec<Difference>> {
+    let fresh = merge_shards(outputs).map_err(|e| Error::malformed(shards, e.to_string()))?;
     let mut keys = size_keys(merged);
     keys.extend(fresh.summary_rows().into_iter().map(|r| (r.game, r.rule, r.rows, r.cols)));
     keys.sort();
@@ -230,7 +233,7 @@ fn compare_merge(dir: &Path, sharded: &ShardedDir) -> Result<Vec<Difference>> {
         parameters.remove("merged_from");
         Value::from(serde_json::Map::from_iter(parameters))
     };
-    let (expected, got) = (without_inputs(&merged.manifest.parameters), without_inputs(&merged_parameters(&outputs)));
+    let (expected, got) = (without_inputs(&merged.manifest.parameters), without_inputs(&merged_parameters(outputs)));
     if expected != got {
         let file = dir.join(MANIFEST);
         differences.push(Difference { file, row: Row::Missing, committed: Some(expected.to_string()), recomputed: Some(got.to_string()) });

@@ -21,10 +21,10 @@ const UNSEALED: &str = "missing: the directory holds a run's files (summary.csv)
 /// One run directory of the tree, as read.
 pub(super) struct Run {
     /// Relative to the root, '/'-separated.
-    dir: String,
-    committed: Committed,
+    pub(super) dir: String,
+    pub(super) committed: Committed,
     verification: Box<dyn Verification>,
-    shard: Shard,
+    pub(super) shard: Shard,
     /// Groups of job indices that share no size with another group (the units).
     groups: Vec<Vec<usize>>,
 }
@@ -64,6 +64,7 @@ impl Plan {
                 None => read?,
             }
         }
+        self.read_merges();
         Ok(())
     }
 

@@ -80,7 +80,10 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let words: Vec<String> = args.iter().skip(1).take(2).map(|a| a.to_string_lossy().into_owned()).collect();
     let cli = cli_for(&words);
     let args = attach_hyphen_values(&cli, args);
-    let matches = cli.get_matches_from(args);
+    let matches = match cli.try_get_matches_from(args) {
+        Ok(matches) => matches,
+        Err(parsed) => return parse_outcome(&parsed),
+    };
     sprague::interrupt::install().context("cannot handle SIGINT and SIGTERM")?;
     let subcommand = matches.subcommand().expect("a subcommand is required");
     if ["merge", "check", "serve"].contains(&subcommand.0) {
@@ -104,6 +107,19 @@ pub fn run() -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(128 + signal as u8));
     }
     Ok(exit_code(status?))
+}
+
+/// What clap's word on the command line (help, version or a usage error) ends as: its exit code
+/// once written; help that cannot be written to stdout (`--help >/dev/full`) is an error.
+fn parse_outcome(parsed: &clap::Error) -> anyhow::Result<ExitCode> {
+    let written = parsed.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout()));
+    match written {
+        Err(e) if !parsed.use_stderr() => {
+            let what = if parsed.kind() == clap::error::ErrorKind::DisplayVersion { "the version" } else { "the help" };
+            Err(anyhow::Error::new(e).context(format!("cannot write {what} to standard output")))
+        }
+        _ => Ok(ExitCode::from(u8::try_from(parsed.exit_code()).unwrap_or(2))),
+    }
 }
 
 /// `--max -3x5` as `--max=-3x5`: clap reads a value that starts with a hyphen and a digit as

@@ -39,8 +39,18 @@ pub struct KnownGame {
 pub type Games<'a> = &'a dyn Fn(&str) -> Option<KnownGame>;
 
 /// The unsharded run directories under a results tree, read ([`read_runs`]) before anything is
-/// written: (game, relative path, files) each, by game and path.
-pub struct Runs(Vec<(String, String, VerifyRows)>);
+/// written, by game and path.
+pub struct Runs(Vec<Run>);
+
+/// One run read by [`read_runs`].
+struct Run {
+    game: String,
+    /// Its path under the tree (`.` for the tree itself).
+    rel: String,
+    rows: VerifyRows,
+    /// Whether it checked the claim against an oracle ([`cross_checked`]).
+    checked: bool,
+}
 
 /// Reads every unsharded run directory under `root` but those `skip` names (relative paths),
 /// each run's files read under its game's columns (`games`) once they are checked against the
@@ -48,7 +58,7 @@ pub struct Runs(Vec<(String, String, VerifyRows)>);
 pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorded: &Recorded) -> Result<Runs> {
     refuse_unwalked(root)?;
     refuse_unsealed(root, skip, recorded)?;
-    let mut runs: Vec<(String, String, VerifyRows)> = Vec::new();
+    let mut runs = Vec::new();
     for (rel, is_run) in manifest_dirs(root) {
         let dir = root.join(&rel);
         if !is_run || skip(&rel) {
@@ -66,9 +76,9 @@ pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorde
             Some(known) => VerifyRows::read_as(&dir, known.columns)?,
             None => VerifyRows::read(&dir)?,
         };
-        runs.push((rows.summary[0].game.clone(), rel, rows));
+        runs.push(Run { game: rows.summary[0].game.clone(), rel, rows, checked: cross_checked(&manifest) });
     }
-    runs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    runs.sort_by(|a: &Run, b: &Run| (&a.game, &a.rel).cmp(&(&b.game, &b.rel)));
     Ok(Runs(runs))
 }
 
@@ -104,7 +114,7 @@ fn refuse_unsealed(root: &Path, skip: &dyn Fn(&str) -> bool, recorded: &Recorded
 pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result<(String, Vec<PathBuf>)> {
     let (mut index, mut written) = (String::new(), Vec::new());
     let mut game = "";
-    for (name, rel, rows) in &runs.0 {
+    for Run { game: name, rel, rows, checked } in &runs.0 {
         if name != game {
             let _ = writeln!(index, "\n### {name}\n");
             game = name;
@@ -121,8 +131,7 @@ pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result
         written.extend(files);
         written.push(page);
         let link = target.strip_prefix(out).unwrap_or(&target).join("report.md");
-        let checked = cross_checked(&Manifest::read(&root.join(rel).join(MANIFEST))?);
-        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values, checked));
+        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values, *checked));
     }
     Ok((index, written))
 }

@@ -1,6 +1,6 @@
 //! A pool of persistent copies of one game program: the handshake, and requests spread over the copies in batches, answers kept in order.
 
-use super::process::{Blame, Copy, Held};
+use super::process::{Blame, Copy, Held, Wait};
 use super::protocol::{self, Verb, Verbs, VERSION};
 use super::Ask;
 use crate::error::{Error, Result};
@@ -16,11 +16,9 @@ pub const BATCH: usize = 512;
 /// Time a copy may take to start and answer the handshake, at least.
 const STARTUP: Duration = Duration::from_secs(30);
 
-/// A handshake failure `why`, its wait named as the start-up limit when that was longer than
-/// `--game-timeout` (which the message names otherwise).
-fn startup_named(why: String, longer: bool) -> String {
-    let limit = format!("(the start-up limit: --game-timeout, but at least {} s to start)", STARTUP.as_secs());
-    if longer { why.replacen("(--game-timeout)", &limit, 1) } else { why }
+/// The handshake's wait: `--game-timeout`, or the start-up limit (named so) when that is longer.
+fn handshake_wait(timeout: Duration, named: &str) -> Wait<'_> {
+    if timeout >= STARTUP { Wait::game_timeout(timeout) } else { Wait { each: STARTUP, named } }
 }
 
 /// How long a copy may take to answer.
@@ -56,10 +54,11 @@ impl GameProgram {
         let mut program = GameProgram { command, copies: started, verbs: Verbs::default(), limits };
         let hello = format!("sprague {VERSION}");
         let mut answers = Vec::new();
+        let startup = format!("the start-up limit: --game-timeout, but at least {} s to start", STARTUP.as_secs());
         for copy in &program.copies {
-            let wait = limits.timeout.max(STARTUP);
+            let wait = handshake_wait(limits.timeout, &startup);
             let answer = lock(copy).answer(std::slice::from_ref(&hello), wait, &Held::new(limits.answer_bytes, limits.smaller), None);
-            answers.push(answer.map_err(|(_, why)| program.failed(&hello, startup_named(why, wait > limits.timeout)))?.remove(0));
+            answers.push(answer.map_err(|(_, why)| program.failed(&hello, why))?.remove(0));
         }
         program.verbs = Verbs::parse(&answers[0]).map_err(|why| program.failed(&hello, why))?;
         if let Some(other) = answers.iter().find(|a| Verbs::parse(a) != Ok(program.verbs)) {
@@ -112,7 +111,7 @@ impl GameProgram {
             while !stop.load(Ordering::Relaxed) {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(batch) = batches.get(index) else { return };
-                match copy.answer(batch, self.limits.timeout, &held, deadline) {
+                match copy.answer(batch, Wait::game_timeout(self.limits.timeout), &held, deadline) {
                     Ok(lines) => *lock(&answers[index]) = Some(lines),
                     Err((blame, why)) => {
                         stop.store(true, Ordering::Relaxed);
@@ -170,14 +169,14 @@ mod tests {
         (dir, command)
     }
 
-    /// A handshake that waited past --game-timeout says so; one that waited --game-timeout (a
-    /// longer one) names it.
+    /// A handshake waits at least the start-up limit, named so; a longer --game-timeout is
+    /// waited and named as itself.
     #[test]
     fn a_handshake_wait_names_the_limit_it_waited() {
-        let why = "gave no answer within 30 s (--game-timeout)".to_string();
-        assert_eq!(startup_named(why.clone(), true), "gave no answer within 30 s (the start-up limit: --game-timeout, but at least 30 s to start)");
-        assert_eq!(startup_named(why.clone(), false), why);
-        assert_eq!(startup_named("exited with status 1".into(), true), "exited with status 1");
+        let short = handshake_wait(Duration::from_secs(2), "start-up");
+        assert_eq!((short.each, short.named), (STARTUP, "start-up"));
+        let long = handshake_wait(Duration::from_secs(40), "start-up");
+        assert_eq!((long.each, long.named), (Duration::from_secs(40), "--game-timeout"));
     }
 
     #[test]

@@ -71,6 +71,20 @@ enum Line {
 }
 
 /// One running copy of the game program.
+/// How long each answer line may take, and the limit that sets it (named when it runs out).
+#[derive(Debug, Clone, Copy)]
+pub struct Wait<'a> {
+    pub each: Duration,
+    pub named: &'a str,
+}
+
+impl Wait<'static> {
+    /// The wait set by `--game-timeout`.
+    pub fn game_timeout(each: Duration) -> Self {
+        Wait { each, named: "--game-timeout" }
+    }
+}
+
 pub struct Copy {
     child: Child,
     /// The copy's process group, killed with it (`None` once stopped).
@@ -113,10 +127,10 @@ impl Copy {
     }
 
     /// Sends `requests` (lines without newlines), the closing request and a `flush`, then reads
-    /// one answer line per request, each counted in `held` and awaited `timeout` at most, and
+    /// one answer line per request, each counted in `held` and awaited `wait` at most, and
     /// not past `deadline`. `Err((blame, why))`: the requests that got no proper answer; the
     /// copy is then stopped and answers nothing more.
-    pub fn answer(&mut self, requests: &[String], timeout: Duration, held: &Held, deadline: Option<Instant>) -> std::result::Result<Vec<String>, (Blame, String)> {
+    pub fn answer(&mut self, requests: &[String], wait: Wait, held: &Held, deadline: Option<Instant>) -> std::result::Result<Vec<String>, (Blame, String)> {
         if self.dead {
             return Err((Blame::Request(0), "stopped after an earlier failure".into()));
         }
@@ -131,8 +145,8 @@ impl Copy {
         let mut out = Vec::with_capacity(requests.len() + 1);
         let expected = requests.len() + usize::from(closing.is_some());
         while out.len() < expected {
-            let wait = deadline.map_or(timeout, |d| timeout.min(d.saturating_duration_since(Instant::now())));
-            let line = if sent { self.next_line(wait) } else { Ok(Line::End) };
+            let left = deadline.map_or(wait.each, |d| wait.each.min(d.saturating_duration_since(Instant::now())));
+            let line = if sent { self.next_line(left) } else { Ok(Line::End) };
             let mut blame = Blame::Request(out.len().min(requests.len().saturating_sub(1)));
             let why = match line {
                 Ok(Line::Text(text)) if !held.keep(text.len()) => format!(
@@ -154,7 +168,7 @@ impl Copy {
                 Ok(Line::TooLong) => format!("answered with a line longer than {} MiB", MAX_LINE >> 20),
                 Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => self.ended(),
                 Err(RecvTimeoutError::Timeout) if deadline.is_some_and(|d| Instant::now() >= d) => "was stopped still answering at the deadline".to_string(),
-                Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s (--game-timeout)", timeout.as_secs_f64()),
+                Err(RecvTimeoutError::Timeout) => format!("gave no answer within {} s ({})", wait.each.as_secs_f64(), wait.named),
             };
             self.stop();
             return Err((blame, format!("{why}{}", self.stderr_tail())));
@@ -324,7 +338,7 @@ mod tests {
     fn answers(script: &str, count: usize, timeout: Duration) -> std::result::Result<Vec<String>, (Blame, String)> {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), script.into()] };
         let requests: Vec<String> = (0..count).map(|i| format!("moves {i}")).collect();
-        Copy::start(&command).unwrap().answer(&requests, timeout, &Held::new(u64::MAX, None), None)
+        Copy::start(&command).unwrap().answer(&requests, Wait::game_timeout(timeout), &Held::new(u64::MAX, None), None)
     }
 
     const SECOND: Duration = Duration::from_secs(5);
@@ -358,7 +372,7 @@ mod tests {
     fn answers_past_the_memory_budget_are_refused() {
         let command = CommandLine::Direct { program: "/bin/sh".into(), args: vec!["-c".into(), "yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()] };
         let requests: Vec<String> = (0..100).map(|i| format!("moves {i}")).collect();
-        let (index, why) = Copy::start(&command).unwrap().answer(&requests, SECOND, &Held::new(2000, None), None).unwrap_err();
+        let (index, why) = Copy::start(&command).unwrap().answer(&requests, Wait::game_timeout(SECOND), &Held::new(2000, None), None).unwrap_err();
         assert_eq!(index, Blame::Request(16), "{why}");
         assert!(why.starts_with("its answers held at once take more than 1.95 KiB of memory"), "{why}");
         assert!(answers("yes a", 100, SECOND).is_ok(), "no limit");
