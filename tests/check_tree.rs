@@ -284,6 +284,33 @@ fn check_of_untouched_shards_in_a_tree_passes() {
     check(dir.path()).args(["--budget", "0"]).assert().success().stdout(predicate::str::contains("(0 damaged)"));
 }
 
+/// A merge written before merges recorded their shards' digests finds them from where `merge`
+/// ran (its `--out` and where the merge lies), never from where `check` runs: two runs of one
+/// layout (`run/shards/K`, `run/merged`) are each compared with their own shards.
+#[test]
+fn an_older_merge_finds_its_shards_from_where_merge_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    for size in ["2x2", "3x3"] {
+        let at = dir.path().join(size);
+        for k in 1..=2 {
+            let shard = format!("run/shards/{k}");
+            sprague().current_dir(&at.parent().unwrap()).args(["census", "wall", "--size", size, "-q", "--shard", &format!("{k}/2"), "--out"]).arg(at.join(&shard)).assert().success();
+        }
+        std::fs::create_dir_all(&at).unwrap();
+        sprague().current_dir(&at).args(["merge", "run/shards/1", "run/shards/2", "--out", "run/merged"]).assert().success();
+        let path = at.join("run/merged/manifest.json");
+        let mut manifest = sprague::output::manifest::Manifest::read(&path).unwrap();
+        let inputs = manifest.parameters.get_mut("merged_from").unwrap().as_array_mut().unwrap();
+        inputs.iter_mut().for_each(|input| drop(input.as_object_mut().unwrap().remove("manifest_digest").expect("recorded")));
+        manifest.write(&path).unwrap();
+    }
+    for cwd in [dir.path().join("2x2"), dir.path().to_path_buf()] {
+        let out = check(dir.path()).current_dir(&cwd).args(["--budget", "0", "-v"]).assert().success();
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains("2x2/run/merged merge of 2 shards") && stderr.contains("3x3/run/merged merge of 2 shards"), "{stderr}");
+    }
+}
+
 /// A merge in a tree is compared with the sum of its shards at no cost (so a resealed edit of
 /// the merge is found with no budget to recompute), wherever `merge` ran and after the tree
 /// moved; a merge whose shards are not all in the tree is noted.

@@ -396,6 +396,11 @@ fn exit_codes() {
     verify(dir.path(), &["--size", "9x9"], 2).stderr(contains("81 cells; a run over every pattern (verify, census) handles at most 63"));
     // The option's check and the run name one limit: 64 cells are refused as 81 are.
     verify(dir.path(), &["--size", "8x8"], 2).stderr(contains("size 8x8 has 64 cells; a run over every pattern (verify, census) handles at most 63 (2^63 patterns)"));
+    // A side past the DP's 20, wide or tall, in verify and census alike (1x21 panicked).
+    for args in [&["--size", "1x21"][..], &["--max", "2x21"], &["--size", "33x1", "--force"]] {
+        verify(dir.path(), args, 2).stderr(contains("has a side of ").and(contains("the claim's DP takes sides up to 20")));
+    }
+    sprague().args(["census", "wall", "--size", "1x21", "-q", "--out"]).arg(dir.path().join("c")).assert().code(2).stderr(contains("a side of 21"));
     verify(dir.path(), &["--size", "2x2", "--shard", "4/3"], 2).stderr(contains("invalid shard"));
     verify(dir.path(), &["--size", "2x2", "--max", "2x2"], 2);
     sprague().args(["merge", "--out"]).arg(dir.path()).assert().code(2);
@@ -490,4 +495,19 @@ fn a_merge_with_mismatches_says_so() {
     merge(&shards, &dir.path().join("merged"), 1)
         .stderr(contains(" mismatches; files in "))
         .stderr(contains("first counterexample: rows 1, cols 1, board . — misère winner: claim first player wins, naive second player wins"));
+}
+
+/// A shard count near 2^64 (a resealed edit) cannot wrap round to the right total: merge and
+/// check refuse it where the sums once wrapped back to 512 and the merge exited 0.
+#[test]
+fn a_count_that_would_wrap_is_refused_by_merge_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    verify(&a, &["--max", "3x3", "--shard", "1/2"], 0);
+    verify(&b, &["--max", "3x3", "--shard", "2/2"], 0);
+    common::edit_and_reseal(&b, "distribution.csv", "\nwall,standard,3,3,4,1,1\n", "\nwall,standard,3,3,4,1,18446744073709551615\n");
+    common::edit_and_reseal(&b, "distribution.csv", "\nwall,standard,3,3,5,1,1\n", "\nwall,standard,3,3,5,1,3\n");
+    merge(&[a.clone(), b.clone()], &dir.path().join("m"), 2).stderr(contains("3x3 says patterns/p_positions/max_grundy").and(contains("18446744073709551615")));
+    assert!(!dir.path().join("m").exists());
+    sprague().args(["check", "--budget", "0", "--results"]).arg(dir.path()).assert().code(1).stdout(contains("distribution.csv sums to 18446744073709551615/"));
 }

@@ -17,7 +17,7 @@ impl Plan {
     pub(super) fn read_merges(&mut self) {
         for merged in 0..self.runs.len() {
             let Some(inputs) = merged_from(&self.runs[merged].committed.manifest.parameters) else { continue };
-            let found: Vec<Option<usize>> = inputs.iter().map(|(dir, shard)| self.find_input(merged, dir, shard)).collect();
+            let found: Vec<Option<usize>> = inputs.iter().map(|input| self.find_input(merged, input)).collect();
             let dir = self.runs[merged].dir.clone();
             let missing = found.iter().filter(|f| f.is_none()).count();
             let damaged = found.iter().flatten().any(|&shard| self.manifest_damaged(shard));
@@ -36,18 +36,23 @@ impl Plan {
         }
     }
 
-    /// The run of the tree that is input `recorded` (a directory as `merge` was given it, from
-    /// the directory it ran in) of merged run `merged`, with shard `shard`: the directory itself
-    /// when it still exists there or beside the merge (a merge run beside its shards), or else the
-    /// one run whose path under the root ends with it (a tree moved since).
-    fn find_input(&self, merged: usize, recorded: &str, shard: &str) -> Option<usize> {
-        let recorded = Path::new(recorded);
-        let beside = self.root.join(&self.runs[merged].dir).parent().map(|parent| parent.join(recorded));
-        let shards = || (0..self.runs.len()).filter(|&i| i != merged && self.runs[i].shard.to_string() == shard);
-        let canonical = |path: &Path| std::fs::canonicalize(path).ok();
-        for candidate in [Some(recorded.to_path_buf()), beside].into_iter().flatten() {
-            let Some(wanted) = canonical(&candidate) else { continue };
-            if let Some(found) = shards().find(|&i| canonical(&self.root.join(&self.runs[i].dir)) == Some(wanted.clone())) {
+    /// The run of the tree that is input `input` of merged run `merged`: the run whose manifest
+    /// has the digest the input records (merges of this version); for an older merge, the
+    /// directory the input names, from where `merge` ran (worked out from the merge's own
+    /// `--out` and where the merged run lies now, never from where `check` runs), or else the one
+    /// run whose path under the root ends with it (a tree moved since). Its shard must be the
+    /// input's.
+    fn find_input(&self, merged: usize, input: &Input) -> Option<usize> {
+        let shards = || (0..self.runs.len()).filter(|&i| i != merged && self.runs[i].shard.to_string() == input.shard);
+        if let Some(digest) = &input.manifest_digest {
+            return shards().find(|&i| self.runs[i].committed.manifest.digest.as_ref() == Some(digest));
+        }
+        let recorded = Path::new(&input.dir);
+        let merged_at = std::fs::canonicalize(self.root.join(&self.runs[merged].dir)).ok();
+        let ran_in = merged_at.and_then(|at| ran_in(&at, &self.runs[merged].committed.manifest.command_line));
+        let named = if recorded.is_absolute() { Some(recorded.to_path_buf()) } else { ran_in.map(|dir| dir.join(recorded)) };
+        if let Some(wanted) = named.and_then(|path| std::fs::canonicalize(path).ok()) {
+            if let Some(found) = shards().find(|&i| std::fs::canonicalize(self.root.join(&self.runs[i].dir)).ok().as_ref() == Some(&wanted)) {
                 return Some(found);
             }
         }
@@ -77,12 +82,51 @@ impl Plan {
     }
 }
 
-/// The inputs (directory, shard) a merged run's manifest parameters list, or `None` for a run
-/// that is no merge (or a list that is not one of shards).
-fn merged_from(parameters: &std::collections::BTreeMap<String, Value>) -> Option<Vec<(String, String)>> {
+/// One input of a merge, as its manifest's `merged_from` records it.
+#[derive(Debug, PartialEq, Eq)]
+struct Input {
+    /// The directory as `merge` was given it.
+    dir: String,
+    shard: String,
+    manifest_digest: Option<String>,
+}
+
+/// The inputs a merged run's manifest parameters list, or `None` for a run that is no merge (or
+/// a list that is not one of shards).
+fn merged_from(parameters: &std::collections::BTreeMap<String, Value>) -> Option<Vec<Input>> {
     let inputs = parameters.get("merged_from")?.as_array()?;
-    let input = |v: &Value| Some((v.get("dir")?.as_str()?.to_string(), v.get("shard")?.as_str()?.parse::<Shard>().ok()?.to_string()));
+    let input = |v: &Value| {
+        let shard = v.get("shard")?.as_str()?.parse::<Shard>().ok()?.to_string();
+        let manifest_digest = v.get("manifest_digest").and_then(Value::as_str).map(str::to_string);
+        Some(Input { dir: v.get("dir")?.as_str()?.to_string(), shard, manifest_digest })
+    };
     inputs.iter().map(input).collect()
+}
+
+/// The directory `merge` ran in, from where its output lies now (`merged_at`, canonical) and the
+/// `--out` its command line gave (`out` by default): `merged_at` less the components of a
+/// relative `--out`; `None` for an absolute one or one that climbs (`..`), or one that does not
+/// end `merged_at`.
+fn ran_in(merged_at: &Path, command_line: &[String]) -> Option<PathBuf> {
+    let out = command_line.iter().enumerate().find_map(|(i, arg)| match arg.strip_prefix("--out=") {
+        Some(value) => Some(value.to_string()),
+        None => (arg == "--out").then(|| command_line.get(i + 1).cloned()).flatten(),
+    });
+    let out = PathBuf::from(out.unwrap_or_else(|| "out".to_string()));
+    if out.is_absolute() {
+        return None;
+    }
+    let mut dir = merged_at.to_path_buf();
+    for component in out.components().rev() {
+        match component {
+            Component::CurDir => {}
+            Component::Normal(name) if dir.file_name() == Some(name) => {
+                dir.pop();
+            }
+            _ => return None,
+        }
+    }
+    Some(dir)
 }
 
 /// Whether `path`'s last components are those of `rel` (a '/'-separated path under the root;
@@ -98,6 +142,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_directory_merge_ran_in_is_its_output_less_its_out() {
+        let line = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        let at = Path::new("/data/4x4/run/merged");
+        assert_eq!(ran_in(at, &line(&["sprague", "merge", "run/shards/1", "--out", "run/merged"])), Some("/data/4x4".into()));
+        assert_eq!(ran_in(at, &line(&["sprague", "merge", "shards/1", "--out=./merged"])), Some("/data/4x4/run".into()));
+        assert_eq!(ran_in(Path::new("/data/out"), &line(&["sprague", "merge", "a"])), Some("/data".into()), "--out's default");
+        assert_eq!(ran_in(at, &line(&["sprague", "merge", "a", "--out", "/abs/merged"])), None);
+        assert_eq!(ran_in(at, &line(&["sprague", "merge", "a", "--out", "../merged"])), None);
+        assert_eq!(ran_in(at, &line(&["sprague", "merge", "a", "--out", "other"])), None, "not where it lies now");
+    }
+
+    #[test]
     fn an_input_is_found_by_the_end_of_its_path() {
         assert!(ends_with(Path::new("/tmp/x/out/shards/2"), "shards/2"));
         assert!(ends_with(Path::new("out/shards/2"), "out/shards/2"));
@@ -108,8 +164,9 @@ mod tests {
     #[test]
     fn merged_from_lists_the_inputs_or_nothing() {
         let parameters = |v: Value| [("merged_from".to_string(), v)].into_iter().collect();
-        let two = serde_json::json!([{ "dir": "a/1", "shard": "1/2" }, { "dir": "a/2", "shard": "2/2", "git_commit": "x" }]);
-        assert_eq!(merged_from(&parameters(two)), Some(vec![("a/1".into(), "1/2".into()), ("a/2".into(), "2/2".into())]));
+        let two = serde_json::json!([{ "dir": "a/1", "shard": "1/2" }, { "dir": "a/2", "shard": "2/2", "git_commit": "x", "manifest_digest": "d" }]);
+        let input = |dir: &str, shard: &str, digest: Option<&str>| Input { dir: dir.into(), shard: shard.into(), manifest_digest: digest.map(Into::into) };
+        assert_eq!(merged_from(&parameters(two)), Some(vec![input("a/1", "1/2", None), input("a/2", "2/2", Some("d"))]));
         assert_eq!(merged_from(&parameters(serde_json::json!([{ "dir": "a/1", "shard": "one" }]))), None);
         assert_eq!(merged_from(&Default::default()), None);
     }

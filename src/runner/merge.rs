@@ -30,6 +30,9 @@ pub struct ShardOutput {
     /// The sprague version that wrote the shard, and the commit it was built from when known.
     pub version: String,
     pub git_commit: Option<String>,
+    /// The SHA-256 its manifest records of itself (absent in manifests of older versions):
+    /// recorded in the merge's `merged_from`, so that `check` finds this shard wherever it lies.
+    pub manifest_digest: Option<String>,
 }
 
 /// Reads a finished shard's directory: its manifest (sealed by its own digest, which it must
@@ -65,8 +68,8 @@ pub fn shard_output(dir: &Path, manifest: Manifest, results: RunResults) -> Resu
         .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not the output of a verify or census run)"))?
         .parse::<Shard>()
         .map_err(|e| Error::malformed(&manifest_path, e))?;
-    let Manifest { parameters, device, version, git_commit, .. } = manifest;
-    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters, results, device, version, git_commit })
+    let Manifest { parameters, device, version, git_commit, digest: manifest_digest, .. } = manifest;
+    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters, results, device, version, git_commit, manifest_digest })
 }
 
 /// The results one unsharded run would have produced, from all N shards of a run.
@@ -197,6 +200,9 @@ pub fn merged_parameters(outputs: &[ShardOutput]) -> BTreeMap<String, Value> {
             if let Some(commit) = &o.git_commit {
                 input["git_commit"] = commit.clone().into();
             }
+            if let Some(digest) = &o.manifest_digest {
+                input["manifest_digest"] = digest.clone().into();
+            }
             input
         })
         .collect();
@@ -267,7 +273,7 @@ mod tests {
         let mut results = RunResults::new("toy", rule);
         results.size_mut(1, 1).record(0, index as u32, 1);
         let parameters = BTreeMap::from([("rule".to_string(), Value::from(rule))]);
-        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None, version: "0.1.0".into(), git_commit: Some(format!("c{index}")) }
+        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None, version: "0.1.0".into(), git_commit: Some(format!("c{index}")), manifest_digest: Some(format!("d{index}")) }
     }
 
     #[test]
@@ -279,6 +285,7 @@ mod tests {
         assert_eq!(parameters["shard"], "1/1");
         assert_eq!(parameters["merged_from"][1]["shard"], "1/2");
         assert_eq!(parameters["merged_from"][1]["git_commit"], "c1", "each shard's commit is recorded");
+        assert_eq!(parameters["merged_from"][1]["manifest_digest"], "d1", "and its manifest's digest");
     }
 
     #[test]

@@ -20,10 +20,13 @@ impl SizeTally {
         SizeTally { rows, cols, ..Default::default() }
     }
 
-    /// Counts `weight` patterns with key `key` and claimed value `grundy`.
+    /// Counts `weight` patterns with key `key` and claimed value `grundy`. Counts saturate
+    /// rather than wrap: a count read from a damaged file cannot wrap round to a total that
+    /// looks right (no real count comes near 2^64; the totals checks then refuse it).
     pub fn record(&mut self, key: u32, grundy: u32, weight: u64) {
-        self.patterns += weight;
-        *self.distribution.entry((key, grundy)).or_default() += weight;
+        self.patterns = self.patterns.saturating_add(weight);
+        let count = self.distribution.entry((key, grundy)).or_default();
+        *count = count.saturating_add(weight);
     }
 
     /// Records flat counters: `counts[key * slots + grundy]` patterns per (key, value).
@@ -36,16 +39,17 @@ impl SizeTally {
     /// Adds another tally of the same size.
     pub fn merge(&mut self, other: &SizeTally) {
         assert_eq!((self.rows, self.cols), (other.rows, other.cols), "merging tallies of different sizes");
-        self.patterns += other.patterns;
-        self.mismatches += other.mismatches;
+        self.patterns = self.patterns.saturating_add(other.patterns);
+        self.mismatches = self.mismatches.saturating_add(other.mismatches);
         for (&key, &n) in &other.distribution {
-            *self.distribution.entry(key).or_default() += n;
+            let count = self.distribution.entry(key).or_default();
+            *count = count.saturating_add(n);
         }
     }
 
-    /// Patterns whose claimed Grundy value is 0.
+    /// Patterns whose claimed Grundy value is 0 (saturating, as [`SizeTally::record`]).
     pub fn p_positions(&self) -> u64 {
-        self.distribution.iter().filter(|((_, g), _)| *g == 0).map(|(_, n)| n).sum()
+        self.distribution.iter().filter(|((_, g), _)| *g == 0).fold(0u64, |sum, (_, &n)| sum.saturating_add(n))
     }
 
     /// Largest claimed Grundy value seen (0 when nothing was counted).
@@ -216,6 +220,20 @@ impl RunResults {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A count near 2^64 (a damaged file) saturates the sums instead of wrapping them back to
+    /// the true total (2^64 - 1 + 3 patterns wrapped to 2).
+    #[test]
+    fn counts_saturate_rather_than_wrap() {
+        let mut tally = SizeTally::new(3, 3);
+        tally.record(1, 0, u64::MAX);
+        tally.record(1, 0, 3);
+        assert_eq!((tally.patterns, tally.p_positions()), (u64::MAX, u64::MAX));
+        let mut other = SizeTally::new(3, 3);
+        other.record(2, 0, 1);
+        tally.merge(&other);
+        assert_eq!((tally.patterns, tally.p_positions()), (u64::MAX, u64::MAX));
+    }
 
     #[test]
     fn derived_columns_and_merge() {

@@ -51,7 +51,7 @@ pub fn check_totals(jobs: &[Job], finished: usize, results: &RunResults) -> std:
         let declared: Option<u64> = group.iter().map(|&i| jobs[i].patterns).sum();
         let Some(expected) = declared.filter(|_| group.iter().all(|&i| i < finished)) else { continue };
         let sizes: std::collections::BTreeSet<(u32, u32)> = group.iter().flat_map(|&i| jobs[i].sizes.iter().copied()).collect();
-        let counted: u64 = sizes.iter().filter_map(|key| results.sizes.get(key)).map(|t| t.patterns).sum();
+        let counted = sizes.iter().filter_map(|key| results.sizes.get(key)).fold(0u64, |sum, t| sum.saturating_add(t.patterns));
         if counted != expected {
             let labels: Vec<&str> = group.iter().map(|&i| jobs[i].label.as_str()).collect();
             return Err(format!("{} counts {counted} patterns, not the {expected} it has", labels.join(", ")));

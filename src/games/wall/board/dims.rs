@@ -1,5 +1,5 @@
 //! Board sizes as options give them: `HxW` (any size, or one exhaustive verification takes, of
-//! at most 63 cells), and every size up to a maximum (`--max`).
+//! at most 63 cells and sides of at most 20), and every size up to a maximum (`--max`).
 
 use super::Shape;
 use crate::game::vocabulary::split_pair;
@@ -25,8 +25,14 @@ pub fn parse_shape(s: &str) -> std::result::Result<Shape, String> {
     Ok(shape)
 }
 
-/// An error when `shape` has more than [`MAX_VERIFY_CELLS`] cells.
+/// An error when `shape` has more than [`MAX_VERIFY_CELLS`] cells, or a side longer than the
+/// claim's DP holds ([`super::MAX_SIDE`], the contest's limit).
 pub fn verifiable(shape: Shape) -> std::result::Result<(), String> {
+    let side = shape.rows.max(shape.cols);
+    if side > super::MAX_SIDE {
+        let limit = super::MAX_SIDE;
+        return Err(format!("size {shape} has a side of {side}; the claim's DP takes sides up to {limit} (the contest's {limit}×{limit}, BOJ 11717)"));
+    }
     if shape.cells() > MAX_VERIFY_CELLS {
         return Err(format!("size {shape} has {} cells; a run over every pattern (verify, census) handles at most {MAX_VERIFY_CELLS} (2^{MAX_VERIFY_CELLS} patterns)", shape.cells()));
     }
@@ -56,5 +62,9 @@ mod tests {
         assert!(parse_shape("9x8").unwrap_err().contains("72 cells"));
         // The option's check and the run refuse alike (8x8 passed the one, not the other).
         assert_eq!(parse_shape("8x8").unwrap_err(), "size 8x8 has 64 cells; a run over every pattern (verify, census) handles at most 63 (2^63 patterns)");
+        // Sides past the DP's tables, tall or wide (1x21 panicked in the DP).
+        assert_eq!(parse_shape("1x21").unwrap_err(), "size 1x21 has a side of 21; the claim's DP takes sides up to 20 (the contest's 20×20, BOJ 11717)");
+        assert!(parse_shape("33x1").unwrap_err().contains("a side of 33"));
+        assert_eq!(parse_shape("20x3"), Ok(Shape::new(20, 3)));
     }
 }
