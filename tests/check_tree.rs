@@ -135,6 +135,21 @@ fn report_covers_every_run_of_a_tree() {
     assert!(!out.join("wall/empty_heat_map.svg").exists(), "no empty-board table in this run");
 }
 
+/// A run at the root of a tree and one in its `run/` get a page each (both were written to
+/// `run/report.md`, the nim page lost under the wall's).
+#[test]
+fn a_root_run_and_a_run_named_run_get_their_own_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("out");
+    sprague().args(["verify", "wall", "--max", "2x2", "-q", "--out"]).arg(&results).assert().success();
+    sprague().args(["verify", "nim", "--max", "3", "--piles", "2", "-q", "--out"]).arg(results.join("run")).assert().success();
+    let out = dir.path().join("rep");
+    let index = report_index(&results, &out);
+    assert!(index.contains("- [`.`](run-2/report.md): rule standard") && index.contains("- [`run`](run/report.md): rule standard"), "{index}");
+    assert!(std::fs::read_to_string(out.join("run/report.md")).unwrap().starts_with("# nim"));
+    assert!(std::fs::read_to_string(out.join("run-2/report.md")).unwrap().starts_with("# Wall Making Game"));
+}
+
 /// A report seals its files in a manifest: `check` of a tree holding it checks their digests
 /// (no damage; a changed file is), and a second report into it removes the pages of a run no
 /// longer there. A census run's report says its values were not cross-checked.
@@ -428,6 +443,22 @@ fn check_names_a_tree_too_deep_to_walk() {
     let named = text.lines().find(|line| line.contains("cannot be walked in full: File name too long")).unwrap_or_else(|| panic!("{text}"));
     assert!(named.starts_with(&format!("{}/{name}/{name}/", chain.display())) && named.contains("runs nested there"), "{named}");
     assert!(text.contains("(1 damaged)"), "{text}");
+}
+
+/// A run in a directory whose name is not UTF-8 is named as such by check and report (once
+/// "manifest.json: missing" and "No such file or directory", the lossy name looked up).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_directory_name_that_is_not_utf8_is_named_so() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = two_nim_runs();
+    let bad = dir.path().join(std::ffi::OsStr::from_bytes(b"bad\xff"));
+    sprague().args(["verify", "wall", "--max", "2x2", "-q", "--out"]).arg(dir.path().join("t")).assert().success();
+    std::fs::rename(dir.path().join("t"), &bad).unwrap();
+    let said = predicate::str::contains("cannot be walked in full: its name is not UTF-8 (rename it)");
+    check(dir.path()).assert().code(1).stdout(said.clone().and(predicate::str::contains("missing").not()));
+    let out = tempfile::tempdir().unwrap();
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(out.path().join("r")).assert().code(2).stderr(said);
 }
 
 /// `report` refuses a tree it cannot walk in full (runs nested deeper than PATH_MAX), naming

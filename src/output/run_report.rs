@@ -113,13 +113,14 @@ fn refuse_unsealed(root: &Path, skip: &dyn Fn(&str) -> bool, recorded: &Recorded
 /// files written.
 pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result<(String, Vec<PathBuf>)> {
     let (mut index, mut written) = (String::new(), Vec::new());
+    let root_page = root_page_dir(runs);
     let mut game = "";
     for Run { game: name, rel, rows, checked } in &runs.0 {
         if name != game {
             let _ = writeln!(index, "\n### {name}\n");
             game = name;
         }
-        let target = out.join(if rel == "." { "run" } else { rel });
+        let target = out.join(if rel == "." { root_page.as_str() } else { rel });
         let known = games(name);
         let values = known.map_or(Values::GRUNDY, |k| k.values);
         let (markdown, files) = match known.and_then(|k| k.report) {
@@ -134,6 +135,13 @@ pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result
         let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values, *checked));
     }
     Ok((index, written))
+}
+
+/// The folder of the report of a run at the root of the tree: `run`, or `run-2`, `run-3` … when
+/// another run's path starts with that name (a run in `DIR/run` as well as one in `DIR`).
+fn root_page_dir(runs: &Runs) -> String {
+    let taken = |name: &str| runs.0.iter().any(|run| run.rel.split('/').next() == Some(name));
+    std::iter::once("run".to_string()).chain((2..).map(|n| format!("run-{n}"))).find(|name| !taken(name)).expect("a free name")
 }
 
 /// Whether the run `manifest` records checked the claim against an oracle: a census counts

@@ -147,10 +147,17 @@ pub fn unwalked_text(dir: &Path, error: std::io::Error) -> String {
 }
 
 /// Walks every directory under `root`, depth first in name order, and names those it could not
-/// list in full rather than skipping what lies under them. Symbolic links to directories are
+/// list in full (or whose name is not UTF-8) rather than skipping what lies under them. Symbolic links to directories are
 /// not followed, so a link back up the tree (`a/up -> ..`) is not walked again and again.
 pub fn walk_tree(root: &Path) -> Walk {
-    walk_tree_with(root, |_, meta| if meta.is_dir() { Visit::Descend } else { Visit::Pass })
+    let mut walk = walk_tree_with(root, |_, meta| if meta.is_dir() { Visit::Descend } else { Visit::Pass });
+    // A directory whose name is not UTF-8: its runs could be named (and found again) only
+    // lossily, so it is named as not walked, and nothing under it is taken.
+    let (named, unnamed): (Vec<_>, Vec<_>) = walk.dirs.into_iter().partition(|(_, dir)| dir.to_str().is_some());
+    walk.dirs = named;
+    let first = unnamed.into_iter().filter(|(_, dir)| dir.parent().is_some_and(|parent| parent.to_str().is_some()));
+    walk.unreachable.extend(first.map(|(_, dir)| (dir, std::io::Error::new(std::io::ErrorKind::InvalidData, "its name is not UTF-8 (rename it)"))));
+    walk
 }
 
 /// What [`walk_tree_with`] does after showing its visitor an entry.

@@ -173,14 +173,27 @@ fn check_distinct(outputs: &[ShardOutput]) -> Result<()> {
 /// Every shard of the split 1/N … N/N is there (the shards are distinct: [`check_distinct`]).
 fn check_complete(outputs: &[ShardOutput]) -> Result<()> {
     let count = outputs[0].shard.count;
-    let seen: std::collections::BTreeSet<u64> = outputs.iter().map(|output| output.shard.index).collect();
-    let missing: Vec<String> =
-        (1..=count).filter(|k| !seen.contains(k)).map(|k| Shard { index: k, count }.to_string()).collect();
-    if !missing.is_empty() {
-        return Err(Error::Usage(format!("missing shard(s) {} of the {count}", missing.join(", "))));
+    let seen: std::collections::BTreeSet<u128> = outputs.iter().map(|output| u128::from(output.shard.index)).collect();
+    // The gaps between the shards given, never a walk over all N (which may be 2^64 - 1).
+    let bounds = std::iter::once(0).chain(seen.iter().copied()).zip(seen.iter().copied().chain(std::iter::once(u128::from(count) + 1)));
+    let gaps: Vec<(u128, u128)> = bounds.filter(|(before, after)| after - before > 1).map(|(before, after)| (before + 1, after - 1)).collect();
+    if gaps.is_empty() {
+        return Ok(());
     }
-    Ok(())
+    let shown = |&(first, last): &(u128, u128)| match first == last {
+        true => format!("{first}/{count}"),
+        false => format!("{first}/{count}–{last}/{count}"),
+    };
+    let mut list: Vec<String> = gaps.iter().take(MISSING_SHOWN).map(shown).collect();
+    if gaps.len() > MISSING_SHOWN {
+        let missing: u128 = gaps.iter().map(|(first, last)| last - first + 1).sum();
+        list.push(format!("… ({missing} missing in {} runs)", gaps.len()));
+    }
+    Err(Error::Usage(format!("missing shard(s) {} of the {count}", list.join(", "))))
 }
+
+/// Runs of missing shards a message lists before it sums up the rest.
+const MISSING_SHOWN: usize = 8;
 
 /// Manifest parameters of the merged output: the shared ones, shard 1/1, and the inputs (each
 /// shard's directory, shard and the commit its binary was built from, when known).
@@ -292,6 +305,11 @@ mod tests {
     fn refuses_bad_sets() {
         let err = |outputs: &[ShardOutput]| merge_shards(outputs).unwrap_err().to_string();
         assert_eq!(err(&[output("a", 1, 3, "standard"), output("c", 3, 3, "standard")]), "missing shard(s) 2/3 of the 3");
+        // Runs of missing shards, without a walk over all N (once a list of 10^8 shards).
+        assert_eq!(err(&[output("a", 3, 9, "standard"), output("c", 5, 9, "standard")]), "missing shard(s) 1/9–2/9, 4/9, 6/9–9/9 of the 9");
+        assert_eq!(err(&[output("a", 1, u64::MAX, "standard")]), format!("missing shard(s) 2/{0}–{0}/{0} of the {0}", u64::MAX));
+        let every_other: Vec<ShardOutput> = (1..=20).map(|k| output("a", 2 * k, 40, "standard")).collect();
+        assert_eq!(err(&every_other), "missing shard(s) 1/40, 3/40, 5/40, 7/40, 9/40, 11/40, 13/40, 15/40, … (20 missing in 20 runs) of the 40");
         assert_eq!(err(&[output("a", 1, 2, "standard"), output("b", 1, 2, "standard")]), "shard 1/2 given twice: a and b");
         assert!(err(&[output("a", 1, 2, "standard"), output("b", 2, 3, "standard")]).starts_with("shards of different"));
         assert_eq!(
