@@ -338,5 +338,9 @@ fn help_that_cannot_be_written_is_an_error() {
         assert!(stderr.contains(&format!("cannot write {what} to standard output: No space left on device")), "{args:?}: {stderr}");
     }
     assert_eq!(into_full(&["verify", "wall", "--bogus"], "", true).0, Some(2));
+    // check's report too names standard output.
+    let (code, stderr) = into_full(&["check", "--budget", "0", "--results", "results/nim"], "", false);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("<stdout>: No space left on device"), "{stderr}");
     common::sprague().args(["verify", "wall", "--help"]).assert().success().stdout(contains("--max"));
 }

@@ -28,6 +28,8 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             sprague::sys::say(&format!("{}: {seconds:.3} s (estimated {:.3} s)", unit.label, unit.estimate));
         }
     })?;
-    std::io::stdout().write_all(sprague::check::report(&plan, &outcome, args.budget).as_bytes())?;
+    let mut stdout = std::io::stdout();
+    let written = stdout.write_all(sprague::check::report(&plan, &outcome, args.budget).as_bytes()).and_then(|()| stdout.flush());
+    written.map_err(|e| sprague::Error::io("<stdout>", e))?;
     Ok(if sprague::check::passed(&plan, &outcome) { Status::Ok } else { Status::Failed })
 }

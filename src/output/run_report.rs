@@ -132,7 +132,8 @@ pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result
         written.extend(files);
         written.push(page);
         let link = target.strip_prefix(out).unwrap_or(&target).join("report.md");
-        let _ = writeln!(index, "- [`{rel}`]({}): {}", link.display(), totals(rows, values, *checked));
+        let (name, target) = (super::text::markdown_code(rel), super::text::markdown_target(&link.to_string_lossy()));
+        let _ = writeln!(index, "- [{name}]({target}): {}", totals(rows, values, *checked));
     }
     Ok((index, written))
 }

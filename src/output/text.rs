@@ -1,4 +1,4 @@
-//! Text for people: counted nouns, program text shortened onto one line or kept by lines, bytes escaped, byte sizes.
+//! Text for people: counted nouns, program text shortened onto one line or kept by lines, bytes escaped, byte sizes, names in Markdown.
 
 /// `n` and its noun, plural unless `n` is 1: "1 size", "16 sizes", "2 mismatches".
 pub fn counted(n: u64, noun: &str) -> String {
@@ -105,9 +105,40 @@ pub fn format_bytes(bytes: u64) -> String {
     }
 }
 
+/// `text` as a Markdown code span on one line: fenced by more backticks than it holds in a row
+/// (padded when it starts or ends with one), line breaks shown as `\n`.
+pub fn markdown_code(text: &str) -> String {
+    let text = text.replace('\r', "\\r").replace('\n', "\\n");
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') { " " } else { "" };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// A relative path as a Markdown link target: every byte but letters, digits, `-._~/`
+/// percent-encoded (spaces, parentheses, brackets, line breaks).
+pub fn markdown_target(path: &str) -> String {
+    path.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_stay_one_code_span_and_one_link_target() {
+        assert_eq!(markdown_code("nim"), "`nim`");
+        assert_eq!(markdown_code("back`tick"), "``back`tick``");
+        assert_eq!(markdown_code("`x"), "`` `x ``");
+        assert_eq!(markdown_code("a\nb"), "`a\\nb`");
+        assert_eq!(markdown_target("a b/x](evil)/report.md"), "a%20b/x%5D%28evil%29/report.md");
+        assert_eq!(markdown_target("é/report.md"), "%C3%A9/report.md");
+    }
 
     #[test]
     fn counted_nouns() {
