@@ -107,3 +107,41 @@ fn bad_options_get_exit_2_and_one_line() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("needs about"), "memory refusal names the need");
     assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("never").exists());
 }
+
+/// A proof.bin rewritten with its own checksum fixed is not the proof the manifest records: a
+/// resume is refused (it once resumed from the forged rows and printed REFUTED). A refused fresh
+/// proof makes no directory; a resume while a run holds the directory names that run.
+#[test]
+fn a_forged_proof_is_not_resumed_and_a_refused_run_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p");
+    let prove = |args: &[&str]| sprague_at_root().args(["prove", "wall-empty", "-q", "--out"]).arg(&out).args(args).assert();
+    prove(&["--max", "8"]).success();
+    let path = out.join("proof.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() - 32);
+    bytes[0x1c] = 3;
+    let checksum = <sha2::Sha256 as sha2::Digest>::digest(&bytes);
+    bytes.extend_from_slice(&checksum);
+    std::fs::write(&path, &bytes).unwrap();
+    prove(&["--max", "10", "--resume"]).code(2).stderr(predicate::str::contains("not the proof the run recorded, so it is not resumed"));
+    assert!(std::fs::read_to_string(out.join("rows.csv")).unwrap().lines().nth(2).is_some_and(|row| row.starts_with("2,") && !row.contains(",3,3,3")));
+    let fresh = dir.path().join("fresh");
+    sprague_at_root().args(["prove", "wall-empty", "--max", "5000", "-q", "--out"]).arg(&fresh).assert().code(2).stderr(predicate::str::contains("--force"));
+    assert!(!fresh.exists(), "refused before the directory is made");
+    sprague_at_root().args(["prove", "wall-empty", "--max", "5", "--resume", "-q", "--out"]).arg(&fresh).assert().code(2).stderr(predicate::str::contains("there is no proof to resume"));
+    assert!(!fresh.exists());
+}
+
+/// `--out FILE` naming a file of another run's directory is refused, the file kept (`table
+/// wall-empty --out pr/proof.bin` once replaced a proof's checkpoint with a CSV).
+#[test]
+fn an_output_file_of_another_run_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("pr");
+    sprague_at_root().args(["prove", "wall-empty", "--max", "20", "-q", "--out"]).arg(&proof).assert().success();
+    let before = std::fs::read(proof.join("proof.bin")).unwrap();
+    sprague_at_root().args(["table", "wall-empty", "--max", "3x3", "-q", "--out"]).arg(proof.join("proof.bin")).assert().code(2).stderr(predicate::str::contains("a file of the run recorded in"));
+    assert_eq!(std::fs::read(proof.join("proof.bin")).unwrap(), before, "kept");
+    sprague_at_root().args(["table", "wall-empty", "--max", "3x3", "-q", "--out"]).arg(proof.join("other.csv")).assert().success();
+}

@@ -344,3 +344,29 @@ fn help_that_cannot_be_written_is_an_error() {
     assert!(stderr.contains("<stdout>: No space left on device"), "{stderr}");
     common::sprague().args(["verify", "wall", "--help"]).assert().success().stdout(contains("--max"));
 }
+
+/// A device (a link to /dev/zero) or a pipe where sprague reads one of its files is refused,
+/// naming it, never read without end (memory) nor sized as empty (`--stats-from` a pipe once
+/// gave the statistics of 0 values, exit 0).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_device_or_pipe_in_place_of_a_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let refused = "not a regular file (a device, FIFO or socket)";
+    let table = |args: &[&str]| common::sprague().current_dir(dir.path()).args(["table", "octal"]).args(args).assert();
+    table(&["0.77", "--stats-from", "/dev/zero", "--stats", "st"]).code(2).stderr(contains(refused));
+    table(&["0.77", "--max", "100", "--binary", "-q", "--out", "v.bin"]).success();
+    let piped = std::process::Command::new("bash").current_dir(dir.path()).arg("-c").arg(format!("{} table octal 0.77 --stats-from <(cat v.bin) --stats st --binary", env!("CARGO_BIN_EXE_sprague"))).output().unwrap();
+    assert_eq!(piped.status.code(), Some(2), "{}", String::from_utf8_lossy(&piped.stderr));
+    assert!(String::from_utf8_lossy(&piped.stderr).contains(refused));
+    std::os::unix::fs::symlink("/dev/zero", at("o.csv.checkpoint.json")).unwrap();
+    std::fs::write(at("o.csv.values.bin"), b"").unwrap();
+    table(&["0.6", "--max", "1000", "-q", "--out", "o.csv", "--resume"]).code(2).stderr(contains(format!("o.csv.checkpoint.json: {refused}")));
+    let proof = at("p");
+    common::sprague().args(["prove", "wall-empty", "--max", "30", "-q", "--out"]).arg(&proof).assert().success();
+    std::fs::remove_file(proof.join("manifest.json")).unwrap();
+    std::fs::remove_file(proof.join("proof.bin")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", proof.join("proof.bin")).unwrap();
+    common::sprague().args(["prove", "wall-empty", "--max", "40", "--resume", "-q", "--out"]).arg(&proof).assert().code(2).stderr(contains(format!("proof.bin: {refused}")));
+}

@@ -161,4 +161,12 @@ fn a_run_of_days_is_refused_with_its_estimate() {
     sprague().args(["table", "octal", "0.007", "--max", "1073741823", "--binary", "-q", "--budget", "1", "--out"]).arg(&treblecross).assert().code(3);
     // A sparse code to the same bound is estimated within the hour: Kayles runs (to 2^18 here).
     sprague().args(["table", "octal", "0.77", "--max", "262143", "-q", "--out"]).arg(dir.path().join("kayles.csv")).assert().success();
+    // Heaps past 2^32 − 1 are refused before anything starts by every command that takes them
+    // (prove octal and prove octal-family once started and stopped only at 2^32).
+    let past = "--max: heaps up to 2^32 − 1 = 4294967295 at most";
+    for args in [&["table", "octal", "0.6", "--max", "100000000000", "--out"][..], &["prove", "octal", "0.6", "--max", "100000000000", "--out"], &["prove", "octal-family", "--digits", "1", "--max", "4294967296", "--out"]] {
+        let out = dir.path().join("past");
+        sprague().args(args).arg(&out).arg("-q").assert().code(2).stderr(predicates::str::contains(past));
+        assert!(!out.exists(), "{args:?}: nothing written");
+    }
 }

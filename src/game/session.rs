@@ -75,6 +75,7 @@ impl Session<'_> {
         if is_stream(out) {
             return Ok(Vec::new());
         }
+        crate::output::takeover::refuse_run_file(out, &self.command_line)?;
         FileLock::acquire_with_owner(out, &self.command_line.join(" "))
     }
 

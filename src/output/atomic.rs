@@ -226,6 +226,25 @@ pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic(path, |w| w.write_all(bytes).map_err(|e| Error::io(path, e)))
 }
 
+/// Opens `path` for reading only when it is a regular file: a device (`/dev/zero`, or a link to
+/// one), FIFO or socket in place of a file sprague reads (a manifest, checkpoint, values or
+/// proof file) is an `InvalidInput` error, never read without end or sized as empty.
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let file = File::open(path)?;
+    if !file.metadata()?.is_file() {
+        let what = if file.metadata()?.is_dir() { "a directory" } else { "a device, FIFO or socket" };
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("not a regular file ({what})")));
+    }
+    Ok(file)
+}
+
+/// The whole content of the regular file `path` ([`open_regular`]).
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_regular(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// SHA-256 of a file, as lowercase hex.
 pub fn sha256_file(path: &Path) -> Result<String> {
     let mut file = File::open(path).map_err(|e| Error::io(path, e))?;

@@ -74,7 +74,7 @@ pub fn read_csv<T: CsvRecord>(path: &Path) -> Result<Vec<T>> {
 /// The header line of a CSV file, column by column (what names the columns of a verify file
 /// before its rows are read).
 pub fn read_header(path: &Path) -> Result<Vec<String>> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = super::atomic::open_regular(path).map_err(|e| Error::io(path, e))?;
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
     let header = reader.headers().map_err(|e| Error::malformed(path, format!("line 1: {e}")))?;
     Ok(header.iter().map(str::to_string).collect())
@@ -83,7 +83,7 @@ pub fn read_header(path: &Path) -> Result<Vec<String>> {
 /// Reads a file written by [`write_csv_headed`] under `header`, checking the header and every
 /// row (fields are read by position, whatever the columns are called).
 pub fn read_csv_headed<T: DeserializeOwned>(path: &Path, expected: &[&str]) -> Result<Vec<T>> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = super::atomic::open_regular(path).map_err(|e| Error::io(path, e))?;
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
     let header = reader.headers().map_err(|e| Error::malformed(path, e.to_string()))?.clone();
     if header.iter().ne(expected.iter().copied()) {

@@ -69,7 +69,8 @@ impl Recorded {
         let path = root.join(SUMS);
         let mut sums = BTreeMap::new();
         if path.exists() {
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+            let text = super::atomic::read_regular(&path).map_err(|e| Error::io(&path, e))?;
+            let text = String::from_utf8(text).map_err(|_| Error::malformed(&path, "not UTF-8 text"))?;
             for line in sums_lines(&text) {
                 let (digest, name) = line.map_err(|why| Error::malformed(&path, why))?;
                 sums.insert(root.join(name), digest.to_string());

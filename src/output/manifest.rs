@@ -178,7 +178,7 @@ impl Manifest {
     /// Reads a manifest and says, apart, what is wrong with its seal: a digest that does not
     /// match the content, or text not in the form sprague writes. Unreadable JSON is an error.
     pub fn read_unsealed(path: &Path) -> Result<(Self, Option<String>)> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = super::atomic::read_regular(path).map_err(|e| Error::io(path, e))?;
         let manifest: Manifest =
             serde_json::from_slice(&bytes).map_err(|e| Error::malformed(path, format!("line {}: {e}", e.line())))?;
         let problem = match &manifest.digest {

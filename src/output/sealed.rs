@@ -29,7 +29,7 @@ pub fn seal<T: Serialize>(content: &T, format: u32) -> String {
 /// The text of the sealed file at `path`, `None` when there is none; a file that is not UTF-8
 /// text is refused as damaged, naming it (never taken for a missing one).
 pub fn read_text(path: &Path) -> Result<Option<String>> {
-    match std::fs::read_to_string(path) {
+    match crate::output::atomic::read_regular(path).and_then(|bytes| String::from_utf8(bytes).map_err(|_| std::io::ErrorKind::InvalidData.into())) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::malformed(path, "unreadable: not UTF-8 text (the file is damaged)")),

@@ -104,6 +104,33 @@ fn tree_files(dir: &Path, prefix: &str, depth: usize, files: &mut Vec<String>) {
     });
 }
 
+/// Refuses an output file `out` (`--out FILE`) that lies in another run's directory: one that
+/// a run holds now (its `.sprague.lock`), or one whose manifest lists a file of that name,
+/// written by another command (the run's own command may write it again: `table octal --out
+/// st/v.bin --stats st`). `table wall-empty --out pr/proof.bin` once replaced a proof's file.
+pub fn refuse_run_file(out: &Path, command_line: &[String]) -> Result<()> {
+    let dir = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if super::lock::is_held(&dir.join(LOCK_FILE)) {
+        let holder = super::lock::recorded_command(&dir.join(LOCK_FILE)).map_or_else(String::new, |command| format!(" (`{command}`)"));
+        return Err(Error::Usage(format!("{}: its directory {} is in use by another run{holder}; choose another --out", out.display(), dir.display())));
+    }
+    let Some(name) = out.file_name().and_then(|n| n.to_str()) else { return Ok(()) };
+    let Ok((earlier, _)) = Manifest::read_unsealed(&dir.join(MANIFEST)) else { return Ok(()) };
+    let command = |line: &[String]| line.iter().skip(1).take(2).cloned().collect::<Vec<_>>();
+    if earlier.files.contains_key(name) && command(&earlier.command_line) != command(command_line) {
+        return Err(Error::Usage(format!(
+            "{}: a file of the run recorded in {} (`{}`); this run would replace it: choose another --out",
+            out.display(),
+            dir.join(MANIFEST).display(),
+            earlier.command_line.join(" ")
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses to let a run of `game` replace the results of another game's run in `dir` (a
 /// merge of nim shards must not overwrite a polygon verification), naming both. A game's
 /// variant that its manifest records as `code` is a game of its own ([`recorded_game`]): a

@@ -84,7 +84,7 @@ fn read_mismatches(path: &Path, columns: Columns) -> Result<Vec<MismatchRow>> {
 /// have), `None` when the file has no row to read it from.
 pub fn first_game(dir: &Path) -> Result<Option<String>> {
     let path = dir.join(SUMMARY);
-    let file = std::fs::File::open(&path).map_err(|e| Error::io(&path, e))?;
+    let file = super::atomic::open_regular(&path).map_err(|e| Error::io(&path, e))?;
     let first = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(file).records().next();
     Ok(first.and_then(|row| row.ok()).and_then(|row| row.get(0).map(str::to_string)))
 }

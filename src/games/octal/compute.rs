@@ -63,12 +63,19 @@ pub fn time_checked(code: &Code, max: usize, args: &Args) -> bool {
     !code.digits.iter().any(|d| d & THREE != 0) && max >= 4 * PROBE && !args.flag("force") && !args.flag("resume") && args.text("budget").is_none()
 }
 
+/// Refuses heaps past 2^32 − 1 (`--max` of `table`, `prove octal` and `prove octal-family`,
+/// checked before anything starts).
+pub fn check_heap_limit(max: usize) -> Result<()> {
+    match max > u32::MAX as usize {
+        true => Err(Error::Usage(format!("--max: heaps up to 2^32 − 1 = {} at most (the rare heaps are kept as 32-bit numbers), not {max}", u32::MAX))),
+        false => Ok(()),
+    }
+}
+
 /// Refuses values up to `max` that would not fit in memory, or (plain mex of three-heap moves)
 /// take more than about a minute without --force.
 pub fn check_size(code: &Code, max: usize, args: &Args) -> Result<()> {
-    if max > u32::MAX as usize {
-        return Err(Error::Usage(format!("heaps up to 2^32 − 1 = {} at most (the rare heaps are kept as 32-bit numbers), not {max}", u32::MAX)));
-    }
+    check_heap_limit(max)?;
     let bytes = (max as u64).saturating_add(1).saturating_mul(2).saturating_add(1 << 20);
     let available = memory_limit(args)?;
     if let Some(available) = available.filter(|&a| bytes > a) {

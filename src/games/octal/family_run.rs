@@ -70,6 +70,7 @@ impl Command for ProveFamily {
         if max < 2 {
             return Err(Error::Usage(format!("--max must be at least 2, found {max}")));
         }
+        super::compute::check_heap_limit(max)?;
         let limits = Limits { max, dense_from: args.require("dense-from")? };
         let budget = args.seconds("budget")?;
         let dir = PathBuf::from(args.require::<String>("out")?);

@@ -49,6 +49,7 @@ impl Command for ProveOctal {
         let code = code_arg(args)?;
         let bound = Bound::of(&code).map_err(|why| Error::Usage(format!("{code} is not proved: {why}")))?;
         let max: usize = args.require("max")?;
+        super::compute::check_heap_limit(max)?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
         let _lock = clock.lock(&dir, &game_of_code("octal", &code.to_string()))?;

@@ -173,7 +173,7 @@ const CHUNK: usize = 1 << 20;
 
 /// The first `count` values of a values file, their bytes fed to `hasher`.
 fn read_values(path: &Path, count: usize, hasher: &mut Sha256) -> Result<Vec<u16>> {
-    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut file = crate::output::atomic::open_regular(path).map_err(|e| Error::io(path, e))?;
     let mut g = Vec::with_capacity(count);
     let mut bytes = vec![0u8; 2 * CHUNK];
     while g.len() < count {
@@ -188,7 +188,8 @@ fn read_values(path: &Path, count: usize, hasher: &mut Sha256) -> Result<Vec<u16
 /// Every value of a values file (`FILE.values.bin`, or a `--format bin` output): u16 little
 /// endian, so an even number of bytes.
 pub fn read_bin(path: &Path) -> Result<Vec<u16>> {
-    let bytes = std::fs::metadata(path).map_err(|e| Error::io(path, e))?.len();
+    // A pipe or device has no length to size the read by: refused, not read as no values.
+    let bytes = crate::output::atomic::open_regular(path).and_then(|file| file.metadata()).map_err(|e| Error::io(path, e))?.len();
     if bytes % 2 == 1 {
         return Err(Error::malformed(path, format!("{bytes} bytes: not a values file (2 bytes per value)")));
     }

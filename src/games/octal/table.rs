@@ -213,7 +213,7 @@ fn check_prefix(code: &Code, from: &Path, g: &[u16]) -> Result<usize> {
 
 /// The values of an `n,grundy` file, every heap from 0 on in order (read a row at a time).
 fn read_csv_values(path: &Path) -> Result<Vec<u16>> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::output::atomic::open_regular(path).map_err(|e| Error::io(path, e))?;
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(std::io::BufReader::new(file));
     let header = reader.headers().map_err(|e| Error::malformed(path, e.to_string()))?;
     if header.iter().ne(ValueRow::HEADER.iter().copied()) {

@@ -135,6 +135,24 @@ impl Command for TableEmpty {
 #[derive(Clone, Copy)]
 pub struct ProveEmpty;
 
+/// Refuses to resume from a proof.bin other than the one the directory's manifest records (its
+/// own checksum can be rewritten along with its rows; a proof killed before its first
+/// manifest has none to compare).
+fn check_recorded_proof(dir: &Path) -> Result<()> {
+    let path = dir.join(MANIFEST);
+    if !path.exists() {
+        return Ok(());
+    }
+    let manifest = Manifest::read_digested(&path)?;
+    match manifest.files.get(PROOF_BIN) {
+        Some(digest) => crate::output::digests::check_digest(&dir.join(PROOF_BIN), digest, MANIFEST).map_err(|e| match e {
+            Error::Malformed { path, message } => Error::Malformed { path, message: format!("{message}; not the proof the run recorded, so it is not resumed (delete the directory to start over)") },
+            other => other,
+        }),
+        None => Err(Error::malformed(&path, format!("lists no {PROOF_BIN}: not the manifest of a wall-empty proof"))),
+    }
+}
+
 /// Refuses a fresh proof into `dir` when it holds an unfinished one: a proof.bin whose manifest
 /// does not record every row asked for proved (or that has no readable manifest: killed).
 fn refuse_unfinished(dir: &Path) -> Result<()> {
@@ -190,14 +208,26 @@ impl Command for ProveEmpty {
         let every = args.seconds("checkpoint-secs")?.unwrap_or(Duration::from_secs(60));
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock();
-        if args.flag("resume") && !dir.join(PROOF_BIN).exists() {
-            return Err(Error::Usage(format!("--resume: there is no proof to resume at {}", dir.join(PROOF_BIN).display())));
+        let nothing_to_resume = || Error::Usage(format!("--resume: there is no proof to resume at {}", dir.join(PROOF_BIN).display()));
+        if args.flag("resume") && !dir.is_dir() {
+            return Err(nothing_to_resume());
         }
+        if !args.flag("resume") {
+            // A fresh proof too large is refused before the directory is made or locked.
+            check_fits(&format!("the proof to height {target}"), Proof::new().next_memory(Lemma::Proven), proof_work(target), args)?;
+        }
+        // Locked first, so that a run in progress is named as such, not as nothing to resume.
         let _lock = clock.lock(&dir, "wall")?;
+        if args.flag("resume") && !dir.join(PROOF_BIN).exists() {
+            return Err(nothing_to_resume());
+        }
         if !args.flag("resume") {
             refuse_unfinished(&dir)?;
         }
         remove_stale_temps(&dir)?;
+        if args.flag("resume") {
+            check_recorded_proof(&dir)?;
+        }
         let mut proof = if args.flag("resume") { super::compact::read_proof(&dir.join(PROOF_BIN))? } else { Proof::new() };
         if proof.height() > target {
             return Err(Error::Usage(format!("{} already proves {} rows, more than --max {target}", dir.display(), proof.height())));

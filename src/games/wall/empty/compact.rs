@@ -42,7 +42,7 @@ pub fn write(path: &Path, table: &Table) -> Result<String> {
 
 /// Reads a compact file, checking its header, length and checksum.
 pub fn read(path: &Path) -> Result<Table> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = crate::output::atomic::read_regular(path).map_err(|e| Error::io(path, e))?;
     decode(&bytes).map_err(|message| Error::malformed(path, message))
 }
 
@@ -96,7 +96,7 @@ pub fn encode_proof(proof: &Proof) -> Vec<u8> {
 
 /// Reads a proof file, checking its header, checksum and rows.
 pub fn read_proof(path: &Path) -> Result<Proof> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = crate::output::atomic::read_regular(path).map_err(|e| Error::io(path, e))?;
     decode_proof(&bytes).map_err(|message| Error::malformed(path, message))
 }
 
