@@ -15,9 +15,15 @@ impl Plan {
     /// input its manifest's `merged_from` names is found among the tree's runs ([`Plan::find_input`])
     /// with a sound manifest; a merge whose shards are not all there is noted, not compared.
     pub(super) fn read_merges(&mut self) {
+        // Every run's directory resolved once (not once per input and candidate), when some
+        // merge of an older version needs them.
+        let mut canonical: Option<Vec<Option<PathBuf>>> = None;
         for merged in 0..self.runs.len() {
             let Some(inputs) = merged_from(&self.runs[merged].committed.manifest.parameters) else { continue };
-            let found: Vec<Option<usize>> = inputs.iter().map(|input| self.find_input(merged, input)).collect();
+            if inputs.iter().any(|input| input.manifest_digest.is_none()) && canonical.is_none() {
+                canonical = Some(self.runs.iter().map(|run| std::fs::canonicalize(self.root.join(&run.dir)).ok()).collect());
+            }
+            let found: Vec<Option<usize>> = inputs.iter().map(|input| self.find_input(merged, input, canonical.as_deref().unwrap_or_default())).collect();
             let dir = self.runs[merged].dir.clone();
             let missing = found.iter().filter(|f| f.is_none()).count();
             let damaged = found.iter().flatten().any(|&shard| self.manifest_damaged(shard));
@@ -41,18 +47,18 @@ impl Plan {
     /// directory the input names, from where `merge` ran (worked out from the merge's own
     /// `--out` and where the merged run lies now, never from where `check` runs), or else the one
     /// run whose path under the root ends with it (a tree moved since). Its shard must be the
-    /// input's.
-    fn find_input(&self, merged: usize, input: &Input) -> Option<usize> {
+    /// input's. `canonical`: each run's directory resolved (needed for an older merge only).
+    fn find_input(&self, merged: usize, input: &Input, canonical: &[Option<PathBuf>]) -> Option<usize> {
         let shards = || (0..self.runs.len()).filter(|&i| i != merged && self.runs[i].shard.to_string() == input.shard);
         if let Some(digest) = &input.manifest_digest {
             return shards().find(|&i| self.runs[i].committed.manifest.digest.as_ref() == Some(digest));
         }
         let recorded = Path::new(&input.dir);
-        let merged_at = std::fs::canonicalize(self.root.join(&self.runs[merged].dir)).ok();
+        let merged_at = canonical.get(merged).cloned().flatten();
         let ran_in = merged_at.and_then(|at| ran_in(&at, &self.runs[merged].committed.manifest.command_line));
         let named = if recorded.is_absolute() { Some(recorded.to_path_buf()) } else { ran_in.map(|dir| dir.join(recorded)) };
         if let Some(wanted) = named.and_then(|path| std::fs::canonicalize(path).ok()) {
-            if let Some(found) = shards().find(|&i| std::fs::canonicalize(self.root.join(&self.runs[i].dir)).ok().as_ref() == Some(&wanted)) {
+            if let Some(found) = shards().find(|&i| canonical.get(i).and_then(Option::as_ref) == Some(&wanted)) {
                 return Some(found);
             }
         }
