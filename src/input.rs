@@ -37,13 +37,22 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
-/// A character as an error message names it: a tab, a space, or quoted (`'a'`).
+/// A character as an error message names it: a tab, a space, a Unicode space by its code
+/// point (it looks like a space), or quoted (`'a'`).
 pub fn describe_char(c: char) -> String {
     match c {
         '\t' => "a tab".to_string(),
         ' ' => "a space".to_string(),
+        other if other.is_whitespace() => format!("a Unicode space (U+{:04X})", other as u32),
         other => format!("{other:?}"),
     }
+}
+
+/// Whether `c` separates tokens of contest input: ASCII whitespace as C's `isspace` knows it
+/// (space, tab, line breaks, vertical tab, form feed), what a judge's `scanf` or `cin` skips.
+/// A Unicode space (U+00A0, U+3000 …) is not one: a contest program would fail on it.
+pub fn is_separator(c: char) -> bool {
+    c.is_ascii_whitespace() || c == '\u{0b}'
 }
 
 /// Reads whitespace-separated tokens or whole lines, reporting 1-based line:column on error.
@@ -115,7 +124,7 @@ impl<'a> Scanner<'a> {
     pub fn skip_blank(&mut self) -> bool {
         while self.line < self.lines.len() {
             let rest = &self.lines[self.line][self.col..];
-            let trimmed = rest.trim_start();
+            let trimmed = rest.trim_start_matches(is_separator);
             self.col += rest.len() - trimmed.len();
             if !trimmed.is_empty() {
                 return true;
@@ -143,13 +152,17 @@ impl<'a> Scanner<'a> {
             let (line, col) = (self.line + 1, self.column(self.line, self.col));
             return Err(self.error_at(line, col, "a UTF-8 byte-order mark (U+FEFF) where the input expects text: save the file without one"));
         }
-        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let len = rest.find(is_separator).unwrap_or(rest.len());
+        if let Some((at, c)) = rest[..len].char_indices().find(|(_, c)| c.is_whitespace()) {
+            let (line, col) = (self.line + 1, self.column(self.line, self.col + at));
+            return Err(self.error_at(line, col, format!("{}, not a separator: contest input separates tokens with ASCII spaces, tabs and line breaks", describe_char(c))));
+        }
         let token = Token { text: &rest[..len], line: self.line + 1, col: self.column(self.line, self.col) };
         self.col += len;
         Ok(token)
     }
 
-        /// The next token parsed as a number in `range` (inclusive); errors name `what`.
+    /// The next token parsed as a number in `range` (inclusive); errors name `what`.
     pub fn number<T>(&mut self, what: &str, min: T, max: T) -> Result<T>
     where
         T: FromStr + PartialOrd + Display + Copy,
@@ -194,7 +207,7 @@ impl<'a> Scanner<'a> {
             return None;
         }
         let full: &'a str = self.lines[self.line];
-        let text = full[self.col..].trim_end();
+        let text = full[self.col..].trim_end_matches(is_separator);
         let number = self.line + 1;
         self.line += 1;
         self.col = 0;
@@ -205,10 +218,11 @@ impl<'a> Scanner<'a> {
     pub fn finish_line(&mut self) -> Result<()> {
         if self.line < self.lines.len() {
             let rest = &self.lines[self.line][self.col..];
-            if !rest.trim().is_empty() {
-                let offset = rest.len() - rest.trim_start().len();
+            let left = rest.trim_matches(is_separator);
+            if !left.is_empty() {
+                let offset = rest.len() - rest.trim_start_matches(is_separator).len();
                 let col = self.column(self.line, self.col + offset);
-                return Err(self.error_at(self.line + 1, col, format!("unexpected {}", quoted(rest.trim()))));
+                return Err(self.error_at(self.line + 1, col, format!("unexpected {}", quoted(left))));
             }
             self.line += 1;
             self.col = 0;
@@ -227,9 +241,9 @@ impl<'a> Scanner<'a> {
 
     /// Position just after the last non-blank text (where a missing token was expected).
     fn end_position(&self) -> (usize, usize) {
-        let last = self.lines.iter().rposition(|l| !l.trim().is_empty());
+        let last = self.lines.iter().rposition(|l| !l.trim_matches(is_separator).is_empty());
         match last {
-            Some(i) => (i + 1, self.lines[i].trim_end().chars().count() + 1),
+            Some(i) => (i + 1, self.lines[i].trim_end_matches(is_separator).chars().count() + 1),
             None => (1, 1),
         }
     }
@@ -266,7 +280,7 @@ impl<'a> LineReader<'a> {
     /// The next line that is not blank, with its 1-based number.
     pub fn next_non_blank(&mut self) -> Result<Option<(usize, String)>> {
         while let Some(line) = self.next_line()? {
-            if !line.trim().is_empty() {
+            if !line.trim_matches(is_separator).is_empty() {
                 return Ok(Some((self.read, line)));
             }
         }
@@ -338,6 +352,23 @@ mod tests {
         let mut s = Scanner::new("t", "éé\n");
         s.token("a").unwrap();
         assert_eq!(s.token("b").unwrap_err().to_string(), "t:1:3: expected b, found end of input");
+    }
+
+    /// Only ASCII whitespace separates tokens (what a contest program's `scanf` skips): a
+    /// Unicode space between, before or after tokens is named at its column, not skipped.
+    #[test]
+    fn a_unicode_space_is_named_not_skipped() {
+        for (text, col, code) in [("3\u{a0}4", 2, "00A0"), ("\u{3000}3 4", 1, "3000"), ("3 4\u{2003}", 4, "2003")] {
+            let mut scanner = Scanner::new("t", text);
+            let err = (0..2).map(|_| scanner.number::<u32>("H", 1, 20)).find_map(Result::err).unwrap_or_else(|| scanner.expect_end().unwrap_err());
+            let expected = format!("t:1:{col}: a Unicode space (U+{code}), not a separator: contest input separates tokens with ASCII spaces");
+            assert!(err.to_string().starts_with(&expected), "{text:?}: {err}");
+        }
+        let mut scanner = Scanner::new("t", "1\t\u{0b}\u{0c}2\r\n");
+        assert_eq!((scanner.number::<u32>("a", 0, 9).unwrap(), scanner.number::<u32>("b", 0, 9).unwrap()), (1, 2));
+        assert!(scanner.at_end());
+        let mut scanner = Scanner::new("t", "..\u{a0}\n");
+        assert_eq!(scanner.line(), Some((1, "..\u{a0}")));
     }
 
     #[test]

@@ -426,6 +426,24 @@ fn report_bounds_what_it_draws() {
     }
 }
 
+/// Digests prove a file is the one sealed, not that it is right: a summary edited and resealed
+/// so that it disagrees with its distribution (a count, a repeated size, a size of the
+/// distribution it lacks) is refused at its line, and no report is written.
+#[test]
+fn report_refuses_a_resealed_summary_that_disagrees_with_its_distribution() {
+    // The 1x2 row (line 3) replaced by each first text.
+    let cases = [
+        ("\nwall,standard,1,2,5,0,1,1\n", "summary.csv: line 3: 1x2 says patterns/p_positions/max_grundy 5/1/1 but distribution.csv sums to 4/1/1"),
+        ("\nwall,standard,1,1,2,0,1,1\n", "summary.csv: line 3: 1x1 repeats the size of line 2"),
+        ("\n", "distribution.csv line 4: size 1x2 has no row in summary.csv"),
+    ];
+    for (row, message) in cases {
+        let (dir, assert) = report_of_edited("summary.csv", |t| t.replacen("\nwall,standard,1,2,4,0,1,1\n", row, 1));
+        assert.code(2).stderr(predicate::str::contains(message));
+        assert!(!dir.path().join("out/report.md").exists(), "{message}: a report was written");
+    }
+}
+
 /// A copy of the committed results with `change` applied to it.
 fn changed_copy(change: impl Fn(&Path)) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -409,6 +409,20 @@ fn report_refuses_a_run_without_its_manifest() {
     assert!(!out.join("report.md").exists());
 }
 
+/// A run's summary edited and resealed (its digest recorded again) so that it no longer agrees
+/// with its distribution is refused by the report of any tree, not shown as it says.
+#[test]
+fn report_refuses_a_resealed_run_whose_summary_disagrees() {
+    let dir = tree();
+    let nim = dir.path().join("nim");
+    edit_and_reseal(&nim, "summary.csv", "\nnim,standard,1,1,1,0,0,1\n", "\nnim,standard,1,1,2,0,0,1\n");
+    let report = tempfile::tempdir().unwrap();
+    let out = report.path().join("report");
+    let message = format!("{}: line 2: 1x1 says patterns/p_positions/max_grundy 2/0/1 but distribution.csv sums to 1/0/1", nim.join("summary.csv").display());
+    sprague().args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out).assert().code(2).stderr(predicate::str::contains(message));
+    assert!(!out.join("report.md").exists());
+}
+
 /// A `prove wall-empty` run killed before it wrote its manifest (its proof files alone, or only
 /// the lock it took) is an unfinished run: damage naming the directory's manifest and the run,
 /// as a run whose manifest was deleted is, not a directory passed over without a word.

@@ -127,6 +127,9 @@ fn a_forged_proof_is_not_resumed_and_a_refused_run_leaves_nothing() {
     prove(&["--max", "10", "--resume"]).code(2).stderr(predicate::str::contains("not the proof the run recorded, so it is not resumed"));
     assert!(std::fs::read_to_string(out.join("rows.csv")).unwrap().lines().nth(2).is_some_and(|row| row.starts_with("2,") && !row.contains(",3,3,3")));
     let fresh = dir.path().join("fresh");
+    // Its estimate in the words every refusal uses (years, not "3703778 days").
+    let refused = predicate::str::is_match(r"error: the proof to height 100000 on \d+ threads would take an estimated [0-9.e]+ years; ask for a smaller size, or pass --force to run it anyway").unwrap();
+    sprague_at_root().args(["prove", "wall-empty", "--max", "100000", "-q", "--out"]).arg(&fresh).assert().code(2).stderr(refused);
     sprague_at_root().args(["prove", "wall-empty", "--max", "5000", "-q", "--out"]).arg(&fresh).assert().code(2).stderr(predicate::str::contains("--force"));
     assert!(!fresh.exists(), "refused before the directory is made");
     sprague_at_root().args(["prove", "wall-empty", "--max", "5", "--resume", "-q", "--out"]).arg(&fresh).assert().code(2).stderr(predicate::str::contains("there is no proof to resume"));

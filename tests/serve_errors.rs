@@ -470,6 +470,17 @@ fn a_loopback_server_refuses_other_hosts() {
         let reply = get(host);
         assert_error_reply(&reply, 421, &format!("Host {host:?} is not this machine: a server on loopback answers only localhost, 127.0.0.1 and [::1] (docs/serve.md)"), host);
     }
+    // The host is the one RFC 9112 §3.2 names: an absolute-form target's (whatever Host says),
+    // never one of two Host headers, and an HTTP/1.1 request must name one.
+    let request = |head: &str| server.exchange(format!("{head}\r\nConnection: close\r\n\r\n").as_bytes());
+    let absolute = request("GET http://127.0.0.1@evil.example:80/api/games HTTP/1.1\r\nHost: 127.0.0.1");
+    assert_error_reply(&absolute, 421, "Host \"evil.example\" is not this machine: a server on loopback answers only localhost, 127.0.0.1 and [::1] (docs/serve.md)", "absolute-form");
+    assert!(request("GET http://[::1]:9/api/games HTTP/1.1\r\nHost: evil.example").starts_with("HTTP/1.1 200"));
+    let two = request("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example");
+    assert_error_reply(&two, 400, "the request has 2 Host headers (\"127.0.0.1\", \"evil.example\"); it must have one (RFC 9112 §3.2)", "two Hosts");
+    let none = request("GET /api/games HTTP/1.1");
+    assert_error_reply(&none, 400, "the request has no Host header; an HTTP/1.1 request must have one (RFC 9112 §3.2)", "no Host");
+    assert!(server.exchange(b"GET /api/games HTTP/1.0\r\n\r\n").starts_with("HTTP/1.0 200"), "HTTP/1.0 without Host");
     assert!(server.answers());
 }
 

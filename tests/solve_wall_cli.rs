@@ -92,6 +92,10 @@ fn bad_input_is_rejected_with_line_and_column() {
     rejects("2 2\n.x\n..\n", "<stdin>:2:2: 'x' is not '.' or 'X'");
     rejects("2 2\n. .\n..\n", "<stdin>:2:2: a space is not '.' or 'X'");
     rejects("2 2\n.\0\n..\n", "<stdin>:2:2: '\\0' is not '.' or 'X'");
+    // A Unicode space looks like a space but a contest program would not skip it.
+    rejects("2\u{a0}2\n..\n..\n", "<stdin>:1:2: a Unicode space (U+00A0), not a separator");
+    rejects("2 2\n..\u{3000}\n..\n", "<stdin>:2:3: a Unicode space (U+3000) is not '.' or 'X'");
+    rejects("1 2\n..\n\u{2003}\n", "<stdin>:3:1: extra input after the board");
 }
 
 #[test]

@@ -105,6 +105,27 @@ fn merged_shards_equal_one_run() {
     }
 }
 
+/// A shard owns a slice of every size's positions laid end to end: three shards of a run of
+/// many small sizes (Nim up to 4 piles: 16 sizes, 69 positions, none with more than 10) count
+/// 23 positions each (they used to leave each size of fewer than 3 positions to the last
+/// shard), and merge into the unsharded run's files.
+#[test]
+fn shards_share_out_many_small_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, shard: &str| {
+        let out = dir.path().join(name);
+        sprague().args(["verify", "nim", "--max", "4", "-q", "--shard", shard, "--out"]).arg(&out).assert().success();
+        out
+    };
+    let shards: Vec<PathBuf> = (1..=3).map(|k| run(&k.to_string(), &format!("{k}/3"))).collect();
+    for shard in &shards {
+        assert_eq!(read_verify_files(shard).unwrap().sizes.values().map(|t| t.patterns).sum::<u64>(), 23, "{}", shard.display());
+    }
+    let merged = dir.path().join("merged");
+    merge(&shards, &merged, 0);
+    assert_same_csvs(&run("whole", "1/1"), &merged);
+}
+
 #[test]
 fn merge_refuses_bad_inputs() {
     let dir = tempfile::tempdir().unwrap();

@@ -54,7 +54,8 @@ struct Run {
 
 /// Reads every unsharded run directory under `root` but those `skip` names (relative paths),
 /// each run's files read under its game's columns (`games`) once they are checked against the
-/// digests `recorded` finds for them: a changed or unprotected file is refused, naming it.
+/// digests `recorded` finds for them: a changed or unprotected file is refused, naming it, and
+/// so is a summary that disagrees with its distribution ([`VerifyRows::consistency`]).
 pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorded: &Recorded) -> Result<Runs> {
     refuse_unwalked(root)?;
     refuse_unsealed(root, skip, recorded)?;
@@ -76,6 +77,9 @@ pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorde
             Some(known) => VerifyRows::read_as(&dir, known.columns)?,
             None => VerifyRows::read(&dir)?,
         };
+        // Digests prove the files are the ones sealed, not that they agree: a summary resealed
+        // after an edit would be shown as it says.
+        rows.check_consistent(&dir)?;
         runs.push(Run { game: rows.summary[0].game.clone(), rel, rows, checked: cross_checked(&manifest) });
     }
     runs.sort_by(|a: &Run, b: &Run| (&a.game, &a.rel).cmp(&(&b.game, &b.rel)));

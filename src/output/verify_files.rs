@@ -6,6 +6,7 @@ use super::csv::{read_csv_headed, read_header};
 use super::manifest::Manifest;
 use super::records::{Columns, DistributionRow, MismatchRow, SummaryRow, ANSWER};
 use crate::error::{Error, Result};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub const SUMMARY: &str = "summary.csv";
@@ -67,6 +68,45 @@ impl VerifyRows {
             distribution: read_csv_headed(&dir.join(DISTRIBUTION), &columns.distribution())?,
             mismatches: if mismatches_path.exists() { read_mismatches(&mismatches_path, columns)? } else { Vec::new() },
         })
+    }
+}
+
+impl VerifyRows {
+    /// Whether the summary agrees with the distribution: each size's patterns, P-positions and
+    /// largest value are what its distribution rows sum to, no size has two summary rows and
+    /// every size of the distribution has one; `Err` names the first line that disagrees.
+    pub fn consistency(&self) -> std::result::Result<(), String> {
+        let mut sums: BTreeMap<(u32, u32), (u64, u64, u32)> = BTreeMap::new();
+        for d in &self.distribution {
+            let (patterns, zeros, max) = sums.entry((d.rows, d.cols)).or_default();
+            *patterns = patterns.saturating_add(d.patterns);
+            *zeros = zeros.saturating_add(if d.grundy == 0 { d.patterns } else { 0 });
+            *max = (*max).max(d.grundy);
+        }
+        let mut seen: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+        for (i, row) in self.summary.iter().enumerate() {
+            let (line, size) = (i + 2, (row.rows, row.cols));
+            if let Some(first) = seen.insert(size, line) {
+                return Err(format!("line {line}: {}x{} repeats the size of line {first}", row.rows, row.cols));
+            }
+            let derived = sums.get(&size).copied().unwrap_or_default();
+            if derived != (row.patterns, row.p_positions, row.max_grundy) {
+                return Err(format!(
+                    "line {line}: {}x{} says patterns/p_positions/max_grundy {}/{}/{} but {DISTRIBUTION} sums to {}/{}/{}",
+                    row.rows, row.cols, row.patterns, row.p_positions, row.max_grundy, derived.0, derived.1, derived.2
+                ));
+            }
+        }
+        match self.distribution.iter().enumerate().find(|(_, d)| !seen.contains_key(&(d.rows, d.cols))) {
+            Some((i, d)) => Err(format!("{DISTRIBUTION} line {}: size {}x{} has no row in {SUMMARY}", i + 2, d.rows, d.cols)),
+            None => Ok(()),
+        }
+    }
+
+    /// [`VerifyRows::consistency`] as an error naming summary.csv of `dir`, the directory the
+    /// rows were read from.
+    pub fn check_consistent(&self, dir: &Path) -> Result<()> {
+        self.consistency().map_err(|why| Error::malformed(dir.join(SUMMARY), why))
     }
 }
 

@@ -112,10 +112,16 @@ struct Stored {
     seconds: f64,
 }
 
-/// Format 5: the census engine numbers its positions by middle-row pattern (a format 4 census
-/// checkpoint counted other positions, so resuming it would be wrong); format 4 put the content
-/// under a digest, format 3 had none, format 2 kept positions per board size.
-const FORMAT: u32 = 5;
+/// Format 6: a shard owns a slice of every job's positions laid end to end
+/// ([`crate::runner::Shard::part`]); format 5 sliced each job apart, which is the same slice
+/// for an unsharded run or a run of one job (so those are still resumed, [`Checkpoint::load`]).
+/// In format 5 the census engine numbered its positions by middle-row pattern (a format 4
+/// census checkpoint counted other positions, so resuming it would be wrong); format 4 put the
+/// content under a digest, format 3 had none, format 2 kept positions per board size.
+const FORMAT: u32 = 6;
+
+/// The last format that sliced each job apart.
+const SLICED_PER_JOB: u32 = 5;
 
 impl Checkpoint {
     /// The checkpoint path of run directory `dir`.
@@ -141,7 +147,21 @@ impl Checkpoint {
             other => other,
         };
         let Some(text) = read_text(&path).map_err(over)? else { return Ok(None) };
-        let stored: Stored = unseal(&path, &text, FORMAT).map_err(over)?;
+        let stored: Stored = match unseal(&path, &text, FORMAT) {
+            Ok(stored) => stored,
+            Err(error) => match unseal::<Stored>(&path, &text, SLICED_PER_JOB) {
+                Ok(old) if old.params.shard == "1/1" || old.params.sizes.len() <= 1 => old,
+                Ok(old) => {
+                    let message = format!(
+                        "its shard {} of a run of {} jobs was sliced job by job (format {SLICED_PER_JOB}, an older sprague); this version slices the jobs' positions laid end to end, so its positions are not this shard's",
+                        old.params.shard,
+                        old.params.sizes.len()
+                    );
+                    return Err(over(Error::malformed(&path, message)));
+                }
+                Err(_) => return Err(over(error)),
+            },
+        };
         Self::from_stored(stored, &path).map(Some)
     }
 
@@ -235,6 +255,29 @@ mod tests {
         Checkpoint::remove(dir.path()).unwrap();
         assert!(!Checkpoint::exists(dir.path()));
         Checkpoint::remove(dir.path()).unwrap();
+    }
+
+    /// A checkpoint of the last format that sliced each job apart is resumed where its slices
+    /// are this version's (an unsharded run, a run of one job) and refused, saying why, where
+    /// they are not (a shard of several jobs).
+    #[test]
+    fn an_older_checkpoint_is_resumed_only_where_its_slices_are_this_versions() {
+        let dir = tempfile::tempdir().unwrap();
+        let write_old = |checkpoint: &Checkpoint| std::fs::write(Checkpoint::path(dir.path()), seal(&checkpoint.to_stored(), SLICED_PER_JOB)).unwrap();
+        write_old(&sample());
+        assert_eq!(Checkpoint::load(dir.path()).unwrap(), Some(sample()));
+        let mut one_job = sample();
+        (one_job.params.sizes, one_job.params.shard, one_job.position, one_job.covered) = (vec!["1x2".into()], "2/3".into(), Position { job: 1, next: 0 }, vec![3]);
+        write_old(&one_job);
+        assert_eq!(Checkpoint::load(dir.path()).unwrap(), Some(one_job));
+        let mut shard = sample();
+        shard.params.shard = "2/3".into();
+        write_old(&shard);
+        let err = Checkpoint::load(dir.path()).unwrap_err().to_string();
+        assert!(err.ends_with("checkpoint.json: its shard 2/3 of a run of 2 jobs was sliced job by job (format 5, an older sprague); this version slices the jobs' positions laid end to end, so its positions are not this shard's; delete it to start the run over"), "{err}");
+        std::fs::write(Checkpoint::path(dir.path()), seal(&sample().to_stored(), 4)).unwrap();
+        let err = Checkpoint::load(dir.path()).unwrap_err().to_string();
+        assert!(err.ends_with("format 4 is not 6 (written by another sprague version); delete it to start the run over"), "{err}");
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub struct Plan<'a> {
     pub verification: &'a dyn Verification,
     pub jobs: Vec<Job>,
     pub shard: Shard,
+    /// Where each job's positions start among every job's laid end to end, and (last) how many
+    /// there are in all: what [`Plan::range`] slices.
+    starts: Vec<u128>,
 }
 
 impl<'a> Plan<'a> {
@@ -27,7 +30,11 @@ impl<'a> Plan<'a> {
         for (index, job) in jobs.iter_mut().enumerate() {
             job.chunk = super::cost::chunk_for(verification.seconds_per_position(index), job.chunk);
         }
-        Ok(Plan { jobs, verification, shard })
+        let mut starts = vec![0u128];
+        for job in &jobs {
+            starts.push(starts[starts.len() - 1] + u128::from(job.total));
+        }
+        Ok(Plan { jobs, verification, shard, starts })
     }
 
     /// What a checkpoint must match to be resumed by this plan.
@@ -43,9 +50,11 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// The positions of job `index` this shard owns.
+    /// The positions of job `index` this shard owns: its part of the shard's slice of every
+    /// job's positions laid end to end ([`Shard::part`]).
     pub fn range(&self, index: usize) -> Range<u64> {
-        self.shard.slice(self.jobs[index].total)
+        let all = self.starts.last().copied().unwrap_or(0);
+        self.shard.part(all, self.starts[index], self.jobs[index].total)
     }
 
     /// [`check_totals`] of the first `finished` jobs, for an unsharded plan (a shard's share of

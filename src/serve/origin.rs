@@ -32,9 +32,12 @@ pub fn is_local_name(host: &str, listened: &str) -> bool {
 
 /// A request to a server on loopback whose `Host` names another machine is refused (421): a
 /// page of another site that resolved its own name to 127.0.0.1 (DNS rebinding) reads nothing.
-/// A request without `Host` (HTTP/1.0) is answered.
+/// A request whose host cannot be told ([`requested_host`]) is refused (400) on any server.
 pub async fn check_host(Shared(state): Shared<Arc<State>>, request: Request, next: Next) -> Response {
-    let host = request.headers().get(header::HOST).map(|h| String::from_utf8_lossy(h.as_bytes()).into_owned());
+    let host = match requested_host(&request) {
+        Ok(host) => host,
+        Err(refused) => return refused.into_response(),
+    };
     match (&state.loopback, host) {
         (Some(listened), Some(host)) if !is_local_name(&host, listened) => ApiError(
             StatusCode::MISDIRECTED_REQUEST,
@@ -42,6 +45,25 @@ pub async fn check_host(Shared(state): Shared<Arc<State>>, request: Request, nex
         )
         .into_response(),
         _ => next.run(request).await,
+    }
+}
+
+/// The host `request` is for, as RFC 9112 §3.2 has a server take it: the authority of an
+/// absolute-form target (`GET http://host/path`), else its `Host` header; `None` for an
+/// HTTP/1.0 request without one. An HTTP/1.1 request without `Host`, or any request with two,
+/// is a 400 (which of two a proxy before this server read cannot be known).
+fn requested_host(request: &Request) -> Result<Option<String>, ApiError> {
+    let hosts: Vec<String> = request.headers().get_all(header::HOST).iter().map(|h| String::from_utf8_lossy(h.as_bytes()).into_owned()).collect();
+    let bad = |why: String| Err(ApiError(StatusCode::BAD_REQUEST, why));
+    if hosts.len() > 1 {
+        return bad(format!("the request has {} Host headers ({}); it must have one (RFC 9112 §3.2)", hosts.len(), hosts.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(", ")));
+    }
+    if let Some(authority) = request.uri().authority() {
+        return Ok(Some(authority.host().to_string()));
+    }
+    match hosts.into_iter().next() {
+        None if request.version() >= axum::http::Version::HTTP_11 => bad("the request has no Host header; an HTTP/1.1 request must have one (RFC 9112 §3.2)".to_string()),
+        host => Ok(host),
     }
 }
 

@@ -14,6 +14,7 @@ use crate::output::csv::write_csv_rows;
 use crate::output::manifest::Manifest;
 use crate::output::verify_files::MANIFEST;
 use crate::output::text::format_bytes;
+use crate::runner::cost::refuse_over_a_day;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -22,9 +23,6 @@ pub const MAX_SIDE: usize = 1 << 20;
 
 /// Kernel steps per second and thread assumed by the estimates (measured: docs/empty-board.md).
 const STEPS_PER_SECOND: f64 = 5.0e9;
-
-/// A run longer than this needs --force.
-const DAY: f64 = 86_400.0;
 
 /// `HxW` with 1 ≤ H, W ≤ [`MAX_SIDE`].
 fn parse_size(s: &str) -> std::result::Result<(usize, usize), String> {
@@ -61,11 +59,9 @@ fn check_fits(what: &str, bytes: u64, steps: f64, args: &Args) -> Result<()> {
     if let Some(available) = available.filter(|&a| bytes > a) {
         return Err(Error::Usage(format!("{what} needs about {} of memory; {} are available", format_bytes(bytes), format_bytes(available))));
     }
-    let seconds = steps / (STEPS_PER_SECOND * rayon::current_num_threads() as f64);
-    if seconds > DAY && !args.flag("force") {
-        return Err(Error::Usage(format!("{what} would take about {:.0} days on {} threads; add --force to run it anyway", seconds / DAY, rayon::current_num_threads())));
-    }
-    Ok(())
+    let threads = rayon::current_num_threads();
+    let seconds = steps / (STEPS_PER_SECOND * threads as f64);
+    refuse_over_a_day(&format!("{what} on {threads} threads"), seconds, args.flag("force"), "ask for a smaller size")
 }
 
 /// `table wall-empty`: the Grundy value of every X-free board up to a size.

@@ -72,11 +72,13 @@ impl WallResults {
 }
 
 /// Reads the verify files of `dir` as the wall's, every size within the board's sides (what
-/// keeps the report's tables and plots small whatever the files say).
+/// keeps the report's tables and plots small whatever the files say) and the summary agreeing
+/// with the distribution.
 pub fn read_sizes(dir: &Path) -> Result<VerifyRows> {
     let rows = VerifyRows::read_as(dir, Columns::BOARD)?;
     check_sides(&dir.join(SUMMARY), rows.summary.iter().map(|r| (r.rows, r.cols)), MAX_SIDE)?;
     check_sides(&dir.join(DISTRIBUTION), rows.distribution.iter().map(|r| (r.rows, r.cols)), MAX_SIDE)?;
+    rows.check_consistent(dir)?;
     Ok(rows)
 }
 
