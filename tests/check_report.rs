@@ -444,6 +444,15 @@ fn report_refuses_a_resealed_summary_that_disagrees_with_its_distribution() {
     }
 }
 
+/// A size in two census directories (a comparison run copied beside the census) would be shown
+/// twice in the census table; the report refuses, naming both.
+#[test]
+fn report_refuses_a_census_size_found_twice() {
+    let (dir, assert) = report_of_changed(|r| copy_dir(&r.join("wall/census/5x7"), &r.join("wall/census/gpu-5x7")));
+    assert.code(2).stderr(predicate::str::contains("wall/census/gpu-5x7/summary.csv: size 5x7 is also in ").and(predicate::str::contains("wall/census/5x7: the census report shows each size once")));
+    assert!(!dir.path().join("report").join("report.md").exists());
+}
+
 /// A copy of the committed results with `change` applied to it.
 fn changed_copy(change: impl Fn(&Path)) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -1,7 +1,7 @@
 //! The census part of the wall report: a table row per census size (results/wall/census and
 //! its subdirectories) and two plots, when the results directory holds a census.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output::verify_files::VerifyRows;
 use crate::output::plots::{self, Panel, PlotResult, Series};
 use crate::output::records::{DistributionRow, SummaryRow};
@@ -31,13 +31,21 @@ pub fn read_census(results: &Path, recorded: &Recorded) -> Result<Vec<CensusSize
     let root = results.join(CENSUS_DIR);
     let mut dirs = vec![root.clone()];
     if let Ok(entries) = std::fs::read_dir(&root) {
-        dirs.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+        let mut subdirs: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+        subdirs.sort();
+        dirs.extend(subdirs);
     }
     let mut sizes = Vec::new();
+    let mut found: BTreeMap<(u32, u32), &Path> = BTreeMap::new();
     for dir in dirs.iter().filter(|d| d.join(SUMMARY).is_file()) {
         recorded.check_existing(dir, &[SUMMARY, DISTRIBUTION, MISMATCHES])?;
         let VerifyRows { summary: rows, distribution, .. } = super::read_sizes(dir)?;
         for summary in rows {
+            // A size counted twice (a comparison run beside the census) would be shown twice.
+            if let Some(first) = found.insert((summary.rows, summary.cols), dir) {
+                let message = format!("size {}x{} is also in {}: the census report shows each size once (move one of them out of {CENSUS_DIR})", summary.rows, summary.cols, first.display());
+                return Err(Error::malformed(dir.join(SUMMARY), message));
+            }
             let rows = distribution.iter().filter(|r| (r.rows, r.cols) == (summary.rows, summary.cols)).cloned().collect();
             sizes.push(CensusSize { summary, distribution: rows });
         }
