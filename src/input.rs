@@ -55,6 +55,11 @@ pub fn is_separator(c: char) -> bool {
     c.is_ascii_whitespace() || c == '\u{0b}'
 }
 
+/// Whether `text` holds nothing but separators ([`is_separator`]): a blank line.
+pub fn is_blank(text: &str) -> bool {
+    text.chars().all(is_separator)
+}
+
 /// Reads whitespace-separated tokens or whole lines, reporting 1-based line:column on error.
 #[derive(Clone)]
 pub struct Scanner<'a> {
@@ -241,7 +246,7 @@ impl<'a> Scanner<'a> {
 
     /// Position just after the last non-blank text (where a missing token was expected).
     fn end_position(&self) -> (usize, usize) {
-        let last = self.lines.iter().rposition(|l| !l.trim_matches(is_separator).is_empty());
+        let last = self.lines.iter().rposition(|l| !is_blank(l));
         match last {
             Some(i) => (i + 1, self.lines[i].trim_end_matches(is_separator).chars().count() + 1),
             None => (1, 1),
@@ -280,7 +285,7 @@ impl<'a> LineReader<'a> {
     /// The next line that is not blank, with its 1-based number.
     pub fn next_non_blank(&mut self) -> Result<Option<(usize, String)>> {
         while let Some(line) = self.next_line()? {
-            if !line.trim_matches(is_separator).is_empty() {
+            if !is_blank(&line) {
                 return Ok(Some((self.read, line)));
             }
         }

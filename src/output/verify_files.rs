@@ -69,9 +69,7 @@ impl VerifyRows {
             mismatches: if mismatches_path.exists() { read_mismatches(&mismatches_path, columns)? } else { Vec::new() },
         })
     }
-}
 
-impl VerifyRows {
     /// Whether the summary agrees with the distribution: each size's patterns, P-positions and
     /// largest value are what its distribution rows sum to, no size has two summary rows and
     /// every size of the distribution has one; `Err` names the first line that disagrees.

@@ -42,7 +42,7 @@ pub struct Outcome {
 fn board_row(s: &mut Scanner<'_>, r: usize, rows: usize, cols: usize) -> Result<u32> {
     let (line, text) = loop {
         match s.line() {
-            Some((_, text)) if text.trim_matches(crate::input::is_separator).is_empty() => continue,
+            Some((_, text)) if crate::input::is_blank(text) => continue,
             Some(found) => break found,
             None => {
                 let (line, _) = s.position();
