@@ -199,3 +199,29 @@ fn gpu_census_script_skips_finished_shards_and_resumes_a_checkpointed_one() {
     census(&path("whole"), &[], 0);
     assert_same_csvs(&merged, &path("whole"));
 }
+
+#[test]
+fn a_log_gets_a_progress_line_every_so_often_and_quiet_gets_none() {
+    let root = tempfile::tempdir().unwrap();
+    let census = |dir: &str, every: &str, quiet: bool| {
+        let mut command = sprague();
+        command.env("SPRAGUE_PROGRESS_EVERY", every).args(["census", "wall", "--size", "5x6", "--threads", "1", "--out"]);
+        command.arg(root.path().join(dir)).args(quiet.then_some("-q")).output().unwrap()
+    };
+    let logged = census("logged", "0.02", false);
+    assert_eq!(logged.status.code(), Some(0));
+    let stderr = String::from_utf8(logged.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().filter(|line| !line.starts_with("wall (standard): 1 size")).collect();
+    assert!(lines.len() >= 2, "a line every 20 ms of a run of about a second: {stderr}");
+    for line in lines {
+        assert!(line.starts_with("[00:0") && line.contains("] 5x6: ") && line.contains("/1,073,741,824 (") && line.contains("/s, ETA "), "{line}");
+    }
+    let quiet = census("quiet", "0.02", true);
+    let stderr = String::from_utf8(quiet.stderr).unwrap();
+    assert!(quiet.status.success() && stderr.lines().count() == 1 && stderr.starts_with("wall (standard)"), "{stderr}");
+    let refused = census("refused", "0", false);
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(stderr.starts_with("error: SPRAGUE_PROGRESS_EVERY=\"0\": seconds between progress lines must be more than 0"), "{stderr}");
+    assert!(!root.path().join("refused").exists(), "refused before any work");
+}

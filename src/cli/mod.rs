@@ -165,7 +165,7 @@ fn run_game_command(verb_name: &str, matches: &ArgMatches) -> anyhow::Result<Sta
     };
     let args = spec::values(&command.spec(), matches);
     start_threads(&args)?;
-    let bars = progress::Bars::new(!args.flag("quiet") && std::io::stderr().is_terminal());
+    let bars = progress::Bars::for_stderr(args.flag("quiet"), std::io::stderr().is_terminal())?;
     let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
     let mut out = std::io::BufWriter::new(stdout.lock());
     // Stderr is not locked for the whole command: the progress bars' ticker thread writes to it.

@@ -20,8 +20,8 @@ pub const RUN_OPTIONS: &[OptSpec] = &[
     OptSpec::value("out", "DIR", "Output directory for summary.csv, distribution.csv, mismatches.csv, manifest.json.")
         .default("out"),
     OptSpec::value("threads", "N", "Worker threads (default: all cores)."),
-    OptSpec::flag("quiet", "No progress bars.").short('q'),
-    OptSpec::value("shard", "K/N", "Process only shard K of N of every job's positions (merge the N outputs).")
+    crate::game::vocabulary::QUIET,
+    OptSpec::value("shard", "K/N", "Process only shard K of N of the run's positions, all sizes' laid end to end (merge the N outputs).")
         .default("1/1"),
     OptSpec::flag("resume", "Continue the unfinished run whose checkpoint.json is in --out."),
     OptSpec::flag("force", "Start even when the estimate says the run takes more than a day."),

@@ -81,7 +81,7 @@ pub fn common_options() -> Vec<OptSpec> {
         OptSpec::value("shrink-budget", "SECONDS", "Time for shrinking the failures, after --budget.").default("60"),
         OptSpec::value("search-budget", "SECONDS", "Time for the search for the smallest failing inputs (every smaller input in the game's size order) and where they first go wrong, after shrinking; 0: no search.").default("10"),
         OptSpec::value("answer", "KIND", "move: the program prints a winning move in the game's move format, or the word of a lost position (wall: `r c`, 1-based, or Second; pile games: `i k`, take k stones from pile i, or cubelover; grundy and octal: `i` and the heaps heap i becomes; docs/stress.md lists every game's); default: the problem's own answer."),
-        OptSpec::flag("quiet", "No progress bar.").short('q'),
+        crate::game::vocabulary::QUIET,
     ]
     .into_iter()
     .chain(modes::options())

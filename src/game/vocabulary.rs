@@ -30,7 +30,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("out-dir", "table: the directory of the whole table's files"),
     ("csv-max", "table: the CSV's extent, at most --max"),
     ("threads", "how many things run at once"),
-    ("quiet", "no progress bars"),
+    ("quiet", "no progress shown (bars on a terminal, a line a minute in a log)"),
     ("shard", "only shard K of N of the positions"),
     ("resume", "continue an unfinished run in --out"),
     ("budget", "time to spend, in seconds"),
@@ -72,6 +72,10 @@ pub const ENGINES: [&str; 2] = ["claim", "naive"];
 /// Old `--engine` values, still accepted: `dp` (wall, cards), `brute` (dagame, footholds, cards)
 /// and `retro` (kings).
 pub const ENGINE_ALIASES: &[(&str, &str)] = &[("dp", "claim"), ("brute", "naive"), ("retro", "naive")];
+
+/// `--quiet`, the same in every command that shows progress.
+pub const QUIET: OptSpec =
+    OptSpec::flag("quiet", "Show no progress (bars on a terminal; in a log, a line every SPRAGUE_PROGRESS_EVERY seconds, default 60).").short('q');
 
 /// The values of `--format`.
 pub const FORMATS: [&str; 2] = ["text", "json"];

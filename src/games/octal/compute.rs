@@ -35,7 +35,7 @@ pub fn value_options() -> [OptSpec; 5] {
         OptSpec::value("threads", "N", "Threads (default: all cores); the sparse method uses two (docs/octal.md)."),
         OptSpec::value("method", "METHOD", "How values are computed.").default("sparse").choices(METHODS).hidden(),
         OptSpec::flag("force", "Run even when the estimate says it takes too long (more than an hour; for codes with three-heap moves, more than a minute)."),
-        OptSpec::flag("quiet", "No progress bar.").short('q'),
+        crate::game::vocabulary::QUIET,
         MEMORY_LIMIT,
     ]
 }

@@ -54,7 +54,7 @@ impl Command for ProveFamily {
                 OptSpec::value("out", "DIR", "Directory for family.csv, equivalences.csv, values/ and manifest.json.").default("out/octal-family"),
                 OptSpec::value("budget", "SECONDS", "Start no new code after this many seconds (the run then exits 3; rerun to go on)."),
                 OptSpec::value("threads", "N", "Codes computed at once (default: all cores)."),
-                OptSpec::flag("quiet", "No progress bar.").short('q'),
+                crate::game::vocabulary::QUIET,
                 OptSpec::value("stop-after-codes", "N", "Testing: start no code after N codes were started (as if --budget ran out).").hidden(),
             ],
             examples: &["sprague prove octal-family --digits 2 --max 4096 --out out/family2", "sprague prove octal-family --out results/octal/family"],

@@ -47,7 +47,7 @@ fn size_option(args: &Args, name: &str) -> Result<Option<(usize, usize)>> {
 fn run_options() -> [OptSpec; 4] {
     [
         OptSpec::value("threads", "N", "Worker threads (default: all cores)."),
-        OptSpec::flag("quiet", "No progress bar.").short('q'),
+        crate::game::vocabulary::QUIET,
         OptSpec::flag("force", "Run even when the estimate says it takes more than a day."),
         MEMORY_LIMIT,
     ]

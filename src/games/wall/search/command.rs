@@ -42,7 +42,7 @@ impl Command for SearchCommand {
                 OptSpec::value("evaluations", "N", "Boards evaluated per round (the cooling schedule's length).").default("40000"),
                 OptSpec::value("threads", "N", "Rounds run at once (default: 1).").aliases(&["jobs"]),
                 OptSpec::value("out", "DIR", "Output directory of best.csv and manifest.json.").default("out/search"),
-                OptSpec::flag("quiet", "No progress line.").short('q'),
+                crate::game::vocabulary::QUIET,
             ],
             examples: &[
                 "sprague search wall --size 20x20 --maximize grundy --seed 1 --budget 600 --out results/wall/search",
