@@ -2,6 +2,7 @@
 //! otherwise (a batch job's log), nothing with --quiet.
 
 use indicatif::{FormattedDuration, HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use sprague::runner::cost::DAY_SECONDS;
 use sprague::runner::Progress;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -9,8 +10,8 @@ use std::time::{Duration, Instant};
 /// The variable that sets how often a progress line is written when stderr is not a terminal.
 pub const EVERY_VARIABLE: &str = "SPRAGUE_PROGRESS_EVERY";
 
-/// Seconds between progress lines when [`EVERY_VARIABLE`] is not set.
-const DEFAULT_EVERY_SECONDS: f64 = 60.0;
+/// The time between progress lines when [`EVERY_VARIABLE`] is not set.
+const DEFAULT_EVERY: Duration = Duration::from_secs(60);
 
 /// How progress reaches the user.
 pub enum Bars {
@@ -41,16 +42,17 @@ impl Bars {
 
 /// Reads [`EVERY_VARIABLE`]: a positive number of seconds.
 fn every_from_env() -> anyhow::Result<Duration> {
-    let Some(text) = std::env::var_os(EVERY_VARIABLE) else { return Ok(Duration::from_secs_f64(DEFAULT_EVERY_SECONDS)) };
-    parse_every(&text.to_string_lossy()).map_err(|why| anyhow::anyhow!("{EVERY_VARIABLE}={:?}: {why}", text.to_string_lossy()))
+    let Some(text) = std::env::var_os(EVERY_VARIABLE) else { return Ok(DEFAULT_EVERY) };
+    let text = text.to_string_lossy();
+    parse_every(&text).map_err(|why| anyhow::anyhow!("{EVERY_VARIABLE}={text:?}: {why}"))
 }
 
 /// A positive number of seconds, at most a day.
-fn parse_every(text: &str) -> Result<Duration, &'static str> {
+fn parse_every(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(Duration::from_secs_f64(seconds)),
-        Ok(_) => Err("seconds between progress lines must be more than 0 and at most 86400"),
-        Err(_) => Err("not a number of seconds"),
+        Ok(seconds) if seconds > 0.0 && seconds <= DAY_SECONDS => Ok(Duration::from_secs_f64(seconds)),
+        Ok(_) => Err(format!("seconds between progress lines must be more than 0 and at most {DAY_SECONDS}")),
+        Err(_) => Err("not a number of seconds".into()),
     }
 }
 
@@ -224,6 +226,6 @@ mod tests {
         for bad in ["0", "-1", "1e9", "NaN", "inf"] {
             assert!(parse_every(bad).is_err_and(|e| e.contains("more than 0")), "{bad}");
         }
-        assert_eq!(parse_every("soon"), Err("not a number of seconds"));
+        assert_eq!(parse_every("soon").unwrap_err(), "not a number of seconds");
     }
 }
