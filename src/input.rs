@@ -69,6 +69,9 @@ pub struct Scanner<'a> {
     line: usize,
     /// Byte offset inside the current line (columns in messages count characters).
     col: usize,
+    /// Characters of the current line before `col`, kept as `col` moves (a column is never
+    /// counted from the line's start: a 10 MB line stays linear to read).
+    chars_before: usize,
     /// Lines of the whole input before `lines[0]` (when reading a piece of a stream).
     offset: usize,
 }
@@ -87,7 +90,7 @@ impl<'a> Scanner<'a> {
         // A final line break ends the last line; it does not start an empty one.
         let body = text.strip_suffix('\n').unwrap_or(text);
         let lines = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-        Scanner { source_name: source_name.into(), lines, line: 0, col: 0, offset: 0 }
+        Scanner { source_name: source_name.into(), lines, line: 0, col: 0, chars_before: 0, offset: 0 }
     }
 
     /// The same scanner over a piece of a longer input that starts on 1-based line `first`,
@@ -115,14 +118,28 @@ impl<'a> Scanner<'a> {
     /// Current 1-based (line, column), the column in characters.
     pub fn position(&self) -> (usize, usize) {
         let line = self.line.min(self.lines.len().saturating_sub(1));
-        (line + 1, self.column(line, self.col))
+        (line + 1, self.column(0))
     }
 
-    /// The 1-based column, in characters, of byte `byte` of line `line` (0-based): what an
-    /// editor shows, wherever a character before it takes more than one byte.
-    fn column(&self, line: usize, byte: usize) -> usize {
-        let before = self.lines.get(line).and_then(|text| text.get(..byte));
-        before.map_or(byte, |b| b.chars().count()) + 1
+    /// The 1-based column, in characters, of the byte `ahead` bytes past the current position
+    /// on the current line: what an editor shows, wherever a character before it takes more
+    /// than one byte.
+    fn column(&self, ahead: usize) -> usize {
+        let text = self.lines.get(self.line).and_then(|text| text.get(self.col..self.col + ahead));
+        self.chars_before + text.map_or(ahead, |t| t.chars().count()) + 1
+    }
+
+    /// Moves `bytes` bytes along the current line.
+    fn advance(&mut self, bytes: usize) {
+        self.chars_before += self.lines[self.line][self.col..self.col + bytes].chars().count();
+        self.col += bytes;
+    }
+
+    /// Moves to the start of the next line.
+    fn next_line(&mut self) {
+        self.line += 1;
+        self.col = 0;
+        self.chars_before = 0;
     }
 
     /// Skips whitespace (including line breaks); true if a token follows.
@@ -130,12 +147,12 @@ impl<'a> Scanner<'a> {
         while self.line < self.lines.len() {
             let rest = &self.lines[self.line][self.col..];
             let trimmed = rest.trim_start_matches(is_separator);
-            self.col += rest.len() - trimmed.len();
-            if !trimmed.is_empty() {
+            let (skipped, more) = (rest.len() - trimmed.len(), !trimmed.is_empty());
+            self.advance(skipped);
+            if more {
                 return true;
             }
-            self.line += 1;
-            self.col = 0;
+            self.next_line();
         }
         false
     }
@@ -154,16 +171,16 @@ impl<'a> Scanner<'a> {
         let full: &'a str = self.lines[self.line];
         let rest = &full[self.col..];
         if rest.starts_with('\u{feff}') {
-            let (line, col) = (self.line + 1, self.column(self.line, self.col));
+            let (line, col) = (self.line + 1, self.column(0));
             return Err(self.error_at(line, col, "a UTF-8 byte-order mark (U+FEFF) where the input expects text: save the file without one"));
         }
         let len = rest.find(is_separator).unwrap_or(rest.len());
         if let Some((at, c)) = rest[..len].char_indices().find(|(_, c)| c.is_whitespace()) {
-            let (line, col) = (self.line + 1, self.column(self.line, self.col + at));
+            let (line, col) = (self.line + 1, self.column(at));
             return Err(self.error_at(line, col, format!("{}, not a separator: contest input separates tokens with ASCII spaces, tabs and line breaks", describe_char(c))));
         }
-        let token = Token { text: &rest[..len], line: self.line + 1, col: self.column(self.line, self.col) };
-        self.col += len;
+        let token = Token { text: &rest[..len], line: self.line + 1, col: self.column(0) };
+        self.advance(len);
         Ok(token)
     }
 
@@ -214,8 +231,7 @@ impl<'a> Scanner<'a> {
         let full: &'a str = self.lines[self.line];
         let text = full[self.col..].trim_end_matches(is_separator);
         let number = self.line + 1;
-        self.line += 1;
-        self.col = 0;
+        self.next_line();
         Some((number, text))
     }
 
@@ -226,11 +242,10 @@ impl<'a> Scanner<'a> {
             let left = rest.trim_matches(is_separator);
             if !left.is_empty() {
                 let offset = rest.len() - rest.trim_start_matches(is_separator).len();
-                let col = self.column(self.line, self.col + offset);
+                let col = self.column(offset);
                 return Err(self.error_at(self.line + 1, col, format!("unexpected {}", quoted(left))));
             }
-            self.line += 1;
-            self.col = 0;
+            self.next_line();
         }
         Ok(())
     }

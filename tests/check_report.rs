@@ -262,6 +262,19 @@ fn report_labels_the_committed_results() {
     assert!(index.contains("203 P-positions"), "nim keeps its P-positions");
 }
 
+/// A run of one size draws one histogram panel, as wide as the title, not the empty panels of
+/// the smaller sizes of its grid (`--size 1x3` used to draw empty 1x1 and 1x2 panels).
+#[test]
+fn a_one_size_run_draws_one_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, out) = (dir.path().join("run"), dir.path().join("report"));
+    sprague().args(["verify", "wall", "--size", "1x3", "-q", "--out"]).arg(&run).assert().success();
+    sprague().args(["report", "--results"]).arg(&run).arg("--out").arg(&out).assert().success();
+    let svg = std::fs::read_to_string(out.join("run/grundy_histogram.svg")).unwrap();
+    let label = |size: &str| svg.contains(&format!(">\n{size}\n</text>"));
+    assert!(label("1x3") && !label("1x1") && !label("1x2"), "only the 1x3 panel");
+}
+
 #[test]
 fn report_names_a_missing_file() {
     let dir = tempfile::tempdir().unwrap();

@@ -101,7 +101,7 @@ fn another_familys_run_is_refused_and_the_same_familys_replaced_with_a_line() {
     let run = |digits: &str, max: &str| sprague().current_dir(d).args(["prove", "octal-family", "--digits", digits, "--max", max, "-q", "--out", "f"]).assert();
     run("1", "1024").success();
     let kept = (read(&d.join("f/family.csv")), read(&d.join("f/manifest.json")));
-    let refused = "f holds the results of a octal 0.d1…d1 run (`sprague prove octal-family --digits 1 --max 1024 -q --out f`, manifest.json), not of octal 0.d1…d2";
+    let refused = "f holds the results of a run of `octal 0.d1…d1` (`sprague prove octal-family --digits 1 --max 1024 -q --out f`, manifest.json), not of `octal 0.d1…d2`";
     run("2", "1024").code(2).stderr(contains(refused));
     assert_eq!((read(&d.join("f/family.csv")), read(&d.join("f/manifest.json"))), kept, "the refused run changed nothing");
     assert!(!d.join("f/rows").exists());
@@ -164,6 +164,19 @@ fn bad_options_exit_2() {
     let run = |option: &str, value: &str| sprague().args(["prove", "octal-family", option, value, "--out"]).arg(dir.path()).assert();
     run("--digits", "9").code(2).stderr(contains("--digits must be between 1 and 5, found 9"));
     run("--max", "1").code(2).stderr(contains("--max must be at least 2"));
+}
+
+/// A run that could take years is refused before it writes anything: the whole run without
+/// --budget, one code with it (a code is not stopped midway); --force starts it.
+#[test]
+fn a_run_that_could_take_years_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("family");
+    let run = |extra: &[&str]| sprague().args(["prove", "octal-family", "--digits", "2", "--max", "1073741824", "--dense-from", "1073741824", "-q", "--out"]).arg(&out).args(extra).assert();
+    run(&[]).code(2).stderr(contains("every code on").and(contains("years; lower --max or --dense-from")).and(contains("give --budget SECONDS")));
+    run(&["--budget", "10"]).code(2).stderr(contains("one code (a code is not stopped midway, whatever --budget)").and(contains("or pass --force")));
+    assert!(!out.exists(), "nothing written");
+    run(&["--force", "--budget", "0"]).code(3).stderr(contains("stopped with 0 of 64 codes done"));
 }
 
 /// `check` on a copy of the committed results with `from` replaced by `to` in `file`.

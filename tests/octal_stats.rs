@@ -199,7 +199,7 @@ fn another_codes_run_is_refused_and_the_same_codes_replaced_with_a_line() {
     let d = dir.path();
     table("0.07", &["--max", "100", "--stats", "s"], d).assert().success();
     let kept = stats(&d.join("s"));
-    let refused = "s holds the results of a octal 0.07 run (`sprague table octal 0.07 -q --max 100 --stats s`, manifest.json), not of octal 0.137";
+    let refused = "s holds the results of a run of `octal 0.07` (`sprague table octal 0.07 -q --max 100 --stats s`, manifest.json), not of `octal 0.137`";
     table("0.137", &["--max", "100", "--stats", "s"], d).assert().code(2).stderr(contains(refused));
     assert_eq!(stats(&d.join("s")), kept, "the refused run changed nothing");
     let mut again = sprague();
@@ -212,7 +212,7 @@ fn another_codes_run_is_refused_and_the_same_codes_replaced_with_a_line() {
     for code in ["0.137", "0.07"] {
         sprague().current_dir(d).args(["table", "octal", code, "-q", "--max", "300", "--out", &format!("v{code}.csv")]).assert().success();
     }
-    let refused = "s holds the results of a octal 0.07 run (`sprague table octal 0.07 --max 200 --stats s`, manifest.json), not of octal 0.137";
+    let refused = "s holds the results of a run of `octal 0.07` (`sprague table octal 0.07 --max 200 --stats s`, manifest.json), not of `octal 0.137`";
     table("0.137", &["--stats-from", "v0.137.csv", "--stats", "s"], d).assert().code(2).stderr(contains(refused));
     assert!(read(&d.join("s/summary.csv")).contains("0.07,201,"), "the refused run changed nothing");
     let replaced = "replaced the run of 201 heaps in s (`sprague table octal 0.07 --max 200 --stats s`) by one of 301 heaps";
@@ -224,5 +224,5 @@ fn another_codes_run_is_refused_and_the_same_codes_replaced_with_a_line() {
         cmd
     };
     prove("0.07").assert().success();
-    prove("0.137").assert().code(2).stderr(contains("p holds the results of a octal 0.07 run (`sprague prove octal 0.07 --out p`, manifest.json), not of octal 0.137"));
+    prove("0.137").assert().code(2).stderr(contains("p holds the results of a run of `octal 0.07` (`sprague prove octal 0.07 --out p`, manifest.json), not of `octal 0.137`"));
 }

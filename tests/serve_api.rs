@@ -141,3 +141,25 @@ fn a_large_results_file_is_streamed_while_the_server_answers() {
     });
     assert_eq!(server.get("/api/results/small.txt"), (200, "abc".to_string()));
 }
+
+/// Every API route docs/serve.md names is one the server has: each answers, none is 404
+/// (a route written with the wrong method gets 405, which still names a route that exists).
+#[test]
+fn the_routes_the_docs_name_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("report.md"), "# report\n").unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/serve.md")).unwrap();
+    let mut routes: Vec<&str> = docs.match_indices("/api/").map(|(at, _)| &docs[at..]).map(|rest| {
+        let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "_{}/*.-".contains(c))).unwrap_or(rest.len());
+        rest[..end].trim_end_matches(['.', '/'])
+    }).collect();
+    routes.sort_unstable();
+    routes.dedup();
+    assert!(routes.len() >= 4, "{routes:?}");
+    for route in routes {
+        let path = route.replace("{name}", "wall").replace("{path}", "report.md");
+        let (status, body) = if path.ends_with("/analyse") { server.post(&path, r#"{"position": "1 1\n.\n"}"#) } else { server.get(&path) };
+        assert!(status == 200, "docs/serve.md names {route}: {status} {body}");
+    }
+}

@@ -247,6 +247,17 @@ fn a_port_out_of_range_is_named_with_the_range() {
     assert_eq!(stderr, "error: --port must be a port number in 0..=65535, not 70000\n");
 }
 
+/// A count past what the server can hold (tokio's semaphores stop at 2^61) is refused before
+/// it listens, with the range, not a panic after "listening".
+#[test]
+fn counts_past_their_range_are_refused_before_listening() {
+    for (option, value, most) in [("--max-connections", "2305843009213693952", "1048576"), ("--max-connections", "0", "1048576"), ("--answer-memory", "99999999999999999999", "4194303")] {
+        let assert = sprague().args(["serve", "--port", "0", option, value]).timeout(std::time::Duration::from_secs(30)).assert().code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert_eq!(stderr, format!("error: {option} must be a whole number from 1 to {most}, not {value}\n"));
+    }
+}
+
 /// `--results` that is not there is a usage error naming the option.
 #[test]
 fn a_missing_results_directory_is_named_by_its_option() {
@@ -301,7 +312,7 @@ fn slow_or_silent_requests_are_closed_at_the_read_timeout() {
 fn a_client_still_sending_after_its_408_reads_it() {
     let server = Server::start(&["--read-timeout", "1"]);
     let mut stream = server.connect();
-    let head = "POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{\"posi";
+    let head = "POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{\"posi";
     stream.write_all(head.as_bytes()).unwrap();
     stream.peek(&mut [0; 16]).unwrap(); // the 408 has come
     // Long enough for the server to have closed, were it not lingering.
@@ -312,6 +323,20 @@ fn a_client_still_sending_after_its_408_reads_it() {
     stream.shutdown(std::net::Shutdown::Write).unwrap();
     let reply = String::from_utf8(read_all(&mut stream)).unwrap();
     assert_error_reply(&reply, 408, "the request body was not sent within 1 s (--read-timeout)", "still sending");
+}
+
+/// A body whose Content-Length is over the limit is answered 413 at once: nothing of it is
+/// waited for (it used to wait for the body, then answer 408).
+#[test]
+fn a_declared_length_over_the_limit_is_413_at_once() {
+    let server = Server::start(&["--read-timeout", "30"]);
+    let mut stream = server.connect();
+    let head = "POST /api/games/wall/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let reply = String::from_utf8(read_all(&mut stream)).unwrap();
+    assert!(started.elapsed() < Duration::from_secs(20), "answered after {:?}", started.elapsed());
+    assert_error_reply(&reply, 413, "the request body (100000000 bytes, its Content-Length) is over the limit of 1048576 bytes", "declared");
 }
 
 /// A client that leaves while the game program analyses its position cancels the analysis:

@@ -216,8 +216,8 @@ fn nim_run(dir: &Path) -> PathBuf {
 }
 
 /// How a wall run is refused over [`nim_run`]'s directory.
-const NIM_RUN_HELD: &str = "holds the results of a nim run (`sprague verify nim --max 2 --piles 2";
-const NOT_OF_WALL: &str = "not of wall: this wall run would replace them; choose another --out";
+const NIM_RUN_HELD: &str = "holds the results of a run of `nim` (`sprague verify nim --max 2 --piles 2";
+const NOT_OF_WALL: &str = "not of `wall`: this run of `wall` would replace them; choose another --out";
 
 /// A merge replaces only a run of the game it merges: wall shards never over a nim run.
 #[test]
@@ -272,7 +272,7 @@ fn verify_and_stress_refuse_to_replace_another_games_run() {
     stress_kings(&kings).success();
     let before = read(&kings.join("manifest.json"));
     sprague().args(["stress", "wall", "--cmd", &kings_solver(), "--budget", "1", "-q", "--out"]).arg(&kings).assert().code(2)
-        .stderr(contains("holds the results of a kings run (`sprague stress kings --cmd "));
+        .stderr(contains("holds the results of a run of `kings` (`sprague stress kings --cmd "));
     assert_eq!(read(&kings.join("manifest.json")), before);
 }
 

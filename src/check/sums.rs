@@ -2,7 +2,7 @@
 
 use super::protect::{protect_files, Damage};
 use crate::output::digests::{check_digest, sums_lines, Omitted};
-use crate::output::verify_files::{tree_dirs, CHECKPOINT, MANIFEST};
+use crate::output::verify_files::{tree_dirs, CHECKPOINT, MANIFEST, UNFINISHED};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -42,15 +42,15 @@ pub(super) fn protect_sums(root: &Path, omitted: Omitted) -> Vec<Damage> {
     covered.extend(listed);
     damage.extend(unreadable);
     damage.extend(unprotected(root, &covered).into_iter().map(|file| {
-        let running = file.file_name().is_some_and(|name| name == CHECKPOINT);
+        let running = file.file_name().is_some_and(|name| name == CHECKPOINT || name == UNFINISHED);
         damaged(file, &if running { RUNNING.to_string() } else { format!("protected by no digest (list it in {SUMS})") })
     }));
     damage
 }
 
-/// What a checkpoint.json in the committed results is: a run that never finished, whose files
-/// no manifest seals.
-const RUNNING: &str = "a run in progress (or stopped) left in the committed results: finish it with --resume, or delete the checkpoint";
+/// What a checkpoint.json (or another run's unfinished.json) in the committed results is: a
+/// run that never finished, whose files no manifest seals.
+const RUNNING: &str = "a run in progress (or stopped) left in the committed results: finish it (a verify or census run with --resume, another by running its command again), or delete it";
 
 /// Every manifest.json under `root` and every file one lists, with what [`protect_files`]
 /// finds wrong with them (a broken seal, a changed or missing file: also in directories no

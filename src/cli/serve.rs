@@ -4,7 +4,7 @@ use super::spec;
 use clap::ArgMatches;
 use sprague::game::{Args, CommandSpec, OptSpec, Status};
 use sprague::games::custom::explore;
-use sprague::serve::{serve, Limits, Options, ANSWER_MEMORY, HOST, IDLE_TIMEOUT, MAX_CONNECTIONS, QUEUE_WAIT, READ_TIMEOUT, WRITE_TIMEOUT};
+use sprague::serve::{serve, Limits, Options, ANSWER_MEMORY, HOST, IDLE_TIMEOUT, MAX_CONNECTIONS, MOST_ANSWER_MIB, MOST_CONNECTIONS, QUEUE_WAIT, READ_TIMEOUT, WRITE_TIMEOUT};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -58,9 +58,9 @@ pub fn run(matches: &ArgMatches) -> anyhow::Result<Status> {
     let args = spec::values(&spec(), matches);
     let port: String = args.require("port")?;
     let port: u16 = port.parse().map_err(|_| sprague::Error::Usage(format!("--port must be a port number in 0..=65535, not {port}")))?;
-    let queue_wait = seconds(&args, "queue-wait")?;
+    let queue_wait = args.required_positive_seconds("queue-wait")?;
     let limits = limits(&args)?;
-    let answer_memory = positive(&args, "answer-memory")?.checked_mul(1 << 20).ok_or_else(|| sprague::Error::Usage("--answer-memory is too large".into()))?;
+    let answer_memory = positive(&args, "answer-memory", MOST_ANSWER_MIB)? << 20;
     // Every option is checked before the game program starts.
     let mut explorers = sprague::games::explorers();
     explorers.extend(explore::from_args(&args)?);
@@ -74,18 +74,14 @@ pub fn run(matches: &ArgMatches) -> anyhow::Result<Status> {
 
 /// The connection cap and the timeouts.
 fn limits(args: &Args) -> sprague::Result<Limits> {
-    Ok(Limits { max_connections: positive(args, "max-connections")?, read: seconds(args, "read-timeout")?, idle: seconds(args, "idle-timeout")?, write: seconds(args, "write-timeout")? })
+    Ok(Limits { max_connections: positive(args, "max-connections", MOST_CONNECTIONS)?, read: args.required_positive_seconds("read-timeout")?, idle: args.required_positive_seconds("idle-timeout")?, write: args.required_positive_seconds("write-timeout")? })
 }
 
-/// Option `name` (which has a default) as a positive number of seconds.
-fn seconds(args: &Args, name: &str) -> sprague::Result<Duration> {
-    args.positive_seconds(name)?.ok_or_else(|| sprague::Error::Usage(format!("--{name} is required")))
-}
-
-/// Option `name` (which has a default) as a whole number above 0.
-fn positive(args: &Args, name: &str) -> sprague::Result<usize> {
-    match args.get::<usize>(name)? {
-        Some(n) if n > 0 => Ok(n),
-        _ => Err(sprague::Error::Usage(format!("--{name} must be a whole number above 0, not {}", args.text(name).unwrap_or_default()))),
+/// Option `name` (which has a default) as a whole number from 1 to `most`.
+fn positive(args: &Args, name: &str, most: usize) -> sprague::Result<usize> {
+    let wrong = || sprague::Error::Usage(format!("--{name} must be a whole number from 1 to {most}, not {}", args.text(name).unwrap_or_default()));
+    match args.get::<u128>(name).map_err(|_| wrong())? {
+        Some(n) if (1..=most as u128).contains(&n) => Ok(n as usize),
+        _ => Err(wrong()),
     }
 }

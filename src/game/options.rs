@@ -219,6 +219,11 @@ impl Args {
         self.bounded_seconds(name, "positive", |s| s > 0.0)
     }
 
+    /// [`Args::positive_seconds`] of an option that must be there (one with a default).
+    pub fn required_positive_seconds(&self, name: &str) -> Result<std::time::Duration> {
+        self.positive_seconds(name)?.ok_or_else(|| Error::Usage(format!("--{name} is required")))
+    }
+
     /// Option `name` in seconds when `allowed` and below [`MAX_SECONDS`] (so that adding it
     /// to the clock cannot overflow), else an error calling it `kind`.
     fn bounded_seconds(&self, name: &str, kind: &str, allowed: fn(f64) -> bool) -> Result<Option<std::time::Duration>> {

@@ -192,13 +192,8 @@ pub fn side_with_moves<G: crate::stress::moves::Moves + 'static>(contest: G, arg
 fn search_budget(args: &Args) -> Result<Option<Duration>> {
     match args.get::<f64>("search-budget")? {
         None | Some(0.0) => Ok(None),
-        Some(_) => seconds(args, "search-budget").map(Some),
+        Some(_) => args.required_positive_seconds("search-budget").map(Some),
     }
-}
-
-/// Seconds given to option `name` (required): a positive number.
-fn seconds(args: &Args, name: &str) -> Result<Duration> {
-    args.positive_seconds(name)?.ok_or_else(|| Error::Usage(format!("--{name} is required")))
 }
 
 /// The generators named by `--generator` (comma lists, repeated; none: all three).
@@ -231,7 +226,7 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
     if memory == Some(0) {
         return Err(Error::Usage("--memory must be at least 1 MiB (0 leaves the program no address space to start in)".into()));
     }
-    let limits = Limits { timeout: seconds(args, "timeout")?, memory, ..Limits::default() };
+    let limits = Limits { timeout: args.required_positive_seconds("timeout")?, memory, ..Limits::default() };
     let parameters = BTreeMap::from([
         ("game".to_string(), Value::from(game)),
         ("program".to_string(), Value::from(command.display())),
@@ -242,8 +237,8 @@ fn config(game: &str, command: &CommandLine, args: &Args, session: &Session) -> 
         seed: args.require("seed")?,
         jobs,
         limits,
-        budget: seconds(args, "budget")?,
-        shrink_budget: seconds(args, "shrink-budget")?,
+        budget: args.required_positive_seconds("budget")?,
+        shrink_budget: args.required_positive_seconds("shrink-budget")?,
         search_budget: search_budget(args)?,
         max_failures,
         out: args.require::<String>("out")?.into(),

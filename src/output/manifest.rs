@@ -99,6 +99,13 @@ impl RunClock {
         Ok(lock)
     }
 
+    /// Marks `dir` as holding this command's unfinished run until the run finishes
+    /// ([`super::takeover::mark_unfinished`]): for a resumable run whose state is files of its
+    /// own, which no checkpoint.json announces.
+    pub fn mark_unfinished(&self, dir: &Path) -> Result<()> {
+        super::takeover::mark_unfinished(dir, &self.command_line)
+    }
+
     /// A manifest for the finished run covering `files` (paths inside `dir`).
     pub fn finish(&self, dir: &Path, files: &[&str]) -> Result<Manifest> {
         let digests = files

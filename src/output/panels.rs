@@ -1,6 +1,6 @@
 //! Small multiples of line charts: a few series per panel, panels on a grid with common axes.
 
-use super::plots::{legend, tick, Entry, Mark, PlotResult, Series, FONT};
+use super::plots::{fitting_title, legend, tick, Entry, Mark, PlotResult, Series, FONT};
 use plotters::prelude::*;
 
 /// Distinct colours for the few series of one panel (Tableau 10).
@@ -35,7 +35,7 @@ pub fn line_panels(title: &str, x_desc: &str, y_desc: &str, panels: &[LinePanel]
     let points = || panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter()));
     let x1 = points().map(|p| p.0).fold(1.0, f64::max);
     let y1 = points().map(|p| p.1).fold(1e-9, f64::max) * 1.08;
-    let (width, height) = (20 + (320 + PANEL_LEGEND) * columns as u32, 60 + 260 * rows as u32);
+    let (width, height) = (fitting_title(20 + (320 + PANEL_LEGEND) * columns as u32, title, 24), 60 + 260 * rows as u32);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();

@@ -15,6 +15,14 @@ const LEGEND_WIDTH: u32 = 130;
 const LEGEND_STEP: i32 = 18;
 const LEGEND_TOP: i32 = 40;
 
+/// Width of a canvas at least `width` pixels wide on which `title`, set in [`FONT`] at `size`
+/// pixels, fits with a margin each side (sans-serif text averages under 0.6 em a character;
+/// a narrow canvas, one small panel, used to clip its title).
+pub(crate) fn fitting_title(width: u32, title: &str, size: u32) -> u32 {
+    let text = (title.chars().count() as f64 * f64::from(size) * 0.6).ceil() as u32;
+    width.max(text + 40)
+}
+
 /// Entries per legend column in a chart `height` pixels high.
 fn legend_rows(height: u32) -> usize {
     ((height as i32 - LEGEND_TOP - 10) / LEGEND_STEP).max(1) as usize
@@ -198,7 +206,7 @@ pub struct Panel {
 pub fn histograms(title: &str, x_desc: &str, y_desc: &str, grid: (usize, usize), panels: &[Panel]) -> PlotResult<String> {
     let max_g = panels.iter().flat_map(|p| p.shares.iter().map(|s| s.0)).max().unwrap_or(0);
     let max_share = panels.iter().flat_map(|p| p.shares.iter().map(|s| s.1)).fold(0.0, f64::max);
-    let (width, height) = (40 + 240 * grid.1 as u32, 60 + 200 * grid.0 as u32);
+    let (width, height) = (fitting_title(40 + 240 * grid.1 as u32, title, 24), 60 + 200 * grid.0 as u32);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
@@ -210,7 +218,7 @@ pub fn histograms(title: &str, x_desc: &str, y_desc: &str, grid: (usize, usize),
                 .margin(6)
                 .x_label_area_size(32)
                 .y_label_area_size(44)
-                .build_cartesian_2d((0..max_g).into_segmented(), 0.0..(max_share * 1.05).max(1e-9))?;
+                .build_cartesian_2d((0..max_g.max(1)).into_segmented(), 0.0..(max_share * 1.05).max(1e-9))?;
             chart
                 .configure_mesh()
                 .disable_x_mesh()
@@ -433,6 +441,23 @@ mod tests {
         let big: Vec<(usize, usize, u32)> = (1..=100).flat_map(|r| (1..=100).map(move |c| (r, c, ((r * c) % 97) as u32))).collect();
         let blocks = block_heat_map("Blocks", "cols", "rows", &big, &[(2, 2)]).unwrap();
         assert!(blocks.contains("Blocks") && blocks.contains("value 0") && blocks.len() < 300_000, "{} bytes", blocks.len());
+    }
+
+    /// A one-panel chart is as wide as its title (a one-size run's title used to be clipped at
+    /// 280 px), and a size whose only value is 0 still shows its bar (an empty range drew none).
+    #[test]
+    fn one_panel_fits_its_title_and_shows_a_lone_zero() {
+        let title = "divisor: claimed value distribution per size (numbers, decade)";
+        let panels = [Panel { label: "numbers 1".into(), shares: vec![(0, 1.0)] }];
+        let svg = histograms(title, "Grundy value", "share", (1, 1), &panels).unwrap();
+        let width = |svg: &str| svg.split("width=\"").nth(1).and_then(|w| w.split('"').next()).and_then(|w| w.parse::<u32>().ok()).unwrap();
+        assert!(f64::from(width(&svg)) > title.chars().count() as f64 * 24.0 * 0.5, "{} px", width(&svg));
+        let bar = svg.split("<rect").skip(1).find(|r| r.contains("fill=\"#0000FF\"")).expect("a bar");
+        assert!(!bar.contains("width=\"0\""), "the bar of value 0 has a width: {bar}");
+        let lines = [super::super::panels::LinePanel { label: "H = 1".into(), series: vec![Series { label: "W = 3".into(), points: vec![(0.0, 1.0), (3.0, 0.0)] }] }];
+        let long = "Mean Grundy value against the number of X cells, one panel only";
+        assert!(f64::from(width(&super::super::panels::line_panels(long, "x", "y", &lines, 1).unwrap())) > long.chars().count() as f64 * 24.0 * 0.5);
+        assert_eq!(fitting_title(500, "ab", 24), 500);
     }
 
     /// A huge value or a far cell keeps the key short and the SVG small (they used to ask for a

@@ -2,7 +2,7 @@
 
 use super::lock::LOCK_FILE;
 use super::manifest::Manifest;
-use super::verify_files::{walk_tree_with, Visit, CHECKPOINT, MANIFEST, RUNNER_KINDS};
+use super::verify_files::{walk_tree_with, Visit, CHECKPOINT, MANIFEST, RUNNER_KINDS, UNFINISHED};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
@@ -13,6 +13,7 @@ use std::path::{Component, Path};
 /// of those) and those of another game ([`refuse_other_game`]).
 pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Result<()> {
     let Some(verb) = command_line.get(1).map(String::as_str) else { return Ok(()) };
+    refuse_unfinished(dir, command_line)?;
     let checkpoint = dir.join(CHECKPOINT);
     if checkpoint.exists() && !RUNNER_KINDS.contains(&verb) {
         return Err(Error::Usage(format!(
@@ -38,6 +39,46 @@ pub fn admit(dir: &Path, command_line: &[String], kind: &str, game: &str) -> Res
     }
 }
 
+/// The command (`sprague VERB GAME`) of a command line: what may go on with an unfinished run.
+fn command_of(command_line: &[String]) -> &[String] {
+    &command_line[..command_line.len().min(3)]
+}
+
+/// Refuses a run into `dir` holding the [`UNFINISHED`] mark of another command's run (a
+/// stopped `prove octal-family`, whose rows no manifest lists yet): only that command goes on
+/// with it. A mark that cannot be read is refused too.
+fn refuse_unfinished(dir: &Path, command_line: &[String]) -> Result<()> {
+    let path = dir.join(UNFINISHED);
+    if path.symlink_metadata().is_err() {
+        return Ok(());
+    }
+    let recorded: Option<Vec<String>> = std::fs::read(&path).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
+    match recorded {
+        Some(earlier) if command_of(&earlier) == command_of(command_line) => Ok(()),
+        Some(earlier) => Err(Error::Usage(format!(
+            "{} holds an unfinished run (`{}`, {UNFINISHED}): go on with it by running that command again, or choose another --out",
+            dir.display(),
+            earlier.join(" ")
+        ))),
+        None => Err(Error::Usage(format!("{} is not the mark of an unfinished run sprague can read; choose another --out, or delete the directory", path.display()))),
+    }
+}
+
+/// Marks `dir` as holding the unfinished run of `command_line` ([`UNFINISHED`]) until
+/// [`mark_finished`]: a run of another command is refused there meanwhile.
+pub fn mark_unfinished(dir: &Path, command_line: &[String]) -> Result<()> {
+    let json = serde_json::to_vec(command_line).map_err(|e| Error::Usage(format!("the command line cannot be written as JSON: {e}")))?;
+    super::atomic::write_bytes_atomic(&dir.join(UNFINISHED), &json)
+}
+
+/// Removes the [`UNFINISHED`] mark of a run that has finished.
+pub fn mark_finished(dir: &Path) -> Result<()> {
+    match std::fs::remove_file(dir.join(UNFINISHED)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(dir.join(UNFINISHED), e)),
+        _ => Ok(()),
+    }
+}
+
 /// How many of a directory's unrecorded files [`refuse_unrecorded`] names.
 const NAMED_FILES: usize = 3;
 
@@ -52,7 +93,7 @@ const NAMED_FILES: usize = 3;
 /// them. A `dir` not there yet, or one that cannot be listed, is left to the lock to create
 /// or to refuse.
 pub fn refuse_unrecorded(dir: &Path, subdirs: &[&str]) -> Result<()> {
-    if [MANIFEST, CHECKPOINT, LOCK_FILE].iter().any(|name| dir.join(name).symlink_metadata().is_ok()) {
+    if [MANIFEST, CHECKPOINT, UNFINISHED, LOCK_FILE].iter().any(|name| dir.join(name).symlink_metadata().is_ok()) {
         return Ok(());
     }
     let mut files = top_files(dir);
@@ -140,7 +181,7 @@ fn refuse_other_game(dir: &Path, game: &str) -> Result<()> {
     let Ok((earlier, _)) = Manifest::read_unsealed(&path) else { return Ok(()) };
     match recorded_game(&earlier) {
         Some(other) if other != game => Err(Error::Usage(format!(
-            "{} holds the results of a {other} run (`{}`, {MANIFEST}), not of {game}: this {game} run would replace them; choose another --out, or delete them first",
+            "{} holds the results of a run of `{other}` (`{}`, {MANIFEST}), not of `{game}`: this run of `{game}` would replace them; choose another --out, or delete them first",
             dir.display(),
             earlier.command_line.join(" ")
         ))),
@@ -306,7 +347,7 @@ mod tests {
         nim.parameters.insert("game".into(), "nim".into());
         nim.write(&dir.path().join(MANIFEST)).unwrap();
         let err = admit(dir.path(), &command("sprague verify wall"), "verify", "wall").unwrap_err().to_string();
-        assert!(err.contains("holds the results of a nim run (`sprague verify nim --max 2`, manifest.json), not of wall"), "{err}");
+        assert!(err.contains("holds the results of a run of `nim` (`sprague verify nim --max 2`, manifest.json), not of `wall`"), "{err}");
         admit(dir.path(), &command("sprague verify nim --max 3"), "verify", "nim").unwrap();
     }
 
@@ -317,7 +358,7 @@ mod tests {
         run.parameters = [("game", "octal".into()), ("code", "0.07".into()), ("heaps", 101.into())].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         run.write(&dir.path().join(MANIFEST)).unwrap();
         let err = admit(dir.path(), &command("sprague table octal 0.137"), "table", &game_of_code("octal", "0.137")).unwrap_err().to_string();
-        assert!(err.contains("holds the results of a octal 0.07 run (`sprague table octal 0.07 --max 100 --stats d`, manifest.json), not of octal 0.137"), "{err}");
+        assert!(err.contains("holds the results of a run of `octal 0.07` (`sprague table octal 0.07 --max 100 --stats d`, manifest.json), not of `octal 0.137`"), "{err}");
         admit(dir.path(), &command("sprague table octal 0.07"), "table", &game_of_code("octal", "0.07")).unwrap();
         assert!(admit(dir.path(), &command("sprague table octal"), "table", "octal").is_err(), "a run of no code over one of a code");
         let line = replaced_count(dir.path(), "heaps", 201, "heaps").unwrap();

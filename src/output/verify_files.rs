@@ -15,6 +15,9 @@ pub const MISMATCHES: &str = "mismatches.csv";
 pub const MANIFEST: &str = "manifest.json";
 /// The resumable state of an unfinished `verify` or `census` run (the parallel runner's).
 pub const CHECKPOINT: &str = "checkpoint.json";
+/// The mark of an unfinished run of a resumable command that keeps its state in files of its
+/// own (`prove octal-family`'s rows/): the command line that goes on with it, as JSON.
+pub const UNFINISHED: &str = "unfinished.json";
 
 /// The rows of the verify files of one directory, as written, and the column names they were
 /// read with.

@@ -12,13 +12,19 @@ pub const DAY_SECONDS: f64 = 86_400.0;
 /// Work per parallel chunk the runner aims at, so that progress moves several times a second.
 pub const CHUNK_SECONDS: f64 = 0.05;
 
+/// Bytes the results of one size take while a run holds them: its tallies in the run's
+/// results, a chunk's and the checkpoint's copy (measured: `verify pimber --heaps 100000`, a
+/// size per heap, 75 MB of tallies for 100,000 sizes).
+pub const SIZE_RESULT_BYTES: u64 = 800;
+
 /// The estimate of one run (this shard of it) on a number of threads.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
     /// Wall seconds, when the game has an estimate for every job (with only its extra work known:
     /// that, a lower bound).
     pub seconds: Option<f64>,
-    /// Peak bytes of the hungriest job, and that job's index.
+    /// Peak bytes: the hungriest job's and the results of every size ([`SIZE_RESULT_BYTES`]);
+    /// and that job's index.
     pub peak_bytes: u64,
     pub hungriest: usize,
 }
@@ -39,8 +45,9 @@ pub fn estimate(plan: &Plan, threads: usize) -> Estimate {
         Some(jobs) => Some(jobs + extra),
         None => (extra > 0.0).then_some(extra),
     };
-    let (peak_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i, threads), i)).max().unwrap_or((0, 0));
-    Estimate { seconds, peak_bytes, hungriest }
+    let (job_bytes, hungriest) = (0..plan.jobs.len()).map(|i| (verification.peak_bytes(i, threads), i)).max().unwrap_or((0, 0));
+    let sizes = plan.jobs.iter().map(|job| job.sizes.len() as u64).sum::<u64>();
+    Estimate { seconds, peak_bytes: job_bytes.saturating_add(sizes.saturating_mul(SIZE_RESULT_BYTES)), hungriest }
 }
 
 /// Estimated seconds of the longest chunk of `positions` of job `index` in chunks of `chunk`
@@ -72,16 +79,17 @@ pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> R
     let estimate = estimate(plan, threads);
     if let Some(available) = memory.or_else(sys::available_memory_bytes).filter(|&m| estimate.peak_bytes > m) {
         return Err(Error::Usage(format!(
-            "{} needs an estimated {} of memory on {threads} threads but only {} is available; \
+            "{} needs an estimated {} of memory on {} but only {} is available; \
              run smaller sizes, fewer --threads or on a bigger machine",
             hungriest_name(plan, estimate.hungriest),
             format_bytes(estimate.peak_bytes),
+            threads_phrase(threads),
             format_bytes(available)
         )));
     }
     if let Some(seconds) = estimate.seconds.filter(|&s| s > DAY_SECONDS && !force) {
         let on_device = (0..plan.jobs.len()).all(|i| !plan.verification.uses_host_threads(i));
-        let on = if on_device { "one device".to_string() } else { format!("{threads} threads") };
+        let on = if on_device { "one device".to_string() } else { threads_phrase(threads) };
         return Err(Error::Usage(format!(
             "this run would take an estimated {} on {on}; run smaller sizes, split it into shards \
              (--shard K/N on several machines, then merge: docs/cluster.md), or pass --force to start it anyway",
@@ -89,6 +97,11 @@ pub fn check(plan: &Plan, memory: Option<u64>, force: bool, threads: usize) -> R
         )));
     }
     Ok(estimate)
+}
+
+/// `1 thread`, `2 threads`: what a refusal says a run was estimated on.
+pub fn threads_phrase(threads: usize) -> String {
+    format!("{threads} thread{}", if threads == 1 { "" } else { "s" })
 }
 
 /// What the memory refusal calls job `index`: the game's noun and the job's label (`size 6x6`,

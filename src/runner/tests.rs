@@ -134,14 +134,14 @@ fn memory_check_names_the_job() {
     let p = plan(Shard::ALL);
     assert!(cost::check(&p, Some(u64::MAX), false, 2).is_ok());
     let err = cost::check(&p, Some(2500), false, 2).unwrap_err().to_string();
-    assert!(err.starts_with("job c needs an estimated 2.93 KiB") && err.contains("only 2.44 KiB is available"), "{err}");
+    assert!(err.starts_with("job c needs an estimated 5.27 KiB") && err.contains("only 2.44 KiB is available"), "{err}");
 }
 
 #[test]
 fn a_run_of_more_than_a_day_needs_force() {
     let p = plan(Shard::ALL);
     let err = cost::check(&p, Some(u64::MAX), false, 1).unwrap_err().to_string();
-    assert!(err.starts_with("this run would take an estimated 28.4 h on 1 threads"), "{err}");
+    assert!(err.starts_with("this run would take an estimated 28.4 h on 1 thread"), "{err}");
     assert!(cost::check(&p, Some(u64::MAX), true, 1).is_ok());
     assert!(cost::check(&p, Some(u64::MAX), false, 2).is_ok(), "14 hours on two threads");
     assert!(cost::check(&plan("1/2".parse().unwrap()), Some(u64::MAX), false, 1).is_ok(), "half of it");
@@ -195,7 +195,7 @@ fn a_job_estimated_as_a_whole_is_refused_over_a_day() {
     let whole = Plan::new(&rebuilding, Shard::ALL).unwrap();
     // 32 chunks of 16 positions: 0.1 · 16² · (1² + … + 32²) = 292,864 s.
     let err = cost::check(&whole, Some(u64::MAX), false, 1).unwrap_err().to_string();
-    assert!(err.starts_with("this run would take an estimated 3.4 days on 1 threads"), "{err}");
+    assert!(err.starts_with("this run would take an estimated 3.4 days on 1 thread"), "{err}");
     assert!(cost::check(&whole, Some(u64::MAX), true, 1).is_ok());
     // The first half of the 577 positions of jobs a, b, c laid end to end: a, b and c's
     // positions 0..223, 13 chunks of 16 and one ending at 223: 0.1 · (16² · (1² + … + 13²) + 223²).

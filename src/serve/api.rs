@@ -61,6 +61,7 @@ pub async fn analyse(
     let cancel = cancel.map(|Extension(c)| c).unwrap_or_default();
     let name = path_part(name, "the game name")?;
     let game = find(&state, &name)?;
+    refuse_declared_length(&headers)?;
     let body = tokio::time::timeout(state.limits.read, read_body(body)).await.map_err(|_| {
         ApiError(StatusCode::REQUEST_TIMEOUT, format!("the request body was not sent within {} s (--read-timeout)", state.limits.read.as_secs_f64()))
     })??;
@@ -152,6 +153,19 @@ fn kind_of(value: &serde_json::Value) -> &'static str {
         serde_json::Value::String(_) => "a string",
         serde_json::Value::Array(_) => "an array",
         serde_json::Value::Object(_) => "an object",
+    }
+}
+
+/// 413 at once for a body whose Content-Length is past [`super::BODY_LIMIT`] bytes: nothing
+/// of it is waited for (a client sending `Expect: 100-continue` sends none of it).
+fn refuse_declared_length(headers: &HeaderMap) -> Result<(), ApiError> {
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    match declared {
+        Some(bytes) if bytes > super::BODY_LIMIT as u64 => Err(ApiError(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body ({bytes} bytes, its Content-Length) is over the limit of {} bytes", super::BODY_LIMIT),
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -13,6 +13,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The answers' memory by default: 256 MiB.
 pub const ANSWER_MEMORY: usize = 256 << 20;
+/// Most MiB `--answer-memory` may give: what the budget counts (2^32 KiB, 4 TiB).
+pub const MOST_ANSWER_MIB: usize = (u32::MAX as usize) >> 10;
 /// An answer is handed to the connection in pieces of this size, so that it holds a few of
 /// them (hyper's write queue) rather than the whole answer.
 const PIECE: usize = 16 << 10;

@@ -23,6 +23,9 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Connections open at once by default; more wait in the system's backlog.
 pub const MAX_CONNECTIONS: usize = 256;
+/// Most connections `--max-connections` may allow: past any system's limit on open files
+/// (and far below what tokio's semaphore can count).
+pub const MOST_CONNECTIONS: usize = 1 << 20;
 /// Time to send a request head by default, and then its body (each, in all).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a kept-alive connection may wait for its next request by default.

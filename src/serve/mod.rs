@@ -30,8 +30,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-pub use budget::ANSWER_MEMORY;
-pub use conn::{Limits, IDLE_TIMEOUT, MAX_CONNECTIONS, READ_TIMEOUT, WRITE_TIMEOUT};
+pub use budget::{ANSWER_MEMORY, MOST_ANSWER_MIB};
+pub use conn::{Limits, IDLE_TIMEOUT, MAX_CONNECTIONS, MOST_CONNECTIONS, READ_TIMEOUT, WRITE_TIMEOUT};
 
 /// Largest request body accepted: the largest documented input of a game on the page fits (a
 /// DAGame of 500 nodes, 100,000 edges and 1,000 tokens, about 0.9 MB as JSON; a 20×20 board

@@ -14,20 +14,30 @@ pub fn is_loopback(host: &str) -> bool {
     bare.eq_ignore_ascii_case("localhost") || bare.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
-/// The name of a `Host` header without its port (`[::1]:8080` → `::1`), lowercase.
-fn host_name(host: &str) -> String {
-    let name = match host.strip_prefix('[') {
-        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
-        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+/// The name of a `Host` header without its port (`[::1]:8080` → `::1`), lowercase; `None` when
+/// the header is not a host and optional port as RFC 9110 §7.2 has it (`[::1`,
+/// `[::1]evil.example`, a port past 65535, user information).
+fn host_name(host: &str) -> Option<String> {
+    let (name, port) = match host.strip_prefix('[') {
+        Some(rest) => {
+            let (inside, after) = rest.split_once(']')?;
+            inside.parse::<std::net::Ipv6Addr>().ok()?;
+            (inside, if after.is_empty() { None } else { Some(after.strip_prefix(':')?) })
+        }
+        None => match host.rsplit_once(':') {
+            Some((name, port)) => (name, Some(port)),
+            None => (host, None),
+        },
     };
-    name.to_ascii_lowercase()
+    let name_ok = host.starts_with('[') || (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "-._~".contains(c)));
+    let port_ok = port.is_none_or(|p| p.is_empty() || (p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok()));
+    (name_ok && port_ok).then(|| name.to_ascii_lowercase())
 }
 
 /// True when `host`, a `Host` header, names this machine: `localhost`, `127.0.0.1`, `[::1]` or
 /// the host listened on (`listened`), any port.
 pub fn is_local_name(host: &str, listened: &str) -> bool {
-    let name = host_name(host);
-    ["localhost", "127.0.0.1", "::1", listened].contains(&name.as_str())
+    host_name(host).is_some_and(|name| ["localhost", "127.0.0.1", "::1", listened].contains(&name.as_str()))
 }
 
 /// A request to a server on loopback whose `Host` names another machine is refused (421): a
@@ -90,7 +100,8 @@ mod tests {
         for host in ["localhost", "LOCALHOST:8080", "127.0.0.1", "127.0.0.1:1", "[::1]", "[::1]:8080", "127.0.0.2:80"] {
             assert!(is_local_name(host, "127.0.0.2"), "{host}");
         }
-        for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example", "[::2]:80", "localhost.evil:1", ""] {
+        let malformed = ["[::1", "[::1]evil.example", "localhost:99999999", "127.0.0.1:65536", "user@localhost", "localhost:8080x"];
+        for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example", "[::2]:80", "localhost.evil:1", ""].into_iter().chain(malformed) {
             assert!(!is_local_name(host, "127.0.0.1"), "{host}");
         }
         assert!(is_loopback("127.0.0.1") && is_loopback("[::1]") && is_loopback("::1") && is_loopback("localhost"));

@@ -57,7 +57,7 @@ impl Piles {
     fn after(&self, n: u64) -> Vec<u64> {
         match self.kind {
             Kind::Nim | Kind::Misere => (0..n).rev().collect(),
-            Kind::OddEven => odd_even_nim::heap_moves(n as u32).into_iter().map(u64::from).collect(),
+            Kind::OddEven => odd_even_nim::heap_moves(n as u32).into_iter().rev().map(u64::from).collect(),
             Kind::Pimber => pimber::fibonacci_up_to(n as u32).into_iter().map(|f| n - u64::from(f)).collect(),
         }
     }

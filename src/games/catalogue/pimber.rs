@@ -5,6 +5,7 @@ use super::claimed::{Checked, Claimed};
 use super::piles::{self, read_piles, winner_word, Piles};
 pub use super::rules::pimber::{fibonacci_up_to, Pimber};
 use crate::error::Result;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Contest limits.
 pub const MAX_PILES: u32 = 100_000;
@@ -31,18 +32,18 @@ pub fn find_period(g: &[u8], max_period: usize) -> Option<(usize, usize)> {
     seen.map(|p| (p.preperiod, p.period))
 }
 
-/// Largest pile whose table `solve` builds for itself; past it, the whole table up to
-/// [`MAX_PILE`] is built once per process and shared (a table is a prefix of any longer one).
-const OWN_TABLE: u32 = 100_000;
-
-/// g(0..=max) for `solve`: its own table for small piles, else a prefix of the shared one.
-pub fn table_up_to(max: u32) -> std::borrow::Cow<'static, [u8]> {
-    static FULL: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    if max <= OWN_TABLE {
-        return std::borrow::Cow::Owned(grundy_table(max));
+/// g(0..=n) for some n ≥ `max` (at most [`MAX_PILE`]): one table for the whole process, built
+/// again at least twice as long when a longer one is asked for (a table is a prefix of any
+/// longer one), so that checking every heap up to N builds tables of O(N) entries in all.
+pub fn table_up_to(max: u32) -> Arc<Vec<u8>> {
+    static SHARED: Mutex<Option<Arc<Vec<u8>>>> = Mutex::new(None);
+    let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    let built = shared.as_ref().map_or(0, |table| table.len() as u32);
+    if built <= max {
+        let longer = built.saturating_mul(2).min(MAX_PILE).max(max);
+        *shared = Some(Arc::new(grundy_table(longer)));
     }
-    let full = FULL.get_or_init(|| grundy_table(MAX_PILE));
-    std::borrow::Cow::Borrowed(&full[..=max.min(MAX_PILE) as usize])
+    shared.as_ref().expect("a table was built").clone()
 }
 
 /// One pile's claimed value, for the adversarial generator of `stress`.
@@ -80,11 +81,11 @@ pub fn solve(source_name: &str, text: &str) -> Result<String> {
 
 impl Claimed for Pimber {
     piles::pile_claim_common!("pimber", "standard", has_heaps: true, heap_moves: |n| fibonacci_up_to(n).len() as f64);
-    type Shared = Vec<u8>;
-    fn prepare(&self, _: u32, cols: u32) -> Vec<u8> {
-        grundy_table(cols)
+    type Shared = Arc<Vec<u8>>;
+    fn prepare(&self, _: u32, cols: u32) -> Arc<Vec<u8>> {
+        table_up_to(cols)
     }
-    fn check(&self, g: &Vec<u8>, brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
+    fn check(&self, g: &Arc<Vec<u8>>, brute: &mut BruteForce<Self>, piles: &Piles) -> Checked {
         piles::check_grundy(brute, piles, piles::xor_of(piles, |p| u32::from(g[p as usize])))
     }
     fn notes(&self) -> Vec<String> {
@@ -110,8 +111,10 @@ mod tests {
         assert_eq!(g, [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2]);
         assert_eq!(solve("t", "2\n4 10\n").unwrap(), "cubelover");
         assert!(solve("t", "1\n3000000\n").is_ok());
-        let small = grundy_table(OWN_TABLE + 5);
-        assert_eq!(&table_up_to(OWN_TABLE + 5)[..], &small[..], "the shared table's prefix is the table");
+        let small = grundy_table(1005);
+        let shared = table_up_to(1005);
+        assert!(shared.len() > 1005 && shared[..small.len()] == small[..], "the shared table's prefix is the table");
+        assert_eq!(table_up_to(MAX_PILE).len(), MAX_PILE as usize + 1);
     }
 
     #[test]

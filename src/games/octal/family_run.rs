@@ -13,7 +13,7 @@
 //! replaced, with a line saying so.
 
 use super::equivalence::{classes, ClassRow};
-use super::family::{codes, family_name, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE, VALUES_DIR};
+use super::family::{code_seconds_at_most, codes, family_name, name, settle, values_file, FamilyRow, Limits, Settled, COMMITTED_VALUES, DENSE_SHARE, VALUES_DIR};
 use super::compute::write_values;
 use super::family_rows::{self, Shape, ROWS};
 use crate::error::{Error, Result};
@@ -22,7 +22,7 @@ use crate::output::atomic::{create_dir, remove_stale_temps};
 use crate::output::csv::{read_csv, write_csv};
 use crate::output::manifest::Manifest;
 use crate::output::verify_files::MANIFEST;
-use crate::output::takeover::{game_of_code, remove_stale, replaced_line, withdraw};
+use crate::output::takeover::{game_of_code, mark_finished, remove_stale, replaced_line, withdraw};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -54,6 +54,7 @@ impl Command for ProveFamily {
                 OptSpec::value("out", "DIR", "Directory for family.csv, equivalences.csv, values/ and manifest.json.").default("out/octal-family"),
                 OptSpec::value("budget", "SECONDS", "Start no new code after this many seconds (the run then exits 3; rerun to go on)."),
                 OptSpec::value("threads", "N", "Codes computed at once (default: all cores)."),
+                OptSpec::flag("force", "Start even when the run (with --budget: one code) could take more than a day."),
                 crate::game::vocabulary::QUIET,
                 OptSpec::value("stop-after-codes", "N", "Testing: start no code after N codes were started (as if --budget ran out).").hidden(),
             ],
@@ -73,6 +74,7 @@ impl Command for ProveFamily {
         super::compute::check_heap_limit(max)?;
         let limits = Limits { max, dense_from: args.require("dense-from")? };
         let budget = args.seconds("budget")?;
+        refuse_a_long_run(digits, limits, budget.is_some(), args.flag("force"))?;
         let dir = PathBuf::from(args.require::<String>("out")?);
         let clock = session.clock().writing_into(&[ROWS, VALUES_DIR]);
         let family = family_name(digits);
@@ -83,6 +85,7 @@ impl Command for ProveFamily {
         let (mut done, left) = load_all(&dir, &all, &family, shape)?;
         let reached = reach(max as u64, limits.dense_from as u64);
         let replaced = withdraw_replaced(&dir, &reached)?;
+        clock.mark_unfinished(&dir)?;
         done.extend(settle_left(&dir, &left, all.len(), done.len(), shape, &stop, session)?);
         if done.len() < all.len() {
             session.report(&format!("stopped with {} of {} codes done; rerun the same command to go on", done.len(), all.len()));
@@ -110,6 +113,7 @@ impl Command for ProveFamily {
             session.report(&line);
         }
         std::fs::remove_dir_all(dir.join(ROWS)).map_err(|e| Error::io(dir.join(ROWS), e))?;
+        mark_finished(&dir)?;
         let line = format!("{} codes: {proved} proved, {} open ({reached}); {} classes of equal codes; files in {}", rows.len(), rows.len() - proved, classes.len(), dir.display());
         writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
         Ok(Status::Ok)
@@ -125,6 +129,24 @@ fn withdraw_replaced(dir: &Path, reached: &str) -> Result<Option<(Manifest, Stri
     let Some(line) = replaced_line(dir, &earlier, reached, earlier_reach) else { return Ok(None) };
     withdraw(dir)?;
     Ok(Some((earlier, line)))
+}
+
+/// Refuses, unless `force`, a run of the 8^`digits` codes within `limits` that could take more
+/// than a day on this run's threads ([`code_seconds_at_most`] for every code), or under a
+/// `budget` one code that could (a code once started is never stopped midway).
+fn refuse_a_long_run(digits: u32, limits: Limits, budget: bool, force: bool) -> Result<()> {
+    let threads = rayon::current_num_threads();
+    let per_code = code_seconds_at_most(limits);
+    let (what, seconds) = match budget {
+        true => ("one code (a code is not stopped midway, whatever --budget)".to_string(), per_code),
+        false => (format!("every code on {}", crate::runner::cost::threads_phrase(threads)), codes(digits).len() as f64 * per_code / threads as f64),
+    };
+    let what = format!("prove octal-family --digits {digits} --max {} --dense-from {}, {what}, if no period is proved early,", limits.max, limits.dense_from);
+    let advice = match budget {
+        true => "lower --max or --dense-from (a dense code's values cost n² up to --dense-from)",
+        false => "lower --max or --dense-from (a dense code's values cost n² up to --dense-from), or give --budget SECONDS to compute part of it and rerun to go on",
+    };
+    crate::runner::cost::refuse_over_a_day(&what, seconds, force, advice)
 }
 
 /// How far a run computes each code: `up to 4096 values, dense codes from 32768`.

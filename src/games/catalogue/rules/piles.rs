@@ -7,7 +7,10 @@ pub type Piles = Vec<u32>;
 
 /// A game on several heaps where a move changes one heap by `heap_moves`.
 pub struct PileGame<F: Fn(u32) -> Vec<u32>> {
-    /// The sizes one heap of `n` stones can become in one move (0 = the heap is gone).
+    /// The sizes one heap of `n` stones can become in one move (0 = the heap is gone),
+    /// smallest first: the brute force's depth-first search then meets the small, known heaps
+    /// first and stays shallow (largest first, it descends n, n − 1, … holding every move list
+    /// on the way: quadratic memory for one heap).
     pub heap_moves: F,
     pub convention: Convention,
 }

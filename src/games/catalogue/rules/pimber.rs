@@ -20,7 +20,7 @@ pub fn fibonacci_up_to(max: u32) -> Vec<u32> {
 impl Impartial for Pimber {
     type Position = Piles;
     fn moves(&self, p: &Piles) -> Vec<Piles> {
-        let heap_moves = |n: u32| fibonacci_up_to(n).into_iter().map(|f| n - f).collect();
+        let heap_moves = |n: u32| fibonacci_up_to(n).into_iter().rev().map(|f| n - f).collect();
         PileGame { heap_moves, convention: Convention::Normal }.moves(p)
     }
 }
@@ -32,6 +32,6 @@ mod tests {
     #[test]
     fn fibonacci_moves() {
         assert_eq!(fibonacci_up_to(20), vec![1, 2, 3, 5, 8, 13]);
-        assert_eq!(Pimber.moves(&vec![4]), vec![vec![3], vec![2], vec![1]]);
+        assert_eq!(Pimber.moves(&vec![4]), vec![vec![1], vec![2], vec![3]]);
     }
 }

@@ -235,19 +235,24 @@ fn by_size(data: &WallResults) -> BTreeMap<(u32, u32), Vec<&DistributionRow>> {
     sizes
 }
 
-/// A panel per size on the rows × cols grid when it has at most [`MAX_HISTOGRAMS`] places, else
-/// one per size the files hold (the first [`MAX_HISTOGRAMS`]), [`HISTOGRAM_COLUMNS`] a row.
+/// A panel per size on the rows × cols grid when the files hold every size of it and it has at
+/// most [`MAX_HISTOGRAMS`] places, else one per size the files hold (the first
+/// [`MAX_HISTOGRAMS`]), [`HISTOGRAM_COLUMNS`] a row: no panel is empty.
 fn histogram_plot(data: &WallResults) -> PlotResult<String> {
     let (rows, cols) = grid(data);
     let sizes = by_size(data);
-    let whole_grid = rows as usize * cols as usize <= MAX_HISTOGRAMS;
+    let places = rows as usize * cols as usize;
+    let whole_grid = places <= MAX_HISTOGRAMS && sizes.len() == places;
     let shown: Vec<(u32, u32)> = match whole_grid {
         true => (1..=rows).flat_map(|r| (1..=cols).map(move |c| (r, c))).collect(),
         false => sizes.keys().copied().take(MAX_HISTOGRAMS).collect(),
     };
     let layout = match whole_grid {
         true => (rows as usize, cols as usize),
-        false => (shown.len().div_ceil(HISTOGRAM_COLUMNS), HISTOGRAM_COLUMNS),
+        false => {
+            let columns = shown.len().clamp(1, HISTOGRAM_COLUMNS);
+            (shown.len().div_ceil(columns), columns)
+        }
     };
     let panels: Vec<Panel> = shown.iter().map(|size| histogram_panel(*size, sizes.get(size).map_or(&[][..], Vec::as_slice))).collect();
     plots::histograms(HISTOGRAM_TITLE, "Grundy value", "share of patterns", layout, &panels)
