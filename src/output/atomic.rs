@@ -221,6 +221,14 @@ fn alive(pid: u32) -> bool {
     pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists()
 }
 
+/// Deletes the file at `path`; no error when there is none.
+pub fn remove_if_present(path: &Path) -> Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(path, e)),
+        _ => Ok(()),
+    }
+}
+
 /// Writes bytes to `path` atomically.
 pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic(path, |w| w.write_all(bytes).map_err(|e| Error::io(path, e)))

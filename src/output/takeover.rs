@@ -73,10 +73,7 @@ pub fn mark_unfinished(dir: &Path, command_line: &[String]) -> Result<()> {
 
 /// Removes the [`UNFINISHED`] mark of a run that has finished.
 pub fn mark_finished(dir: &Path) -> Result<()> {
-    match std::fs::remove_file(dir.join(UNFINISHED)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(dir.join(UNFINISHED), e)),
-        _ => Ok(()),
-    }
+    super::atomic::remove_if_present(&dir.join(UNFINISHED))
 }
 
 /// How many of a directory's unrecorded files [`refuse_unrecorded`] names.

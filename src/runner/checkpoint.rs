@@ -167,11 +167,7 @@ impl Checkpoint {
 
     /// Deletes the checkpoint of `dir` (a finished run); no error when there is none.
     pub fn remove(dir: &Path) -> Result<()> {
-        let path = Self::path(dir);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(&path, e)),
-            _ => Ok(()),
-        }
+        crate::output::atomic::remove_if_present(&Self::path(dir))
     }
 
     fn to_stored(&self) -> Stored {

@@ -18,7 +18,7 @@ use super::compute::write_values;
 use super::family_rows::{self, Shape, ROWS};
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
-use crate::output::atomic::{create_dir, remove_stale_temps};
+use crate::output::atomic::{create_dir, remove_if_present, remove_stale_temps};
 use crate::output::csv::{read_csv, write_csv};
 use crate::output::manifest::Manifest;
 use crate::output::verify_files::MANIFEST;
@@ -142,11 +142,11 @@ fn refuse_a_long_run(digits: u32, limits: Limits, budget: bool, force: bool) -> 
         false => (format!("every code on {}", crate::runner::cost::threads_phrase(threads)), codes(digits).len() as f64 * per_code / threads as f64),
     };
     let what = format!("prove octal-family --digits {digits} --max {} --dense-from {}, {what}, if no period is proved early,", limits.max, limits.dense_from);
-    let advice = match budget {
-        true => "lower --max or --dense-from (a dense code's values cost n² up to --dense-from)",
-        false => "lower --max or --dense-from (a dense code's values cost n² up to --dense-from), or give --budget SECONDS to compute part of it and rerun to go on",
-    };
-    crate::runner::cost::refuse_over_a_day(&what, seconds, force, advice)
+    let mut advice = "lower --max or --dense-from (a dense code's values cost n² up to --dense-from)".to_string();
+    if !budget {
+        advice.push_str(", or give --budget SECONDS to compute part of it and rerun to go on");
+    }
+    crate::runner::cost::refuse_over_a_day(&what, seconds, force, &advice)
 }
 
 /// How far a run computes each code: `up to 4096 values, dense codes from 32768`.
@@ -219,10 +219,8 @@ fn save(dir: &Path, shape: Shape, settled: &Settled) -> Result<FamilyRow> {
     let values = dir.join(values_file(&row.code));
     if row.proved() {
         write_values(&values, settled.kept())?;
-    } else if let Err(e) = std::fs::remove_file(&values) {
-        if e.kind() != std::io::ErrorKind::NotFound {
-            return Err(Error::io(&values, e));
-        }
+    } else {
+        remove_if_present(&values)?;
     }
     family_rows::save(dir, shape, &row)?;
     Ok(row)

@@ -14,7 +14,7 @@ use super::values::{domain_parity, Engine, Method};
 use super::compute::{check_fits, le_bytes, method};
 use crate::error::{Error, Result};
 use crate::game::{Args, Session};
-use crate::output::atomic::{hex, remove_stale_temps_of, write_bytes_atomic};
+use crate::output::atomic::{hex, remove_if_present, remove_stale_temps_of, write_bytes_atomic};
 use crate::output::lock::{CHECKPOINT_JSON, VALUES_BIN};
 use crate::output::sealed::{read_text, seal, unseal};
 use serde::{Deserialize, Serialize};
@@ -151,13 +151,8 @@ impl Checkpoint {
 
     /// Deletes the checkpoint once the output is written.
     pub fn remove(self) -> Result<()> {
-        for path in [&self.json, &self.bin] {
-            match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(path, e)),
-                _ => {}
-            }
-        }
-        Ok(())
+        remove_if_present(&self.json)?;
+        remove_if_present(&self.bin)
     }
 }
 
