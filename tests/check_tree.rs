@@ -45,7 +45,10 @@ fn check_passes_on_a_tree_of_runs() {
         .args(["--budget", "0"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("skipped for budget (4 units").and(predicate::str::contains(". piles=4 (estimated")));
+        .stdout(predicate::str::contains("skipped for budget (4 units").and(predicate::str::contains(format!("\n  {} piles=4 (estimated", dir.path().join("nim").display()))));
+    // The run at the root is named by its path, and so are its files (not `nim/./summary.csv`).
+    std::fs::write(dir.path().join("nim/summary.csv"), std::fs::read_to_string(dir.path().join("nim/summary.csv")).unwrap() + "\n").unwrap();
+    check(&dir.path().join("nim")).assert().code(1).stdout(predicate::str::contains(format!("{}: sha256", dir.path().join("nim/summary.csv").display())).and(predicate::str::contains("/./").not()));
 }
 
 /// Records in `dir`'s manifest that a device (`gpu`) counted the run, and reseals it.
@@ -539,4 +542,26 @@ fn report_leaves_out_another_command_s_output() {
     assert!(!index.contains("stats") && !index.contains("empty") && !out.join("stats").exists(), "{index}");
     let index = report_index(&dir.path().join("stats"), &out);
     assert!(index.contains("No run directories"), "{index}");
+}
+
+/// `report` reports the finished runs of a tree and names those it leaves out as not finished
+/// (a run killed before it sealed anything, its lock alone; one stopped, its checkpoint), in
+/// report.md and on stderr, rather than passing over them without a word.
+#[test]
+fn report_names_the_unfinished_runs_it_leaves_out() {
+    let dir = two_nim_runs();
+    let killed = dir.path().join("killed");
+    std::fs::create_dir(&killed).unwrap();
+    std::fs::copy(dir.path().join("a/.sprague.lock"), killed.join(".sprague.lock")).unwrap();
+    let report = tempfile::tempdir().unwrap();
+    let out = report.path().join("report");
+    let mut cmd = sprague();
+    cmd.args(["report", "--results"]).arg(dir.path()).arg("--out").arg(&out);
+    cmd.assert().success().stderr(predicate::str::contains(format!("left out 1 run not finished ({})", killed.display())));
+    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(index.contains("- [`a`](a/report.md)") && index.contains("- [`b`](b/report.md)"), "{index}");
+    assert!(index.contains(&format!("## Unfinished runs\n\nNot reported: `{}` holds a run that has not finished", killed.display())), "{index}");
+    // A finished run leaves its lock beside its manifest: that is no unfinished run.
+    let index = report_index(&dir.path().join("a"), &report.path().join("alone"));
+    assert!(!index.contains("Unfinished"), "{index}");
 }

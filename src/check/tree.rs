@@ -7,7 +7,7 @@ use super::{Plan, Unit, Work};
 use crate::check::Difference;
 use crate::error::{Error, Result};
 use crate::output::lock::{self, LOCK_FILE};
-use crate::output::verify_files::{manifest_dirs, tree_dirs, unsealed, MANIFEST, SUMMARY};
+use crate::output::verify_files::{dir_under, manifest_dirs, tree_dirs, unsealed, MANIFEST, SUMMARY};
 use crate::runner::checkpoint::Checkpoint;
 use crate::runner::resumable::run_job_in_memory;
 use crate::runner::verification::size_groups;
@@ -45,7 +45,7 @@ impl Plan {
             return Err(Error::Usage(format!("no run found under {} (no manifest.json, nor a checkpoint.json)", self.root.display())));
         }
         for (rel, is_run) in found {
-            let dir = self.root.join(&rel);
+            let dir = dir_under(&self.root, &rel);
             if !is_run {
                 self.damage.extend(digests_only(&dir, self.omitted));
                 self.unregistered.push(rel);
@@ -68,9 +68,15 @@ impl Plan {
         Ok(())
     }
 
+    /// How run directory `rel` is named in the units' labels and notes: relative to the root,
+    /// or the root as given when the root itself is the run (not `.`).
+    pub(super) fn run_name(&self, rel: &str) -> String {
+        if rel == "." { self.root.display().to_string() } else { rel.to_string() }
+    }
+
     /// Reads run directory `rel` (its files at no cost: [`Committed::read`]) and adds its units.
     fn read_run(&mut self, rel: String, threads: f64) -> Result<()> {
-        let dir = self.root.join(&rel);
+        let dir = dir_under(&self.root, &rel);
         let (committed, damage) = Committed::read(&dir, self.rebuild, self.omitted)?;
         self.damage.extend(damage);
         let verification = match (self.rebuild)(&committed.manifest.parameters) {
@@ -86,7 +92,8 @@ impl Plan {
         let jobs = verification.jobs()?;
         let groups = size_groups(&jobs);
         let run = Run { dir: rel, committed, verification, shard, groups };
-        self.units.extend(job_units(&run, &jobs, self.runs.len(), threads));
+        let name = self.run_name(&run.dir);
+        self.units.extend(job_units(&run, &name, &jobs, self.runs.len(), threads));
         self.runs.push(run);
         Ok(())
     }
@@ -142,7 +149,7 @@ impl Plan {
         }
         let Some(fresh) = fresh else { return Ok(Vec::new()) };
         let sizes: BTreeSet<(u32, u32)> = run.groups[group].iter().flat_map(|&j| plan.jobs[j].sizes.iter().copied()).collect();
-        let dir = self.root.join(&run.dir);
+        let dir = dir_under(&self.root, &run.dir);
         let key = |(rows, cols): (u32, u32)| (fresh.game.clone(), fresh.rule.clone(), rows, cols);
         Ok(sizes.into_iter().flat_map(|size| compare_size(&dir, &run.committed, &key(size), &fresh)).collect())
     }
@@ -159,7 +166,7 @@ fn digests_only(dir: &Path, omitted: Omitted) -> Vec<Damage> {
 
 /// The units of one run: a group of jobs each, with the manifest's wall time shared out by the
 /// patterns its sizes hold in summary.csv.
-fn job_units(run: &Run, jobs: &[crate::runner::Job], index: usize, threads: f64) -> Vec<Unit> {
+fn job_units(run: &Run, name: &str, jobs: &[crate::runner::Job], index: usize, threads: f64) -> Vec<Unit> {
     let patterns_of = |group: &Vec<usize>| -> u64 {
         let sizes: BTreeSet<(u32, u32)> = group.iter().flat_map(|&j| jobs[j].sizes.iter().copied()).collect();
         run.committed.summary.iter().filter(|r| sizes.contains(&(r.rows, r.cols))).map(|r| r.patterns).sum()
@@ -171,7 +178,7 @@ fn job_units(run: &Run, jobs: &[crate::runner::Job], index: usize, threads: f64)
         .map(|(group, jobs_of)| {
             let labels: Vec<&str> = jobs_of.iter().map(|&j| jobs[j].label.as_str()).collect();
             Unit {
-                label: format!("{} {}", run.dir, labels.join("+")),
+                label: format!("{name} {}", labels.join("+")),
                 estimate: run_seconds * patterns_of(jobs_of) as f64 / total,
                 work: Work::Group { run: index, group },
             }

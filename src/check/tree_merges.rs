@@ -3,7 +3,7 @@
 use super::compare::Difference;
 use super::{Plan, Unit, Work};
 use crate::error::Result;
-use crate::output::verify_files::MANIFEST;
+use crate::output::verify_files::{dir_under, MANIFEST};
 use crate::runner::files::read_verify_files_unchecked;
 use crate::runner::merge::{shard_output, ShardOutput};
 use crate::runner::Shard;
@@ -21,10 +21,10 @@ impl Plan {
         for merged in 0..self.runs.len() {
             let Some(inputs) = merged_from(&self.runs[merged].committed.manifest.parameters) else { continue };
             if inputs.iter().any(|input| input.manifest_digest.is_none()) && canonical.is_none() {
-                canonical = Some(self.runs.iter().map(|run| std::fs::canonicalize(self.root.join(&run.dir)).ok()).collect());
+                canonical = Some(self.runs.iter().map(|run| std::fs::canonicalize(dir_under(&self.root, &run.dir)).ok()).collect());
             }
             let found: Vec<Option<usize>> = inputs.iter().map(|input| self.find_input(merged, input, canonical.as_deref().unwrap_or_default())).collect();
-            let dir = self.runs[merged].dir.clone();
+            let dir = self.run_name(&self.runs[merged].dir);
             let missing = found.iter().filter(|f| f.is_none()).count();
             let damaged = found.iter().flatten().any(|&shard| self.manifest_damaged(shard));
             match found.into_iter().collect::<Option<Vec<usize>>>() {
@@ -69,7 +69,7 @@ impl Plan {
     /// Whether the manifest of run `run` is damage (its own digest does not match): it is then
     /// not taken for a shard of another run.
     fn manifest_damaged(&self, run: usize) -> bool {
-        let manifest = self.root.join(&self.runs[run].dir).join(MANIFEST);
+        let manifest = dir_under(&self.root, &self.runs[run].dir).join(MANIFEST);
         self.damage.iter().any(|d| d.file == manifest)
     }
 
@@ -77,12 +77,12 @@ impl Plan {
     pub(super) fn run_tree_merge(&self, run: usize, shards: &[usize]) -> Result<Vec<Difference>> {
         let outputs = shards.iter().map(|&i| self.shard_output_of(i)).collect::<Result<Vec<ShardOutput>>>()?;
         let merged = &self.runs[run];
-        let dir = self.root.join(&merged.dir);
+        let dir = dir_under(&self.root, &merged.dir);
         super::shards::compare_merge(&dir, &merged.committed, &outputs, &dir.join(MANIFEST))
     }
 
     fn shard_output_of(&self, run: usize) -> Result<ShardOutput> {
-        let dir = self.root.join(&self.runs[run].dir);
+        let dir = dir_under(&self.root, &self.runs[run].dir);
         let (results, _) = read_verify_files_unchecked(&dir, None)?;
         shard_output(&dir, self.runs[run].committed.manifest.clone(), results)
     }

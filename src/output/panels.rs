@@ -1,6 +1,6 @@
 //! Small multiples of line charts: a few series per panel, panels on a grid with common axes.
 
-use super::plots::{fitting_title, legend, tick, Entry, Mark, PlotResult, Series, FONT};
+use super::plots::{fitting_title, legend, tick, whole_tick, Entry, Mark, PlotResult, Series, FONT};
 use plotters::prelude::*;
 
 /// Distinct colours for the few series of one panel (Tableau 10).
@@ -28,13 +28,16 @@ pub struct LinePanel {
 }
 
 /// Line charts of `panels`, `columns` per row, sharing their x and y ranges; each panel
-/// carries the legend of its own series beside its plot area.
+/// carries the legend of its own series beside its plot area. Where every x is a whole number
+/// (a count of X cells), the x axis is labelled at whole numbers only.
 pub fn line_panels(title: &str, x_desc: &str, y_desc: &str, panels: &[LinePanel], columns: usize) -> PlotResult<String> {
     let columns = columns.clamp(1, panels.len().max(1));
     let rows = panels.len().div_ceil(columns).max(1);
     let points = || panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter()));
     let x1 = points().map(|p| p.0).fold(1.0, f64::max);
     let y1 = points().map(|p| p.1).fold(1e-9, f64::max) * 1.08;
+    let whole_x = points().all(|p| p.0.fract() == 0.0);
+    let (x_labels, x_tick): (usize, &dyn Fn(&f64) -> String) = if whole_x { ((x1 as usize + 1).min(11), &whole_tick) } else { (10, &tick) };
     let (width, height) = (fitting_title(20 + (320 + PANEL_LEGEND) * columns as u32, title, 24), 60 + 260 * rows as u32);
     let mut svg = String::new();
     {
@@ -50,7 +53,7 @@ pub fn line_panels(title: &str, x_desc: &str, y_desc: &str, panels: &[LinePanel]
                 .y_label_area_size(44)
                 .build_cartesian_2d(0.0..x1, 0.0..y1)?;
             let mut mesh = chart.configure_mesh();
-            mesh.x_desc(x_desc).y_desc(y_desc).x_label_formatter(&tick).y_label_formatter(&tick);
+            mesh.x_desc(x_desc).y_desc(y_desc).x_labels(x_labels).x_label_formatter(x_tick).y_label_formatter(&tick);
             mesh.label_style((FONT, 10)).axis_desc_style((FONT, 11)).draw()?;
             let mut entries: Vec<Entry> = Vec::new();
             for (i, s) in panel.series.iter().enumerate() {
@@ -88,5 +91,16 @@ mod tests {
         let x = super::super::plots::text_positions(&svg, "W = 2")[0].0;
         assert!(x > panel_width - f64::from(PANEL_LEGEND) && x < panel_width, "legend at x = {x}");
         assert!(!svg.contains("1.0\n"), "whole ticks");
+    }
+
+    /// Counts on the x axis (X cells, 0 to 4) are labelled 0, 1, …, 4, never 0.5 between them.
+    #[test]
+    fn whole_x_values_get_whole_ticks_only() {
+        let points = (0..=4).map(|x| (f64::from(x), 1.5)).collect();
+        let panels = vec![LinePanel { label: "H = 2".into(), series: vec![Series { label: "W = 2".into(), points }] }];
+        let svg = line_panels("Title", "x", "y", &panels, 1).unwrap();
+        let labels: Vec<String> = super::super::plots::texts(&svg).into_iter().map(|t| t.0).collect();
+        assert!(!labels.iter().any(|t| t == "0.5" || t == "3.5"), "{labels:?}");
+        assert!(["0", "1", "2", "3", "4"].iter().all(|x| labels.iter().any(|t| t == x)), "{labels:?}");
     }
 }

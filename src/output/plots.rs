@@ -80,7 +80,7 @@ pub(crate) fn tick(v: &f64) -> String {
 }
 
 /// The tick label of a whole number (a row or column), none between them.
-fn whole_tick(v: &f64) -> String {
+pub(crate) fn whole_tick(v: &f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         tick(&v.round())
     } else {

@@ -8,7 +8,8 @@ use super::manifest::Manifest;
 use super::plots::{self, Panel};
 use super::records::{Columns, Values};
 use super::digests::Recorded;
-use super::verify_files::{first_game, manifest_dirs, tree_dirs, unsealed, unwalked_text, walk_tree, VerifyRows, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY};
+use super::lock::LOCK_FILE;
+use super::verify_files::{dir_under, first_game, manifest_dirs, tree_dirs, unsealed, unwalked_text, walk_tree, VerifyRows, CHECKPOINT, DISTRIBUTION, MANIFEST, MISMATCHES, SUMMARY, UNFINISHED};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,8 +40,29 @@ pub struct KnownGame {
 pub type Games<'a> = &'a dyn Fn(&str) -> Option<KnownGame>;
 
 /// The unsharded run directories under a results tree, read ([`read_runs`]) before anything is
-/// written, by game and path.
-pub struct Runs(Vec<Run>);
+/// written, by game and path, and those holding a run that has not finished ([`unfinished_dirs`]).
+pub struct Runs(Vec<Run>, Vec<String>);
+
+impl Runs {
+    /// The directories of the runs not finished (so not reported) under `root`, as paths.
+    pub fn unfinished(&self, root: &Path) -> Vec<PathBuf> {
+        self.1.iter().map(|rel| dir_under(root, rel)).collect()
+    }
+
+    /// report.md's section naming the runs under `root` left out as not finished (empty when none).
+    pub fn unfinished_section(&self, root: &Path) -> String {
+        let dirs = self.unfinished(root);
+        if dirs.is_empty() {
+            return String::new();
+        }
+        let named: Vec<String> = dirs.iter().map(|dir| format!("`{}`", dir.display())).collect();
+        format!(
+            "\n## Unfinished runs\n\nNot reported: {} {} a run that has not finished (stopped, killed, or running now). Resume or finish it, or remove it, and report again.\n",
+            named.join(", "),
+            if dirs.len() == 1 { "holds" } else { "hold" }
+        )
+    }
+}
 
 /// One run read by [`read_runs`].
 struct Run {
@@ -61,7 +83,7 @@ pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorde
     refuse_unsealed(root, skip, recorded)?;
     let mut runs = Vec::new();
     for (rel, is_run) in manifest_dirs(root) {
-        let dir = root.join(&rel);
+        let dir = dir_under(root, &rel);
         if !is_run || skip(&rel) {
             continue;
         }
@@ -83,7 +105,15 @@ pub fn read_runs(root: &Path, skip: &dyn Fn(&str) -> bool, games: Games, recorde
         runs.push(Run { game: rows.summary[0].game.clone(), rel, rows, checked: cross_checked(&manifest) });
     }
     runs.sort_by(|a: &Run, b: &Run| (&a.game, &a.rel).cmp(&(&b.game, &b.rel)));
-    Ok(Runs(runs))
+    Ok(Runs(runs, unfinished_dirs(root, skip)))
+}
+
+/// Directories under `root` (but those `skip` names) holding a run that has not finished: its
+/// checkpoint.json or unfinished.json (stopped, or running now), or the lock a run took with no
+/// manifest beside it (one killed before it sealed anything). A report leaves them out, and says so.
+pub fn unfinished_dirs(root: &Path, skip: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let unfinished = |dir: &Path| dir.join(CHECKPOINT).exists() || dir.join(UNFINISHED).exists() || (dir.join(LOCK_FILE).exists() && !dir.join(MANIFEST).exists());
+    tree_dirs(root).into_iter().filter(|(rel, dir)| !skip(rel) && unfinished(dir)).map(|(rel, _)| rel).collect()
 }
 
 /// Refuses a tree with a directory the walk cannot list in full (unreadable, or a path under it
@@ -128,8 +158,8 @@ pub fn report_runs(runs: &Runs, root: &Path, out: &Path, games: Games) -> Result
         let known = games(name);
         let values = known.map_or(Values::GRUNDY, |k| k.values);
         let (markdown, files) = match known.and_then(|k| k.report) {
-            Some(report) => report(&root.join(rel), &target)?,
-            None => generic_report(&root.join(rel), &target, values)?,
+            Some(report) => report(&dir_under(root, rel), &target)?,
+            None => generic_report(&dir_under(root, rel), &target, values)?,
         };
         let page = target.join("report.md");
         write_bytes_atomic(&page, markdown.as_bytes())?;

@@ -168,6 +168,12 @@ pub fn tree_dirs(root: &Path) -> Vec<(String, PathBuf)> {
     walk_tree(root).dirs
 }
 
+/// The path of directory `rel` under `root`, as [`tree_dirs`] names it: `root` itself for `.`
+/// (so that its files are named `run/summary.csv`, not `run/./summary.csv`).
+pub fn dir_under(root: &Path, rel: &str) -> PathBuf {
+    if rel == "." { root.to_path_buf() } else { root.join(rel) }
+}
+
 /// What [`walk_tree`] found under a root.
 #[derive(Debug, Default)]
 pub struct Walk {

@@ -12,6 +12,7 @@ use crate::output::digests::Recorded;
 use crate::output::manifest::{Manifest, RunClock};
 use crate::output::run_report::{generic_report, read_runs, report_runs};
 use crate::output::verify_files::{VerifyRows, MANIFEST, SUMMARY};
+use crate::output::text::counted;
 use std::path::{Path, PathBuf};
 
 /// `sprague report`: report.md and SVG plots of any results directory.
@@ -64,13 +65,19 @@ impl Command for ReportCommand {
             let none = if index.is_empty() { "\nNo run directories (a verify or census run's manifest.json beside its summary.csv) were found.\n" } else { "" };
             text = format!("# Runs under {}\n{none}{index}", results.display());
         }
+        text.push_str(&runs.unfinished_section(&results));
         let path = out.join(REPORT);
         write_bytes_atomic(&path, text.as_bytes())?;
         written.push(path);
         written.sort();
         written.dedup();
         seal(&out, &written, &clock, &results)?;
-        session.report(&format!("report: {} files in {}", written.len(), out.display()));
+        let unfinished = runs.unfinished(&results);
+        let left_out = match unfinished.first() {
+            None => String::new(),
+            Some(first) => format!("; left out {} not finished ({}{})", counted(unfinished.len() as u64, "run"), first.display(), if unfinished.len() > 1 { ", …: see report.md" } else { "" }),
+        };
+        session.report(&format!("report: {} files in {}{left_out}", written.len(), out.display()));
         Ok(Status::Ok)
     }
 }
