@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 
 mod orphans;
+mod stale;
 
 /// The environment variable that marks every process a started program's tree holds (its
 /// value names the program's start), so that those that left its process group are found.
@@ -117,9 +118,15 @@ pub struct TempDir {
     dir: tempfile::TempDir,
 }
 
-/// A new temporary directory named `prefix` and a random suffix, in the system's (`TMPDIR`).
+/// A new temporary directory named `prefix`, this process's pid and a random suffix, in the
+/// system's (`TMPDIR`); the first one of each prefix first removes those that processes killed
+/// outright (SIGKILL) left a day ago or more ([`stale::sweep`]).
 pub fn temp_dir(prefix: &str) -> std::io::Result<TempDir> {
-    let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
+    static SWEPT: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    if SWEPT.lock().unwrap_or_else(PoisonError::into_inner).insert(prefix.to_string()) {
+        stale::sweep(&std::env::temp_dir(), prefix, stale::STALE_AGE);
+    }
+    let dir = tempfile::Builder::new().prefix(&stale::prefix_of_this_process(prefix)).tempdir()?;
     live().dirs.insert(dir.path().to_path_buf());
     Ok(TempDir { dir })
 }

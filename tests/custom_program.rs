@@ -355,7 +355,7 @@ fn a_small_game_dropping_a_move_once_is_non_deterministic_not_a_counterexample()
 fn absurdly_many_moves_or_positions_are_refused() {
     let wide = "def answer(verb, arg):\n    if verb == 'moves':\n        return ' '.join('w%d' % i for i in range(50)) if arg == '3' else ''\n    return arg\nserve(answer)\n";
     refused("wide.py", wide, &["--max-moves", "10"], &["request `moves 3`", "50 moves from one position (at most 10"]);
-    refused("many.py", wide, &["--max-positions", "20"], &["more than 20 positions", "`moves 3`", "takes about 1.95 KiB and more"]);
+    refused("many.py", wide, &["--max-positions", "20"], &["more than 20 positions", "`moves 3`", "takes about 4.88 KiB and more"]);
     let dir = tempfile::tempdir().unwrap();
     let out = verify(&dir.path().join("out"), &kayles(), &["--max", "4000000000"]).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();

@@ -276,5 +276,5 @@ fn a_components_cycle_is_named_as_one() {
     std::fs::write(dir.path().join("pp.py"), game).unwrap();
     let game = format!("python3 {}", dir.path().join("pp.py").display());
     let run = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "3", "--components"]).assert().code(2);
-    run.stderr(contains("the components form a cycle of 1 positions: 0 -> 0").and(contains("`components` must split")));
+    run.stderr(contains("the components form a cycle of 1 position: 0 -> 0").and(contains("`components` must split")));
 }

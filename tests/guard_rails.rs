@@ -75,6 +75,7 @@ fn memory_refusal_names_size_and_amounts() {
     let dir = tempfile::tempdir().unwrap();
     verify(dir.path(), &["--max", "2x3", "--memory-limit", "1000"], 2)
         .stderr(contains("size ").and(contains("needs an estimated")).and(contains("only 1000 B is available")));
+    verify(dir.path(), &["--max", "2x3", "--memory-limit", "0"], 2).stderr(contains("--memory-limit must be at least 1 byte, not 0"));
     assert!(!dir.path().join("summary.csv").exists());
 }
 

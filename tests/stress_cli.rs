@@ -113,6 +113,12 @@ fn usage_errors_exit_2_with_one_line() {
     std::os::unix::fs::symlink(&out_dir, &link).unwrap();
     run(&["wall", "--cmd", "true", "--save-tests", link.join("failures").to_str().unwrap()]).stderr(predicate::str::contains("lies inside --out"));
     assert!(!out_dir.join("failures").exists(), "nothing saved");
+    // A test folder that cannot be made is refused before the run, not after it with what it
+    // found unsaved (and its report unshown).
+    let test_dir = plain.join("tests");
+    let refused = run(&["wall", "--cmd", "echo first", "--save-tests", test_dir.to_str().unwrap()]);
+    refused.stderr(predicate::str::contains(format!("--save-tests: cannot create the output directory {}: {} is a file", test_dir.display(), plain.display())));
+    run(&["wall", "--cmd", "echo first", "--slowest", "3", "--save-tests", test_dir.to_str().unwrap()]).stderr(predicate::str::contains("--save-tests: cannot create"));
 }
 
 #[test]

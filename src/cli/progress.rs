@@ -4,7 +4,7 @@
 use indicatif::{FormattedDuration, HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sprague::runner::cost::DAY_SECONDS;
 use sprague::runner::Progress;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 /// The variable that sets how often a progress line is written when stderr is not a terminal.
@@ -18,8 +18,10 @@ pub enum Bars {
     Hidden,
     /// One bar (or spinner) at a time, replaced at each new phase.
     Terminal(Mutex<ProgressBar>),
-    /// One line at most every `every`, so that a log shows how far a run got and how long it has left.
-    Lines(Mutex<Lines>),
+    /// One line at most every `every`, so that a log shows how far a run got and how long it has
+    /// left; written by a heartbeat too ([`heartbeat`]), so that a phase with no step to report
+    /// for long (a game program explored before its first position is judged) still shows it lives.
+    Lines(Arc<Mutex<Lines>>),
 }
 
 impl Bars {
@@ -29,7 +31,11 @@ impl Bars {
         Ok(match (quiet, terminal) {
             (true, _) => Bars::Hidden,
             (false, true) => Bars::Terminal(Mutex::new(ProgressBar::hidden())),
-            (false, false) => Bars::Lines(Mutex::new(Lines::new(every_from_env()?))),
+            (false, false) => {
+                let lines = Arc::new(Mutex::new(Lines::new(every_from_env()?)));
+                heartbeat(Arc::downgrade(&lines));
+                Bars::Lines(lines)
+            }
         })
     }
 
@@ -82,10 +88,24 @@ impl Progress for Bars {
     }
 
     fn finish(&self) {
-        if let Bars::Terminal(bar) = self {
-            Bars::replace(bar, ProgressBar::hidden());
+        match self {
+            Bars::Hidden => {}
+            Bars::Terminal(bar) => Bars::replace(bar, ProgressBar::hidden()),
+            // Nothing more to say of a finished phase, on a heartbeat either.
+            Bars::Lines(lines) => lines.lock().unwrap_or_else(PoisonError::into_inner).phase = None,
         }
     }
+}
+
+/// Writes the current phase's line of `lines` when due, checked every second (or every
+/// `every`, when shorter), until the bars are dropped: between the steps a phase reports.
+fn heartbeat(lines: Weak<Mutex<Lines>>) {
+    std::thread::spawn(move || loop {
+        let Some(every) = lines.upgrade().map(|l| l.lock().unwrap_or_else(PoisonError::into_inner).every) else { return };
+        std::thread::sleep(every.min(Duration::from_secs(1)));
+        let Some(lines) = lines.upgrade() else { return };
+        lines.lock().unwrap_or_else(PoisonError::into_inner).write_when_due(Instant::now());
+    });
 }
 
 /// A bar (`total` known) or a spinner for the phase `label`, `done` units already done.

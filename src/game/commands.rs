@@ -3,7 +3,7 @@
 use super::options::{Args, OptSpec};
 use super::session::{Session, Status};
 use super::{Command, CommandSpec, Verb};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output::text::counted;
 use crate::output::records::{Answer, Columns, MismatchRow};
 use crate::runner::directory::{verify_into, DirRun, Finished};
@@ -40,9 +40,21 @@ pub const MEMORY_LIMIT: OptSpec = OptSpec::value(
     "Memory the run may plan for, in bytes (default: what is available: the smallest of MemAvailable, the room under the cgroup memory limit and that under `ulimit -v`); a run estimated to need more is refused.",
 );
 
+/// The least `--memory-limit` taken: no memory at all is a slip (a tiny limit is refused by
+/// the run's own estimate, which names what it needs).
+pub const LEAST_MEMORY_LIMIT: u64 = 1;
+
 /// The memory of `--memory-limit`, else the memory available; `None` when neither is known.
 pub fn memory_limit(args: &Args) -> Result<Option<u64>> {
-    Ok(args.get::<u64>("memory-limit")?.or_else(crate::sys::available_memory_bytes))
+    Ok(memory_limit_given(args)?.or_else(crate::sys::available_memory_bytes))
+}
+
+/// `--memory-limit BYTES` as given (`None` without it), refused below [`LEAST_MEMORY_LIMIT`].
+pub fn memory_limit_given(args: &Args) -> Result<Option<u64>> {
+    match args.get::<u64>("memory-limit")? {
+        Some(bytes) if bytes < LEAST_MEMORY_LIMIT => Err(Error::Usage(format!("--memory-limit must be at least {LEAST_MEMORY_LIMIT} byte, not {bytes}"))),
+        given => Ok(given),
+    }
 }
 
 /// `sprague solve GAME [FILE] …`: the game's options plus FILE; `solve` prints the answer.
@@ -137,7 +149,7 @@ pub fn dir_run(args: &Args) -> Result<DirRun> {
     run.shard = args.require::<Shard>("shard")?;
     run.resume = args.flag("resume");
     run.options = options;
-    run.memory_limit = args.get("memory-limit")?;
+    run.memory_limit = memory_limit_given(args)?;
     run.force = args.flag("force");
     Ok(run)
 }

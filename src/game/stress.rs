@@ -153,11 +153,11 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     });
     session.progress.finish();
     let summary = summary?;
-    let mut text = summary_text(name, &config, &summary);
+    // The summary is shown before the failures are saved: a save that fails loses nothing shown.
+    modes::print(session, &summary_text(name, &config, &summary))?;
     if let Some(save) = &save {
-        text.push_str(&save.failures(&summary)?);
+        modes::print(session, &save.failures(&summary)?)?;
     }
-    session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
     Ok(if summary.failures.is_empty() { Status::Ok } else { Status::Failed })
 }
 

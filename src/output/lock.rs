@@ -152,6 +152,28 @@ pub fn is_held(path: &Path) -> bool {
     }
 }
 
+/// Refuses, before any work and creating nothing, directory `dir` while another run holds its
+/// lock (the error [`DirLock::acquire`] would give later).
+pub fn refuse_held(dir: &Path) -> Result<()> {
+    let path = dir.join(LOCK_FILE);
+    match OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(&path) {
+        Ok(mut file) if is_held(&path) => Err(in_use(dir, &mut file)),
+        _ => Ok(()),
+    }
+}
+
+/// The error for `what`, whose lock `file` another run holds, naming the holder it records.
+fn in_use(what: &Path, file: &mut File) -> Error {
+    let mut holder = String::new();
+    let _ = file.read_to_string(&mut holder);
+    let holder = holder.trim().replace('\n', ", ");
+    Error::Usage(format!(
+        "{} is in use by another run ({}); wait for it to finish or choose another --out",
+        what.display(),
+        if holder.is_empty() { "holder unknown".to_string() } else { holder }
+    ))
+}
+
 /// The command line the lock at `path` records of the run that took it last.
 pub fn recorded_command(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
@@ -175,16 +197,7 @@ fn take(path: &Path, what: &Path, command: &str) -> Result<File> {
     };
     match FileExt::try_lock(&file) {
         Ok(()) => {}
-        Err(fs4::TryLockError::WouldBlock) => {
-            let mut holder = String::new();
-            let _ = file.read_to_string(&mut holder);
-            let holder = holder.trim().replace('\n', ", ");
-            return Err(Error::Usage(format!(
-                "{} is in use by another run ({}); wait for it to finish or choose another --out",
-                what.display(),
-                if holder.is_empty() { "holder unknown".to_string() } else { holder }
-            )));
-        }
+        Err(fs4::TryLockError::WouldBlock) => return Err(in_use(what, &mut file)),
         Err(fs4::TryLockError::Error(e)) => return Err(Error::io(path, e)),
     }
     let started = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);

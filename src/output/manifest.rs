@@ -85,8 +85,12 @@ impl RunClock {
     /// Locks output directory `dir` for this run of `game` (see [`DirLock`]), naming it by its
     /// command line, and admits the run into what `dir` holds ([`super::takeover::admit`]).
     pub fn lock(&self, dir: &Path, game: &str) -> Result<DirLock> {
-        let verb = self.command_line.get(1).cloned().unwrap_or_default();
-        self.lock_as(dir, &verb, game)
+        self.lock_as(dir, &self.verb(), game)
+    }
+
+    /// The command's verb (`verify`, `census`, …: the kind of run it makes).
+    pub fn verb(&self) -> String {
+        self.command_line.get(1).cloned().unwrap_or_default()
     }
 
     /// [`RunClock::lock`] for a run of `kind` ([`Manifest::kind`]): a merge is of the kind of
@@ -97,6 +101,16 @@ impl RunClock {
         let lock = DirLock::acquire(dir, &self.command_line.join(" "))?;
         super::takeover::admit(dir, &self.command_line, kind, game)?;
         Ok(lock)
+    }
+
+    /// Some of what [`RunClock::lock_as`] refuses, checked before any work, whatever the game,
+    /// and creating nothing (so that a run whose preparation takes long, a game program asked
+    /// its positions, is refused at once): files no run recorded, a run holding the lock, a
+    /// directory another command's unfinished run holds.
+    pub fn admits_now(&self, dir: &Path) -> Result<()> {
+        super::takeover::refuse_unrecorded(dir, self.subdirs)?;
+        super::lock::refuse_held(dir)?;
+        super::takeover::refuse_unfinished(dir, &self.command_line)
     }
 
     /// Marks `dir` as holding this command's unfinished run until the run finishes

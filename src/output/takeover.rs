@@ -47,7 +47,7 @@ fn command_of(command_line: &[String]) -> &[String] {
 /// Refuses a run into `dir` holding the [`UNFINISHED`] mark of another command's run (a
 /// stopped `prove octal-family`, whose rows no manifest lists yet): only that command goes on
 /// with it. A mark that cannot be read is refused too.
-fn refuse_unfinished(dir: &Path, command_line: &[String]) -> Result<()> {
+pub fn refuse_unfinished(dir: &Path, command_line: &[String]) -> Result<()> {
     let path = dir.join(UNFINISHED);
     if path.symlink_metadata().is_err() {
         return Ok(());

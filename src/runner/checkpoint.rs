@@ -50,7 +50,10 @@ impl RunParams {
             .into_iter()
             .zip(fields(other))
             .filter(|(a, b)| a.1 != b.1)
-            .map(|((name, a), (_, b))| format!("{name}: checkpoint has {a}, this run has {b}"))
+            .map(|((name, a), (_, b))| match name {
+                "sizes" => sizes_difference(&self.sizes, &other.sizes),
+                _ => format!("{name}: checkpoint has {a}, this run has {b}"),
+            })
             .collect();
         let keys: BTreeSet<&String> = self.identity.keys().chain(other.identity.keys()).collect();
         let shown = |value: Option<&serde_json::Value>| value.map_or("none".to_string(), ToString::to_string);
@@ -59,6 +62,20 @@ impl RunParams {
         }
         differences
     }
+}
+
+/// Lists of sizes that differ, each as `1x0..1x40 (41 sizes)` when long, in full when that
+/// would not tell them apart.
+fn sizes_difference(saved: &[String], now: &[String]) -> String {
+    let short = |sizes: &[String]| match sizes {
+        [first, .., last] if sizes.len() > 6 => format!("{first}..{last} ({} sizes)", sizes.len()),
+        _ => sizes.join(","),
+    };
+    let (a, b) = match (short(saved), short(now)) {
+        (a, b) if a == b => (saved.join(","), now.join(",")),
+        shown => shown,
+    };
+    format!("sizes: checkpoint has {a}, this run has {b}")
 }
 
 /// How far a run got: jobs before `job` are complete; that job is done up to (not including)
@@ -239,6 +256,18 @@ mod tests {
             identity: BTreeMap::new(),
         };
         Checkpoint { params, position: Position { job: 1, next: 0 }, covered: vec![3, 0], results, seconds: 1.5 }
+    }
+
+    /// Long lists of sizes are named by their ends and length, short ones (or long ones those
+    /// would not tell apart) in full.
+    #[test]
+    fn differing_sizes_are_named_briefly() {
+        let sizes = |n: u32| (0..=n).map(|k| format!("1x{k}")).collect::<Vec<String>>();
+        assert_eq!(sizes_difference(&sizes(40), &sizes(41)), "sizes: checkpoint has 1x0..1x40 (41 sizes), this run has 1x0..1x41 (42 sizes)");
+        assert_eq!(sizes_difference(&sizes(2), &sizes(3)), "sizes: checkpoint has 1x0,1x1,1x2, this run has 1x0,1x1,1x2,1x3");
+        let mut other = sizes(9);
+        other[4] = "2x2".into();
+        assert!(sizes_difference(&sizes(9), &other).contains("1x3,2x2,1x5"));
     }
 
     #[test]

@@ -75,6 +75,10 @@ pub enum Finished {
 /// mismatches.csv, the game's own files and manifest.json (each atomically), then removes the
 /// checkpoint. `clock` was started when the command began.
 pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClock, progress: &dyn Progress) -> Result<Finished> {
+    // A directory the run may not take is refused before the plan, which may take long (a
+    // game program asked its positions).
+    clock.admits_now(&run.dir)?;
+    super::resumable::refuse_unresumed(&run.dir, run.resume)?;
     let plan = Plan::new(verification, run.shard)?;
     super::cost::check(&plan, run.memory_limit, run.force, rayon::current_num_threads())?;
     let mut parameters = parameters(verification, run.shard);

@@ -177,16 +177,28 @@ pub fn run(dir: &Path, plan: &Plan, options: &Options, resume: bool, progress: &
     Ok(Outcome::Finished(runner.state.results, earlier))
 }
 
-/// The checkpoint a run starts from: a fresh one, or the one in `dir` when resuming.
-fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
+/// Refuses a run that is not `resume`d into `dir` while it holds a checkpoint (an unfinished
+/// run), and one resumed where there is none; checks nothing in the checkpoint (creating
+/// nothing, before any work as under the lock).
+pub fn refuse_unresumed(dir: &Path, resume: bool) -> Result<()> {
     let path = Checkpoint::path(dir);
-    match (resume, Checkpoint::load(dir)?) {
-        (false, None) => Ok(plan.start()),
-        (false, Some(_)) => Err(Error::Usage(format!(
+    match (resume, path.symlink_metadata().is_ok()) {
+        (false, true) => Err(Error::Usage(format!(
             "{} holds an unfinished run ({}): continue it with --resume, or delete that file to start over",
             dir.display(),
             path.display()
         ))),
+        (true, false) => Err(Error::Usage(format!("nothing to resume: {} does not exist", path.display()))),
+        _ => Ok(()),
+    }
+}
+
+/// The checkpoint a run starts from: a fresh one, or the one in `dir` when resuming.
+fn initial_state(dir: &Path, plan: &Plan, resume: bool) -> Result<Checkpoint> {
+    let path = Checkpoint::path(dir);
+    refuse_unresumed(dir, resume)?;
+    match (resume, Checkpoint::load(dir)?) {
+        (false, _) => Ok(plan.start()),
         (true, None) => Err(Error::Usage(format!("nothing to resume: {} does not exist", path.display()))),
         (true, Some(saved)) => {
             let differences = saved.params.differences(&plan.params());

@@ -94,7 +94,10 @@ pub fn something_ran(runs: u64, exhausted: bool, budget: Duration) -> Result<()>
 /// A failure of the trusted side, with what the run had judged when it came: nothing is saved.
 pub fn judged_before(e: Error, runs: u64, failures: usize) -> Error {
     let judged = format!("{} judged and {} found before it; nothing saved", counted(runs, "run"), counted(failures as u64, "failure"));
-    Error::Usage(format!("{e} ({judged})"))
+    // After a message that quotes the program's stderr (lines of its own), on a line of its own.
+    let text = e.to_string();
+    let gap = if text.contains('\n') { "\n" } else { " " };
+    Error::Usage(format!("{text}{gap}({judged})"))
 }
 
 /// Runs `command` against `game` as `config` says, saving failures and manifest.json under
@@ -323,5 +326,20 @@ impl<G: Contest> Contest for Tagged<'_, G> {
 impl<G: Generator> Generator for Tagged<'_, G> {
     fn cases(&self, source: Source, seed: u64) -> Cases<'_, Self::Case> {
         Box::new(self.0.cases(source, seed).map(move |c| (source, c)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What was judged goes on a line of its own after a message quoting the program's stderr,
+    /// not onto its last line.
+    #[test]
+    fn what_was_judged_follows_the_message() {
+        let quoted = judged_before(Error::Usage("game program crashed; its stderr:\nTraceback: fake crash at 5".into()), 1, 0).to_string();
+        assert!(quoted.ends_with("Traceback: fake crash at 5\n(1 run judged and 0 failures found before it; nothing saved)"), "{quoted}");
+        let plain = judged_before(Error::Usage("the game timed out".into()), 3, 1).to_string();
+        assert_eq!(plain, "the game timed out (3 runs judged and 1 failure found before it; nothing saved)");
     }
 }

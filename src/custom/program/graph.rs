@@ -9,7 +9,7 @@ use super::protocol::{self, Verb};
 use super::Ask;
 use crate::error::{Error, Result};
 use crate::impartial::{mex, Convention};
-use crate::output::text::{format_bytes, shorten};
+use crate::output::text::{counted, format_bytes, shorten};
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,9 +46,11 @@ impl Default for GraphLimits {
     }
 }
 
-/// Bytes one kept position takes besides its token (its entries in the token set, the move
-/// and value lists).
-const POSITION_BYTES: u64 = 64;
+/// Bytes one kept position is counted besides its token against half the memory budget: its
+/// entries in the token set, the move and value lists (about 70), and as much again for the
+/// requests and answers about it held while it is judged, which the other half does not
+/// cover when there are millions (a run's peak is about 250 bytes a position: [`super::limits::kept_bytes`]).
+const POSITION_BYTES: u64 = 128;
 
 /// Every position seen so far, its moves once asked, and its value once computed.
 pub struct Explorer {
@@ -64,11 +66,14 @@ pub struct Explorer {
     deadline: Option<(Instant, String)>,
     /// Set when the exploration is no longer wanted ([`Explorer::set_stop`]).
     stop: Option<Arc<AtomicBool>>,
+    /// Which positions are on the stack of [`Explorer::solve`]; all false between calls, kept
+    /// so that solving each of many roots does not clear a vector of every position again.
+    on_stack: Vec<bool>,
 }
 
 impl Explorer {
     pub fn new(ask: Arc<dyn Ask>, convention: Convention, limits: GraphLimits) -> Self {
-        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0, deadline: None, stop: None }
+        Explorer { ask, convention, limits, tokens: IndexSet::default(), moves: Vec::new(), values: Vec::new(), bytes: 0, deadline: None, stop: None, on_stack: Vec::new() }
     }
 
     /// The program asked.
@@ -175,17 +180,17 @@ impl Explorer {
     /// so drop this explorer; and a program stopped while it answered answers nothing more, so
     /// start a fresh one.
     pub fn explore_until(&mut self, roots: &[u32], deadline: Option<Instant>) -> Result<bool> {
+        let batch = if deadline.is_none() && self.stop.is_none() { usize::MAX } else { DEADLINE_BATCH };
         let mut frontier = roots.to_vec();
         while !frontier.is_empty() {
-            let batch = match deadline {
-                _ if self.stop_asked() => return Ok(false),
-                Some(deadline) if Instant::now() >= deadline => return Ok(false),
-                None if self.stop.is_none() => frontier.len(),
-                _ => frontier.len().min(DEADLINE_BATCH),
-            };
-            let (now, later) = frontier.split_at(batch);
-            let Some(mut next) = self.expand_by(now, deadline)? else { return Ok(false) };
-            next.extend_from_slice(later);
+            // The positions the batches of this frontier reach, the next frontier (one reached
+            // from two batches is asked once: expand_by passes over those asked).
+            let mut next = Vec::new();
+            for now in frontier.chunks(batch) {
+                let stopped = self.stop_asked() || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                let Some(reached) = (if stopped { None } else { self.expand_by(now, deadline)? }) else { return Ok(false) };
+                next.extend(reached);
+            }
             frontier = next;
         }
         Ok(true)
@@ -202,8 +207,7 @@ impl Explorer {
         let mut frontier: Vec<u32> = ids.iter().copied().filter(|&r| self.moves[r as usize].is_none()).collect();
         frontier.sort_unstable();
         frontier.dedup();
-        let owned: Vec<Box<str>> = frontier.iter().map(|&id| self.tokens[id as usize].clone()).collect();
-        let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
+        let args: Vec<&str> = frontier.iter().map(|&id| self.token(id)).collect();
         let Some(answers) = self.ask_moves(&args, deadline)? else { return Ok(None) };
         let mut next = Vec::new();
         for (&id, answer) in frontier.iter().zip(&answers) {
@@ -245,8 +249,7 @@ impl Explorer {
 
     /// [`Explorer::recheck`], false when `deadline` passed while the program answered.
     fn recheck_by(&mut self, sample: &[u32], deadline: Option<Instant>) -> Result<bool> {
-        let owned: Vec<Box<str>> = sample.iter().map(|&id| self.tokens[id as usize].clone()).collect();
-        let args: Vec<&str> = owned.iter().map(|t| &**t).collect();
+        let args: Vec<&str> = sample.iter().map(|&id| self.token(id)).collect();
         let Some(answers) = self.ask_moves(&args, deadline)? else { return Ok(false) };
         for (&id, answer) in sample.iter().zip(&answers) {
             let mut again: Vec<&str> = answer.split_ascii_whitespace().collect();
@@ -264,9 +267,21 @@ impl Explorer {
 
     /// Computes the value of every unsolved position below `root` (already explored).
     fn solve(&mut self, root: u32) -> Result<()> {
-        let mut on_stack = vec![false; self.tokens.len()];
+        let mut on_stack = std::mem::take(&mut self.on_stack);
+        on_stack.resize(self.tokens.len(), false);
         let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
-        on_stack[root as usize] = true;
+        let solved = self.solve_with(&mut stack, &mut on_stack);
+        // A cycle leaves its stack marked: cleared, so that every mark is false again.
+        for &(id, _) in &stack {
+            on_stack[id as usize] = false;
+        }
+        self.on_stack = on_stack;
+        solved
+    }
+
+    /// [`Explorer::solve`] of the position on `stack`, marking in `on_stack` those on it.
+    fn solve_with(&mut self, stack: &mut Vec<(u32, usize)>, on_stack: &mut [bool]) -> Result<()> {
+        on_stack[stack[0].0 as usize] = true;
         while let Some(&mut (id, ref mut next)) = stack.last_mut() {
             let children = self.moves[id as usize].as_deref().expect("explored");
             if let Some(&child) = children.get(*next) {
@@ -275,7 +290,7 @@ impl Explorer {
                     continue;
                 }
                 if on_stack[child as usize] {
-                    return Err(self.cycle(&stack, child, "moves"));
+                    return Err(self.cycle(stack, child, "moves"));
                 }
                 on_stack[child as usize] = true;
                 stack.push((child, 0));
@@ -302,7 +317,7 @@ impl Explorer {
             "moves" => "a loopy game; the brute force needs every play to end",
             _ => "`components` must split a position into parts that never lead back to it",
         };
-        Error::Usage(format!("game program: the {through} form a cycle of {} positions: {} ({why})", path.len() - 1, shown.join(" -> ")))
+        Error::Usage(format!("game program: the {through} form a cycle of {}: {} ({why})", counted(path.len() as u64 - 1, "position"), shown.join(" -> ")))
     }
 
     /// The error for a program that answered `verb` about position `id` first `first`, then `again`.
@@ -328,8 +343,8 @@ impl Explorer {
     fn too_many(&self, context: &str) -> Error {
         let bytes = super::limits::kept_bytes(self.limits.max_positions);
         Error::Usage(format!(
-            "game program: more than {} positions reachable (reached while answering `{}`); keeping them takes about {} and more per size: {}",
-            self.limits.max_positions,
+            "game program: more than {} reachable (reached while answering `{}`); keeping them takes about {} and more per size: {}",
+            counted(self.limits.max_positions as u64, "position"),
             shorten(context),
             format_bytes(bytes),
             super::limits::advice(self.limits.smaller, "raise --max-positions if they fit")

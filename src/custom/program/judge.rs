@@ -19,40 +19,39 @@ const CONFIRMED_POSITIONS: usize = 256;
 /// program's `claim` and, under normal play, its `components` (each part's exact value).
 pub fn judge(explorer: &mut Explorer, ids: &[u32]) -> Result<Vec<Verdict>> {
     let exact = explorer.values(ids)?;
-    let tokens: Vec<String> = ids.iter().map(|&id| explorer.token(id).to_string()).collect();
-    let claims = claims(explorer, &tokens)?;
-    let splits = splits(explorer, &tokens)?;
+    let claims = claims(explorer, ids)?;
+    let splits = splits(explorer, ids)?;
     Ok((0..ids.len()).map(|i| Verdict { exact: exact[i], claim: claims[i], split: splits[i] }).collect())
 }
 
-/// The program's answers to `verb` about every token (none asked when `tokens` is empty).
-fn ask(explorer: &Explorer, verb: Verb, tokens: &[String]) -> Result<Vec<String>> {
-    let args: Vec<&str> = tokens.iter().map(String::as_str).collect();
+/// The program's answers to `verb` about every position of `ids` (none asked when it is empty).
+fn ask(explorer: &Explorer, verb: Verb, ids: &[u32]) -> Result<Vec<String>> {
+    let args: Vec<&str> = ids.iter().map(|&id| explorer.token(id)).collect();
     if args.is_empty() { Ok(Vec::new()) } else { explorer.program().ask(verb, &args) }
 }
 
-/// The claim of each token (`None`: no claim, or the program makes none).
-fn claims(explorer: &Explorer, tokens: &[String]) -> Result<Vec<Option<u32>>> {
+/// The claim of each position of `ids` (`None`: no claim, or the program makes none).
+fn claims(explorer: &Explorer, ids: &[u32]) -> Result<Vec<Option<u32>>> {
     if !explorer.program().verbs().has(Verb::Claim) {
-        return Ok(vec![None; tokens.len()]);
+        return Ok(vec![None; ids.len()]);
     }
-    let answers = ask(explorer, Verb::Claim, tokens)?;
-    let read = |(token, answer): (&String, &String)| {
-        protocol::number(answer, true).map_err(|why| explorer.bad_answer(&protocol::request(Verb::Claim, token), why))
+    let answers = ask(explorer, Verb::Claim, ids)?;
+    let read = |(&id, answer): (&u32, &String)| {
+        protocol::number(answer, true).map_err(|why| explorer.bad_answer(&protocol::request(Verb::Claim, explorer.token(id)), why))
     };
-    tokens.iter().zip(&answers).map(read).collect()
+    ids.iter().zip(&answers).map(read).collect()
 }
 
-/// The number of components of each token and the XOR of their exact values (`None`: it does
-/// not split, the program gives no components, or the convention is misère).
-fn splits(explorer: &mut Explorer, tokens: &[String]) -> Result<Vec<Option<(u32, u32)>>> {
+/// The number of components of each position of `ids` and the XOR of their exact values
+/// (`None`: it does not split, the program gives no components, or the convention is misère).
+fn splits(explorer: &mut Explorer, ids: &[u32]) -> Result<Vec<Option<(u32, u32)>>> {
     if !explorer.program().verbs().has(Verb::Components) || explorer.convention() == Convention::Misere {
-        return Ok(vec![None; tokens.len()]);
+        return Ok(vec![None; ids.len()]);
     }
-    let answers = ask(explorer, Verb::Components, tokens)?;
-    let mut parts: Vec<Option<Vec<u32>>> = Vec::with_capacity(tokens.len());
-    for (token, answer) in tokens.iter().zip(&answers) {
-        let request = protocol::request(Verb::Components, token);
+    let answers = ask(explorer, Verb::Components, ids)?;
+    let mut parts: Vec<Option<Vec<u32>>> = Vec::with_capacity(ids.len());
+    for (&id, answer) in ids.iter().zip(&answers) {
+        let request = protocol::request(Verb::Components, explorer.token(id));
         let listed = protocol::components(answer).map_err(|why| explorer.bad_answer(&request, why))?;
         parts.push(listed.map(|list| list.into_iter().map(|part| explorer.intern(part, &request)).collect()).transpose()?);
     }
@@ -67,13 +66,12 @@ fn splits(explorer: &mut Explorer, tokens: &[String]) -> Result<Vec<Option<(u32,
 /// answer differs (a non-deterministic program, not a counterexample).
 pub fn confirm(explorer: &mut Explorer, id: u32, verdict: Verdict) -> Result<()> {
     confirm_moves(explorer, id)?;
-    let token = [explorer.token(id).to_string()];
-    let claim = claims(explorer, &token)?.remove(0);
+    let claim = claims(explorer, &[id])?.remove(0);
     if claim != verdict.claim {
         let show = |c: Option<u32>| c.map_or("no claim".to_string(), |c| c.to_string());
         return Err(explorer.changed(Verb::Claim, id, &show(verdict.claim), &show(claim)));
     }
-    let split = splits(explorer, &token)?.remove(0);
+    let split = splits(explorer, &[id])?.remove(0);
     if split != verdict.split {
         let show = |s: Option<(u32, u32)>| s.map_or("no split".to_string(), |(parts, xor)| format!("{parts} components XOR {xor}"));
         return Err(explorer.changed(Verb::Components, id, &show(verdict.split), &show(split)));
@@ -111,16 +109,16 @@ fn below(explorer: &Explorer, id: u32) -> Vec<u32> {
 /// The shrinking order of `ids`: the program's `size` (its token's length without it), then
 /// the token (`verify custom` and `stress custom` shrink by it).
 pub fn order(explorer: &Explorer, ids: &[u32]) -> Result<Vec<(u64, String)>> {
-    let tokens: Vec<String> = ids.iter().map(|&id| explorer.token(id).to_string()).collect();
+    let token = |id: u32| explorer.token(id).to_string();
     if !explorer.program().verbs().has(Verb::Size) {
-        return Ok(tokens.into_iter().map(|t| (t.len() as u64, t)).collect());
+        return Ok(ids.iter().map(|&id| (explorer.token(id).len() as u64, token(id))).collect());
     }
-    let answers = ask(explorer, Verb::Size, &tokens)?;
-    let read = |(token, answer): (String, &String)| match protocol::number(answer, false) {
-        Ok(size) => Ok((u64::from(size.unwrap_or_default()), token)),
-        Err(why) => Err(explorer.bad_answer(&protocol::request(Verb::Size, &token), why)),
+    let answers = ask(explorer, Verb::Size, ids)?;
+    let read = |(&id, answer): (&u32, &String)| match protocol::number(answer, false) {
+        Ok(size) => Ok((u64::from(size.unwrap_or_default()), token(id))),
+        Err(why) => Err(explorer.bad_answer(&protocol::request(Verb::Size, explorer.token(id)), why)),
     };
-    tokens.into_iter().zip(&answers).map(read).collect()
+    ids.iter().zip(&answers).map(read).collect()
 }
 
 /// From the failing position `start`, the smallest failing candidate of `smaller` that is
@@ -134,9 +132,9 @@ pub fn shrink(explorer: &mut Explorer, start: u32, verdict: Verdict) -> Result<(
     let convention = explorer.convention();
     let mut rank = order(explorer, &[start])?.remove(0);
     for _ in 0..MAX_SHRINK_STEPS {
-        let token = explorer.token(current.0).to_string();
-        let answer = ask(explorer, Verb::Smaller, std::slice::from_ref(&token))?.remove(0);
-        let mut candidates = explorer.intern_all(&answer, &protocol::request(Verb::Smaller, &token))?;
+        let answer = ask(explorer, Verb::Smaller, &[current.0])?.remove(0);
+        let request = protocol::request(Verb::Smaller, explorer.token(current.0));
+        let mut candidates = explorer.intern_all(&answer, &request)?;
         candidates.sort_unstable();
         candidates.dedup();
         let ranks = order(explorer, &candidates)?;

@@ -192,7 +192,7 @@ mod tests {
         let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
         let (p, m) = (explorer.intern("p", "test").unwrap(), explorer.intern("m", "test").unwrap());
         let err = Splitter::new(&mut explorer).values(&[p]).unwrap_err().to_string();
-        assert!(err.contains("the components form a cycle of 1 positions: p -> p"), "{err}");
+        assert!(err.contains("the components form a cycle of 1 position: p -> p"), "{err}");
         let err = Splitter::new(&mut explorer).values(&[m]).unwrap_err().to_string();
         assert!(err.contains("the moves and components form a cycle of 2 positions: m -> s -> m"), "{err}");
     }

@@ -59,8 +59,10 @@ impl SaveTests {
         Ok(dir.map(|dir| SaveTests { dir, overwrite }))
     }
 
-    /// Refuses before the run when tests 1..=`count` would replace files (without --overwrite).
+    /// Refuses before the run a DIR that cannot be made or written (not after the run, with
+    /// what it found unsaved), and tests 1..=`count` that would replace files (without --overwrite).
     pub fn check(&self, count: usize) -> Result<()> {
+        crate::output::atomic::check_dir(&self.dir).map_err(|e| Error::Usage(format!("--save-tests: {e}")))?;
         test_folder::check_free(&self.dir, count, self.overwrite)
     }
 
@@ -97,13 +99,18 @@ pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, con
     });
     session.progress.finish();
     let summary = summary?;
-    let mut text = slowest_text(name, config, &summary);
+    // The ranking is shown before the tests are saved: a save that fails loses nothing shown.
+    print(session, &slowest_text(name, config, &summary))?;
     if let Some(save) = save {
         let tests: Vec<(Vec<u8>, String)> = summary.tests.iter().map(|(input, answer)| (input.clone(), answer.clone().unwrap_or_default())).collect();
-        text.push_str(&save.save(&tests)?);
+        print(session, &save.save(&tests)?)?;
     }
-    session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
     Ok(if summary.failed { Status::Failed } else { Status::Ok })
+}
+
+/// Writes `text` on the session's stdout.
+pub fn print(session: &mut Session, text: &str) -> Result<()> {
+    session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))
 }
 
 /// The ranking for people: one line per kept input, slowest first.

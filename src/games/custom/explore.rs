@@ -17,7 +17,7 @@ use serde_json::json;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Most positions the explorer keeps by default (about 100 bytes each, 20 MiB in all): what a
+/// Most positions the explorer keeps by default (about 250 bytes each at the peak, 50 MiB in all): what a
 /// program answers in a few seconds, for a page that waits on it.
 pub const MAX_POSITIONS: usize = 200_000;
 
@@ -277,7 +277,7 @@ mod tests {
         let budget = Budget { graph: GraphLimits { max_positions: 60, max_moves: 100, max_bytes: u64::MAX, smaller: None }, ..Budget::default() };
         let explorer = program_explorer(&kayles_command(), budget).unwrap();
         let err = explorer.analyse("30").unwrap_err();
-        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions, the most the explorer keeps (about 5.86 KiB;"), "{err}");
+        assert!(matches!(err, Error::Usage(_)) && err.to_string().contains("more than 60 positions, the most the explorer keeps (about 14.65 KiB;"), "{err}");
         assert_eq!(explorer.analyse("4").unwrap().value, Some(1));
         // Positions kept from earlier analyses do not count against a later one.
         for n in ["5", "6", "4.5", "7"] {

@@ -19,7 +19,7 @@ pub static GAME: GameEntry = GameEntry {
     oracle: Oracle {
         files: &["src/custom/program/graph.rs"],
         // Besides the protocol and mex: helpers that only word messages (a token cut short, a
-        // byte count, how to get within a limit).
+        // byte count or a count of positions, how to get within a limit).
         may_use: &[
             "super::protocol",
             "super::limits",
@@ -27,6 +27,7 @@ pub static GAME: GameEntry = GameEntry {
             "crate::error",
             "crate::impartial::mex",
             "crate::impartial::Convention",
+            "crate::output::text::counted",
             "crate::output::text::format_bytes",
             "crate::output::text::shorten",
         ],

@@ -34,7 +34,7 @@ pub fn options() -> Vec<OptSpec> {
         OptSpec::value("game-cmd", "COMMAND", "The game program (any language; protocol in docs/custom-programs.md), e.g. 'python3 kayles.py'.").required(),
         OptSpec::value("convention", "CONVENTION", "Normal or misère play.").default("normal").choices(CONVENTIONS),
         OptSpec::value("game-timeout", "SECONDS", "Time the game program may take per answer; it is stopped past it.").default("10").aliases(&["timeout"]),
-        OptSpec::value("max-positions", "N", "Most positions explored in all (about 100 bytes each, more with long tokens: their bytes count against --memory-limit); more is refused.").default("20000000"),
+        OptSpec::value("max-positions", "N", "Most positions explored in all (about 250 bytes each at the peak, more with long tokens: their bytes count against --memory-limit); more is refused.").default("20000000"),
         OptSpec::value("max-moves", "N", "Most moves from one position; more is refused.").default("1000000"),
     ]
 }

@@ -60,7 +60,7 @@ fn too_many_moves_and_positions_are_refused() {
     let mut e = Explorer::new(wide.clone(), Convention::Normal, GraphLimits { max_positions: 20, max_moves: 100, ..GraphLimits::default() });
     let root = e.intern("r", "test").unwrap();
     let err = e.values(&[root]).unwrap_err().to_string();
-    assert!(err.contains("more than 20 positions") && err.contains("takes about 1.95 KiB and more"), "{err}");
+    assert!(err.contains("more than 20 positions") && err.contains("takes about 4.88 KiB and more"), "{err}");
 }
 
 #[test]
