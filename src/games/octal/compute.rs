@@ -79,7 +79,7 @@ pub fn check_size(code: &Code, max: usize, args: &Args) -> Result<()> {
     let bytes = (max as u64).saturating_add(1).saturating_mul(2).saturating_add(1 << 20);
     let available = memory_limit(args)?;
     if let Some(available) = available.filter(|&a| bytes > a) {
-        return Err(Error::Usage(format!("the values of {code} up to {max} need about {} of memory (2 bytes each); {} are available", format_bytes(bytes), format_bytes(available))));
+        return Err(Error::Usage(format!("the values of {code} up to {max} need about {} of memory (2 bytes each); only {} is available", format_bytes(bytes), format_bytes(available))));
     }
     check_three_heap_time(code, max, args.flag("force"))
 }

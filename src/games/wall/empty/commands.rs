@@ -57,7 +57,7 @@ fn run_options() -> [OptSpec; 4] {
 fn check_fits(what: &str, bytes: u64, steps: f64, args: &Args) -> Result<()> {
     let available = memory_limit(args)?;
     if let Some(available) = available.filter(|&a| bytes > a) {
-        return Err(Error::Usage(format!("{what} needs about {} of memory; {} are available", format_bytes(bytes), format_bytes(available))));
+        return Err(Error::Usage(format!("{what} needs about {} of memory; only {} is available", format_bytes(bytes), format_bytes(available))));
     }
     let threads = rayon::current_num_threads();
     let seconds = steps / (STEPS_PER_SECOND * threads as f64);
