@@ -79,6 +79,11 @@ impl Session<'_> {
         FileLock::acquire_with_owner(out, &self.command_line.join(" "))
     }
 
+    /// Writes `text` on standard output, as it is.
+    pub fn print(&mut self, text: &str) -> Result<()> {
+        self.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))
+    }
+
     /// Writes one report line to standard error (a failure to write it is not an error).
     pub fn report(&mut self, line: &str) {
         let _ = writeln!(self.stderr, "{line}");

@@ -154,9 +154,9 @@ pub fn run_stress(name: &str, build: impl FnOnce(&Args) -> Result<Box<dyn Stress
     session.progress.finish();
     let summary = summary?;
     // The summary is shown before the failures are saved: a save that fails loses nothing shown.
-    modes::print(session, &summary_text(name, &config, &summary))?;
+    session.print(&summary_text(name, &config, &summary))?;
     if let Some(save) = &save {
-        modes::print(session, &save.failures(&summary)?)?;
+        session.print(&save.failures(&summary)?)?;
     }
     Ok(if summary.failures.is_empty() { Status::Ok } else { Status::Failed })
 }

@@ -141,10 +141,19 @@ impl Drop for FileLock {
 /// dropped it). Asked by taking a shared lock for an instant, which a run starting in that
 /// instant would find taken.
 pub fn is_held(path: &Path) -> bool {
-    let Ok(file) = OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path) else { return false };
-    match FileExt::try_lock_shared(&file) {
+    open_lock(path).is_some_and(|file| held(&file))
+}
+
+/// The lock file at `path` opened for reading, never through a symbolic link.
+fn open_lock(path: &Path) -> Option<File> {
+    OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path).ok()
+}
+
+/// Whether a live run holds the lock of the opened lock `file` ([`is_held`]).
+fn held(file: &File) -> bool {
+    match FileExt::try_lock_shared(file) {
         Ok(()) => {
-            let _ = FileExt::unlock(&file);
+            let _ = FileExt::unlock(file);
             false
         }
         Err(fs4::TryLockError::WouldBlock) => true,
@@ -155,9 +164,8 @@ pub fn is_held(path: &Path) -> bool {
 /// Refuses, before any work and creating nothing, directory `dir` while another run holds its
 /// lock (the error [`DirLock::acquire`] would give later).
 pub fn refuse_held(dir: &Path) -> Result<()> {
-    let path = dir.join(LOCK_FILE);
-    match OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(&path) {
-        Ok(mut file) if is_held(&path) => Err(in_use(dir, &mut file)),
+    match open_lock(&dir.join(LOCK_FILE)) {
+        Some(mut file) if held(&file) => Err(in_use(dir, &mut file)),
         _ => Ok(()),
     }
 }

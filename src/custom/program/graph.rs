@@ -187,8 +187,10 @@ impl Explorer {
             // from two batches is asked once: expand_by passes over those asked).
             let mut next = Vec::new();
             for now in frontier.chunks(batch) {
-                let stopped = self.stop_asked() || deadline.is_some_and(|deadline| Instant::now() >= deadline);
-                let Some(reached) = (if stopped { None } else { self.expand_by(now, deadline)? }) else { return Ok(false) };
+                if self.stop_asked() || deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    return Ok(false);
+                }
+                let Some(reached) = self.expand_by(now, deadline)? else { return Ok(false) };
                 next.extend(reached);
             }
             frontier = next;

@@ -100,17 +100,12 @@ pub fn run_slowest(name: &str, side: &dyn StressSide, command: &CommandLine, con
     session.progress.finish();
     let summary = summary?;
     // The ranking is shown before the tests are saved: a save that fails loses nothing shown.
-    print(session, &slowest_text(name, config, &summary))?;
+    session.print(&slowest_text(name, config, &summary))?;
     if let Some(save) = save {
         let tests: Vec<(Vec<u8>, String)> = summary.tests.iter().map(|(input, answer)| (input.clone(), answer.clone().unwrap_or_default())).collect();
-        print(session, &save.save(&tests)?)?;
+        session.print(&save.save(&tests)?)?;
     }
     Ok(if summary.failed { Status::Failed } else { Status::Ok })
-}
-
-/// Writes `text` on the session's stdout.
-pub fn print(session: &mut Session, text: &str) -> Result<()> {
-    session.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))
 }
 
 /// The ranking for people: one line per kept input, slowest first.

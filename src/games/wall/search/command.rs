@@ -85,7 +85,7 @@ impl Command for SearchCommand {
             "search wall {shape}: Grundy {} (seed {}, evaluation {} of {}) after {ran}; {verdict} in {}\n{}\n",
             best.grundy, best.seed, best.at_evaluation, best.evaluations, out.display(), Board::from_slashed(&best.board)?
         );
-        session.stdout.write_all(line.as_bytes()).map_err(|e| Error::io("<stdout>", e))?;
+        session.print(&line)?;
         Ok(Status::Ok)
     }
 }
