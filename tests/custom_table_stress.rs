@@ -278,3 +278,22 @@ fn a_components_cycle_is_named_as_one() {
     let run = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "3", "--components"]).assert().code(2);
     run.stderr(contains("the components form a cycle of 1 position: 0 -> 0").and(contains("`components` must split")));
 }
+
+#[test]
+fn components_with_no_parts_are_taken_as_zero_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    // Heaps of a subtraction game {1, 2}; `components` answers an empty line (no parts) for
+    // every heap above 2, as a program that forgot to print them would.
+    let game = "import sys\nfor line in sys.stdin:\n    verb, _, arg = line.strip().partition(' ')\n    if verb == 'flush':\n        sys.stdout.flush()\n    elif verb == 'sprague':\n        print('positions moves components')\n    elif verb == 'positions':\n        print(arg)\n    elif verb == 'components':\n        print('-' if int(arg) <= 2 else '')\n    else:\n        print(' '.join(str(int(arg) - k) for k in (1, 2) if k <= int(arg)))\n";
+    std::fs::write(dir.path().join("empty.py"), game).unwrap();
+    let game = format!("python3 {}", dir.path().join("empty.py").display());
+    let run = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "5", "--components"]).assert().success();
+    let output = run.get_output();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "size,position,value\n0,0,0\n1,1,1\n2,2,2\n3,3,0\n4,4,0\n5,5,0\n", "the protocol's meaning: value 0");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("warning: 3 positions answered `components` with no parts (the first: \"3\") and were taken as the empty game, value 0; a position that does not split answers `-`"), "{stderr}");
+    // Without --components the answers are not asked: no warning, the exact values.
+    let exact = sprague().args(["table", "custom", "--game-cmd", &game, "--max", "5"]).assert().success();
+    assert!(String::from_utf8_lossy(&exact.get_output().stdout).ends_with("3,3,0\n4,4,1\n5,5,2\n"));
+    exact.stderr(contains("warning").not());
+}

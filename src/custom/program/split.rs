@@ -23,11 +23,14 @@ pub struct Splitter<'e> {
     explorer: &'e mut Explorer,
     nodes: FxHashMap<u32, Node>,
     values: FxHashMap<u32, u32>,
+    /// Positions whose `components` answer named no parts (the empty sum, value 0), in the
+    /// order they were asked.
+    empty: Vec<u32>,
 }
 
 impl<'e> Splitter<'e> {
     pub fn new(explorer: &'e mut Explorer) -> Self {
-        Splitter { explorer, nodes: FxHashMap::default(), values: FxHashMap::default() }
+        Splitter { explorer, nodes: FxHashMap::default(), values: FxHashMap::default(), empty: Vec::new() }
     }
 
     /// The Grundy values of `roots`.
@@ -40,6 +43,12 @@ impl<'e> Splitter<'e> {
             self.solve(root)?;
         }
         Ok(roots.iter().map(|r| self.values[r]).collect())
+    }
+
+    /// The positions that answered `components` with no parts: each taken as the empty sum
+    /// (value 0), which is more often a program's bug than its meaning (`-` is no split).
+    pub fn empty_splits(&self) -> &[u32] {
+        &self.empty
     }
 
     /// Asks `components` of the new positions of `ids`, then `moves` of those that do not
@@ -58,6 +67,9 @@ impl<'e> Splitter<'e> {
             let parts = parts.map(|p| p.into_iter().map(|t| self.explorer.intern(t, &context)).collect::<Result<Vec<u32>>>()).transpose()?;
             let node = match parts {
                 Some(parts) if parts != [id] => {
+                    if parts.is_empty() {
+                        self.empty.push(id);
+                    }
                     next.extend(&parts);
                     Node::Parts(parts.into_boxed_slice())
                 }
@@ -165,6 +177,25 @@ mod tests {
         assert_eq!(values[..13], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
         assert!((71..=88).all(|n| values[n] == values[n + 12]) && values[70] != values[82]);
         assert!(explorer.len() < 101 * 101, "rows and pairs of rows only: {}", explorer.len());
+    }
+
+    #[test]
+    fn an_empty_split_is_the_empty_sum_and_is_recorded() {
+        // "a" splits into "b" and nothing else, "b" into no parts; "c" does not split and moves to "b".
+        let game = Arc::new(Fake::new("positions moves components", |verb, arg: &str| match (verb, arg) {
+            (Verb::Components, "a") => Some("b c".into()),
+            (Verb::Components, "b") => Some(String::new()),
+            (Verb::Components, _) => Some("-".into()),
+            (Verb::Moves, "c") => Some("b".into()),
+            (Verb::Moves, _) => Some(String::new()),
+            _ => None,
+        }));
+        let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
+        let root = explorer.intern("a", "test").unwrap();
+        let mut splitter = Splitter::new(&mut explorer);
+        assert_eq!(splitter.values(&[root]).unwrap(), [1], "b = 0, c = mex {{0}} = 1, a = 0 ^ 1");
+        let empty: Vec<u32> = splitter.empty_splits().to_vec();
+        assert_eq!(empty.iter().map(|&id| explorer.token(id)).collect::<Vec<_>>(), ["b"]);
     }
 
     #[test]

@@ -40,15 +40,29 @@ pub fn starting_positions(explorer: &mut Explorer, max: u32) -> Result<Vec<Vec<u
     listed.collect()
 }
 
+/// A table and what the program's `components` answers said that may be a bug.
+#[derive(Debug)]
+pub struct Table {
+    pub rows: Vec<TableRow>,
+    /// Positions (tokens) whose `components` answer was empty, taken as value 0.
+    pub empty_splits: Vec<String>,
+}
+
 /// The table of sizes 0..=max: by size, then in the order the program lists them. With
 /// `split`, the program's `components` are trusted ([`Splitter`]: normal play only).
-pub fn table(explorer: &mut Explorer, max: u32, split: bool) -> Result<Vec<TableRow>> {
+pub fn table(explorer: &mut Explorer, max: u32, split: bool) -> Result<Table> {
     let starts = starting_positions(explorer, max)?;
     let ids: Vec<u32> = starts.iter().flatten().copied().collect();
-    let values = if split { Splitter::new(explorer).values(&ids)? } else { explorer.values(&ids)? };
+    let (values, empty) = if split {
+        let mut splitter = Splitter::new(explorer);
+        (splitter.values(&ids)?, splitter.empty_splits().to_vec())
+    } else {
+        (explorer.values(&ids)?, Vec::new())
+    };
     let sizes = starts.iter().enumerate().flat_map(|(size, ids)| ids.iter().map(move |_| size as u32));
     let rows = sizes.zip(&ids).zip(values).map(|((size, &id), value)| TableRow { size, position: explorer.token(id).to_string(), value });
-    Ok(rows.collect())
+    let empty_splits = empty.iter().map(|&id| explorer.token(id).to_string()).collect();
+    Ok(Table { rows: rows.collect(), empty_splits })
 }
 
 /// The values of a table in which every size has exactly one starting position (a sequence:
@@ -100,7 +114,7 @@ mod tests {
     fn equal_last_values_are_no_period_of_one() {
         let seen = |take: &'static [u32], convention, max| {
             let mut explorer = Explorer::new(Arc::new(Fake::new("positions moves", heaps(take))), convention, GraphLimits::default());
-            observed_period(&sequence(&table(&mut explorer, max, false).unwrap(), max).unwrap())
+            observed_period(&sequence(&table(&mut explorer, max, false).unwrap().rows, max).unwrap())
         };
         for max in 10..=30 {
             assert_eq!(seen(&[2, 3], Convention::Normal, max), Some(Period { preperiod: 0, period: 5 }), "subtraction {{2, 3}}, max {max}");
@@ -114,7 +128,7 @@ mod tests {
     fn the_table_lists_every_size_in_the_programs_order() {
         let game = Arc::new(Fake::new("positions moves", subtraction));
         let mut explorer = Explorer::new(game, Convention::Normal, GraphLimits::default());
-        let rows = table(&mut explorer, 20, false).unwrap();
+        let rows = table(&mut explorer, 20, false).unwrap().rows;
         assert_eq!(rows[4], TableRow { size: 4, position: "4".into(), value: 2 });
         let values = sequence(&rows, 20).expect("one heap per size");
         assert_eq!(values, (0..=20).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect::<Vec<u32>>());
@@ -128,7 +142,7 @@ mod tests {
             _ => None,
         }));
         let mut explorer = Explorer::new(pairs, Convention::Misere, GraphLimits::default());
-        let rows = table(&mut explorer, 2, false).unwrap();
+        let rows = table(&mut explorer, 2, false).unwrap().rows;
         let shown: Vec<(u32, &str, u32)> = rows.iter().map(|r| (r.size, r.position.as_str(), r.value)).collect();
         assert_eq!(shown, [(1, "b", 0), (1, "a", 1)], "misère: a (no move) wins, b loses");
         assert_eq!(sequence(&rows, 2), None);

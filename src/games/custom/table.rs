@@ -1,7 +1,7 @@
 //! `sprague table custom`: the exact value of every starting position of a game program up to a size (CSV), and the period a sequence of them shows.
 
 use super::program;
-use crate::custom::program::table::{observed_period, sequence, table, TableRow};
+use crate::custom::program::table::{observed_period, sequence, table, Table, TableRow};
 use crate::custom::program::Explorer;
 use crate::error::{Error, Result};
 use crate::game::{Args, Command, CommandSpec, OptSpec, Session, Status, Verb};
@@ -48,9 +48,10 @@ impl Command for TableCustom {
         let _lock = args.text("out").map(|out| session.lock_file(Path::new(out))).transpose()?;
         let game = Arc::new(program::start(args, rayon::current_num_threads())?);
         let mut explorer = Explorer::new(game, convention, program::graph_limits(args)?);
-        let rows = table(&mut explorer, max, split)?;
+        let Table { rows, empty_splits } = table(&mut explorer, max, split)?;
         let mut summary = vec![format!("table custom: {} (sizes 0..={max}, {}, {} positions explored)", counted(&rows), convention_name(convention), explorer.len())];
         summary.push(period_line(&rows, max));
+        summary.extend(empty_split_warning(&empty_splits));
         match args.text("out") {
             Some(out) => {
                 write_csv(Path::new(out), &rows)?;
@@ -69,6 +70,17 @@ fn convention_name(convention: Convention) -> &'static str {
         Convention::Normal => "normal play, Grundy values",
         Convention::Misere => "misère play, outcomes: 1 the player to move wins",
     }
+}
+
+/// A warning for `components` answers with no parts: taken as the empty sum (value 0), as
+/// the protocol says, but a game whose parts are missing is the likelier reading.
+fn empty_split_warning(tokens: &[String]) -> Option<String> {
+    let first = tokens.first()?;
+    let (noun, was) = if tokens.len() == 1 { ("position", "was") } else { ("positions", "were") };
+    Some(format!(
+        "warning: {} {noun} answered `components` with no parts (the first: {first:?}) and {was} taken as the empty game, value 0; a position that does not split answers `-`",
+        tokens.len()
+    ))
 }
 
 /// `N starting positions, values 0..=M`.
