@@ -37,6 +37,15 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// A whole number as an error message shows it: in full when short, else its first
+/// [`QUOTED_CHARS`] digits and how many there are.
+fn long_number(text: &str) -> String {
+    match text.len() > QUOTED_CHARS {
+        true => format!("{}… ({} digits)", &text[..QUOTED_CHARS], text.trim_start_matches(['-', '+']).len()),
+        false => text.to_string(),
+    }
+}
+
 /// A character as an error message names it: a tab, a space, a Unicode space by its code
 /// point (it looks like a space), or quoted (`'a'`).
 pub fn describe_char(c: char) -> String {
@@ -64,9 +73,17 @@ pub fn is_blank(text: &str) -> bool {
 #[derive(Clone)]
 pub struct Scanner<'a> {
     source_name: String,
-    lines: Vec<&'a str>,
+    /// The whole input, less a final line break; lines are found as they are reached (no
+    /// index of every line: an input of blank lines stays at its own size in memory).
+    body: &'a str,
+    /// Lines of `body`.
+    line_count: usize,
     /// Index of the current line.
     line: usize,
+    /// The current line (without its line break and CR); empty past the end.
+    current: &'a str,
+    /// Byte offset in `body` where the line after the current one starts.
+    next_start: usize,
     /// Byte offset inside the current line (columns in messages count characters).
     col: usize,
     /// Characters of the current line before `col`, kept as `col` moves (a column is never
@@ -89,8 +106,23 @@ impl<'a> Scanner<'a> {
     pub fn new(source_name: impl Into<String>, text: &'a str) -> Self {
         // A final line break ends the last line; it does not start an empty one.
         let body = text.strip_suffix('\n').unwrap_or(text);
-        let lines = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-        Scanner { source_name: source_name.into(), lines, line: 0, col: 0, chars_before: 0, offset: 0 }
+        let line_count = body.bytes().filter(|&b| b == b'\n').count() + 1;
+        let mut scanner = Scanner { source_name: source_name.into(), body, line_count, line: 0, current: "", next_start: 0, col: 0, chars_before: 0, offset: 0 };
+        scanner.load_line();
+        scanner
+    }
+
+    /// Sets `current` to line `line`, which starts at `next_start`, and finds where the next
+    /// one starts.
+    fn load_line(&mut self) {
+        if self.line >= self.line_count {
+            self.current = "";
+            return;
+        }
+        let rest = &self.body[self.next_start..];
+        let end = rest.find('\n').unwrap_or(rest.len());
+        self.current = rest[..end].strip_suffix('\r').unwrap_or(&rest[..end]);
+        self.next_start += end + 1;
     }
 
     /// The same scanner over a piece of a longer input that starts on 1-based line `first`,
@@ -117,7 +149,7 @@ impl<'a> Scanner<'a> {
 
     /// Current 1-based (line, column), the column in characters.
     pub fn position(&self) -> (usize, usize) {
-        let line = self.line.min(self.lines.len().saturating_sub(1));
+        let line = self.line.min(self.line_count - 1);
         (line + 1, self.column(0))
     }
 
@@ -125,13 +157,13 @@ impl<'a> Scanner<'a> {
     /// on the current line: what an editor shows, wherever a character before it takes more
     /// than one byte.
     fn column(&self, ahead: usize) -> usize {
-        let text = self.lines.get(self.line).and_then(|text| text.get(self.col..self.col + ahead));
+        let text = (self.line < self.line_count).then_some(self.current).and_then(|text| text.get(self.col..self.col + ahead));
         self.chars_before + text.map_or(ahead, |t| t.chars().count()) + 1
     }
 
     /// Moves `bytes` bytes along the current line.
     fn advance(&mut self, bytes: usize) {
-        self.chars_before += self.lines[self.line][self.col..self.col + bytes].chars().count();
+        self.chars_before += self.current[self.col..self.col + bytes].chars().count();
         self.col += bytes;
     }
 
@@ -140,12 +172,13 @@ impl<'a> Scanner<'a> {
         self.line += 1;
         self.col = 0;
         self.chars_before = 0;
+        self.load_line();
     }
 
     /// Skips whitespace (including line breaks); true if a token follows.
     pub fn skip_blank(&mut self) -> bool {
-        while self.line < self.lines.len() {
-            let rest = &self.lines[self.line][self.col..];
+        while self.line < self.line_count {
+            let rest = &self.current[self.col..];
             let trimmed = rest.trim_start_matches(is_separator);
             let (skipped, more) = (rest.len() - trimmed.len(), !trimmed.is_empty());
             self.advance(skipped);
@@ -168,7 +201,7 @@ impl<'a> Scanner<'a> {
             let (line, col) = self.end_position();
             return Err(self.error_at(line, col, format!("expected {what}, found end of input")));
         }
-        let full: &'a str = self.lines[self.line];
+        let full: &'a str = self.current;
         let rest = &full[self.col..];
         if rest.starts_with('\u{feff}') {
             let (line, col) = (self.line + 1, self.column(0));
@@ -194,7 +227,7 @@ impl<'a> Scanner<'a> {
         let value: T = tok.text.parse().map_err(|_| {
             let digits = tok.text.strip_prefix(['-', '+']).unwrap_or(tok.text);
             let message = match !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                true => out_of_range(tok.text), // a whole number the type cannot hold
+                true => out_of_range(&long_number(tok.text)), // a whole number the type cannot hold
                 false => format!("expected {what} (a number), found {}", quoted(tok.text)),
             };
             self.error_at(tok.line, tok.col, message)
@@ -225,10 +258,10 @@ impl<'a> Scanner<'a> {
     /// The rest of the current line (trailing whitespace removed) and its 1-based line number,
     /// then moves to the next line. `None` at end of input.
     pub fn line(&mut self) -> Option<(usize, &'a str)> {
-        if self.line >= self.lines.len() {
+        if self.line >= self.line_count {
             return None;
         }
-        let full: &'a str = self.lines[self.line];
+        let full: &'a str = self.current;
         let text = full[self.col..].trim_end_matches(is_separator);
         let number = self.line + 1;
         self.next_line();
@@ -237,8 +270,8 @@ impl<'a> Scanner<'a> {
 
     /// Moves past the rest of the current line if only whitespace is left on it.
     pub fn finish_line(&mut self) -> Result<()> {
-        if self.line < self.lines.len() {
-            let rest = &self.lines[self.line][self.col..];
+        if self.line < self.line_count {
+            let rest = &self.current[self.col..];
             let left = rest.trim_matches(is_separator);
             if !left.is_empty() {
                 let offset = rest.len() - rest.trim_start_matches(is_separator).len();
@@ -261,9 +294,10 @@ impl<'a> Scanner<'a> {
 
     /// Position just after the last non-blank text (where a missing token was expected).
     fn end_position(&self) -> (usize, usize) {
-        let last = self.lines.iter().rposition(|l| !is_blank(l));
+        let lines = self.body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+        let last = lines.enumerate().filter(|(_, l)| !is_blank(l)).last();
         match last {
-            Some(i) => (i + 1, self.lines[i].trim_end_matches(is_separator).chars().count() + 1),
+            Some((i, text)) => (i + 1, text.trim_end_matches(is_separator).chars().count() + 1),
             None => (1, 1),
         }
     }
@@ -332,6 +366,30 @@ mod tests {
         assert!(err.len() < 200, "{} bytes", err.len());
         assert!(err.ends_with(&format!("\"{}\"… (10000000 bytes)", "y".repeat(40))), "{err}");
         assert_eq!(quoted("X.X"), "\"X.X\"");
+        // A number too large for its type, of 10 million digits: shown by its start and length.
+        let nines = "9".repeat(10_000_000);
+        let err = Scanner::new("t", &format!("{nines}\n")).number::<u64>("N", 1, 100).unwrap_err().to_string();
+        assert_eq!(err, format!("t:1:1: N must be between 1 and 100, found {}… (10000000 digits)", "9".repeat(40)));
+        let err = Scanner::new("t", "123456789012345678901234567890\n").number::<u64>("N", 1, 100).unwrap_err().to_string();
+        assert_eq!(err, "t:1:1: N must be between 1 and 100, found 123456789012345678901234567890");
+    }
+
+    #[test]
+    fn lines_are_found_as_they_are_reached() {
+        // A million blank lines, then tokens: placed by the whole input's numbering.
+        let text = format!("{}  7 x\r\n\n\n", "\n".repeat(1_000_000));
+        let mut scanner = Scanner::new("t", &text);
+        assert_eq!(scanner.number::<u32>("N", 1, 9).unwrap(), 7);
+        assert_eq!(scanner.position(), (1_000_001, 4));
+        let err = scanner.number::<u32>("M", 1, 9).unwrap_err().to_string();
+        assert_eq!(err, "t:1000001:5: expected M (a number), found \"x\"");
+        let err = scanner.number::<u32>("K", 1, 9).unwrap_err().to_string();
+        assert_eq!(err, "t:1000001:6: expected K, found end of input");
+        assert!(scanner.at_end() && scanner.line().is_none());
+        assert_eq!(Scanner::new("t", "").position(), (1, 1));
+        let mut lines = Scanner::new("t", "a\r\nb c\n\nd");
+        let all: Vec<_> = std::iter::from_fn(|| lines.line()).collect();
+        assert_eq!(all, [(1, "a"), (2, "b c"), (3, ""), (4, "d")]);
     }
 
     #[test]

@@ -69,8 +69,8 @@ fn a_run_counted_on_a_device_has_no_cpu_estimate_and_merges_as_the_devices() {
         .args(["--budget", "1000"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("skipped for budget (6 units, estimated 0.0 s without the 6 a device counted, whose CPU time is unknown: --budget inf takes them;"))
-        .stdout(predicate::str::contains("  wall 2x3 (counted on a device: no CPU estimate)"));
+        .stdout(predicate::str::contains("skipped for budget (6 units, estimated 0.0 s without the 6 whose CPU time is unknown (a device counted them, or an older merge records no shard times): --budget inf takes them;"))
+        .stdout(predicate::str::contains("  wall 2x3 (no CPU estimate: counted on a device, or an older merge)"));
     check(dir.path()).args(["--budget", "inf"]).assert().success().stdout(predicate::str::contains("skipped").not());
     // A huge budget is echoed in powers of ten, not in 301 digits.
     check(dir.path()).args(["--budget", "1e300"]).assert().success().stdout(predicate::str::contains("budget 1e300 s): 0 differences"));
@@ -564,4 +564,35 @@ fn report_names_the_unfinished_runs_it_leaves_out() {
     // A finished run leaves its lock beside its manifest: that is no unfinished run.
     let index = report_index(&dir.path().join("a"), &report.path().join("alone"));
     assert!(!index.contains("Unfinished"), "{index}");
+}
+
+#[test]
+fn a_merged_run_is_estimated_from_its_shards_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut threads = Vec::new();
+    for (k, seconds) in [("1", 100.0), ("2", 200.0)] {
+        let out = dir.path().join(format!("shards/{k}"));
+        sprague().args(["verify", "wall", "--max", "3x3", "-q", "--shard", &format!("{k}/2"), "--out"]).arg(&out).assert().success();
+        // As if each shard had run for minutes.
+        let path = out.join("manifest.json");
+        let mut manifest = sprague::output::manifest::Manifest::read(&path).unwrap();
+        manifest.wall_seconds = seconds;
+        threads.push(manifest.threads as f64);
+        manifest.write(&path).unwrap();
+    }
+    let merged = dir.path().join("alone/merged");
+    sprague().arg("merge").arg(dir.path().join("shards/1")).arg(dir.path().join("shards/2")).arg("--out").arg(&merged).assert().success();
+    let path = merged.join("manifest.json");
+    let mut manifest = sprague::output::manifest::Manifest::read(&path).unwrap();
+    assert_eq!(manifest.shards_seconds, Some(100.0 * threads[0] + 200.0 * threads[1]));
+    assert!(manifest.wall_seconds < 10.0, "the merge's own time: {}", manifest.wall_seconds);
+    // Alone in a tree (its shards elsewhere), it is not recomputed under a budget its shards'
+    // time is past (it was, estimated at the merge's fraction of a second).
+    let alone = dir.path().join("alone");
+    check(&alone).args(["--budget", "5"]).assert().success().stdout(predicate::str::contains("skipped for budget (6 units, estimated 295.6 s"));
+    // A merge of an older version records no shards' time: no estimate, skipped but for inf.
+    manifest.shards_seconds = None;
+    manifest.write(&path).unwrap();
+    check(&alone).args(["--budget", "1e9"]).assert().success().stdout(predicate::str::contains("merged 3x3 (no CPU estimate: counted on a device, or an older merge)"));
+    check(&alone).args(["--budget", "inf"]).assert().success().stdout(predicate::str::contains("skipped").not());
 }

@@ -248,6 +248,19 @@ fn a_run_of_other_sizes_is_replaced_with_a_word_by_merge_and_verify() {
     verify(&out, &["--max", "2x2"], 0).stderr(contains(format!("replaced the run of sizes 1x1..2x3 in {} (`sprague merge ", out.display()))).stderr(contains("by one of sizes 1x1..2x2"));
 }
 
+/// A run of the same sizes but another shard or rule in the same directory (a loop over the
+/// shards that forgot its --out) is replaced with a word naming what differs.
+#[test]
+fn a_run_of_another_shard_or_rule_is_replaced_with_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    verify(&out, &["--max", "3x3", "--shard", "1/3"], 0).stderr(contains("replaced").not());
+    let line = format!("replaced the run of sizes 1x1..3x3, shard 1/3 in {} (`sprague verify wall -q --out {} --max 3x3 --shard 1/3`) by one of sizes 1x1..3x3, shard 2/3", out.display(), out.display());
+    verify(&out, &["--max", "3x3", "--shard", "2/3"], 0).stderr(contains(line.as_str()));
+    verify(&out, &["--max", "3x3", "--shard", "2/3"], 0).stderr(contains("replaced").not());
+    verify(&out, &["--max", "3x3", "--shard", "2/3", "--rules", "misere"], 1).stderr(contains(", rule standard in ").and(contains("by one of sizes 1x1..3x3, rule misere")));
+}
+
 /// sprague's own kings solver, as a `--cmd` for stress.
 fn kings_solver() -> String {
     format!("{} solve kings", assert_cmd::cargo::cargo_bin("sprague").display())
@@ -531,4 +544,27 @@ fn a_count_that_would_wrap_is_refused_by_merge_and_check() {
     merge(&[a.clone(), b.clone()], &dir.path().join("m"), 2).stderr(contains("3x3 says patterns/p_positions/max_grundy").and(contains("18446744073709551615")));
     assert!(!dir.path().join("m").exists());
     sprague().args(["check", "--budget", "0", "--results"]).arg(dir.path()).assert().code(1).stdout(contains("distribution.csv sums to 18446744073709551615/"));
+}
+
+/// A merge that fails while it writes (here past a file-size limit) withdraws the earlier run's
+/// manifest first: no manifest lists files it changed, check names the directory, and the
+/// merge run again completes it.
+#[test]
+fn a_merge_that_fails_while_writing_leaves_no_manifest_over_changed_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = run_shards(dir.path(), &["--max", "4x4"], 0);
+    let out = dir.path().join("out");
+    verify(&out, &["--max", "3x3"], 0);
+    let binary = assert_cmd::cargo::cargo_bin("sprague");
+    let limited = format!("ulimit -f 4; exec {} merge {} {} {} --out {}", binary.display(), shards[0].display(), shards[1].display(), shards[2].display(), out.display());
+    let failed = std::process::Command::new("sh").arg("-c").arg(&limited).output().unwrap();
+    assert_eq!(failed.status.code(), Some(2), "{}", String::from_utf8_lossy(&failed.stderr));
+    assert!(String::from_utf8_lossy(&failed.stderr).contains("File too large"));
+    assert!(!out.join("manifest.json").exists(), "the 3x3 run's manifest would list files the merge changed");
+    let check = sprague().args(["check", "--results"]).arg(&out).assert().code(1);
+    check.stdout(contains("but no manifest, so none of them can be checked"));
+    merge(&shards, &out, 0);
+    let reference = dir.path().join("reference");
+    verify(&reference, &["--max", "4x4"], 0);
+    assert_same_csvs(&out, &reference);
 }

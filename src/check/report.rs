@@ -66,12 +66,12 @@ fn skipped(plan: &Plan, text: &mut String) {
     }
     let estimate = skipped.iter().map(|u| u.estimate).filter(|s| s.is_finite()).fold(0.0, |a, b| a + b);
     let on_device = skipped.iter().filter(|u| u.estimate.is_infinite()).count();
-    let device = if on_device > 0 { format!(" without the {on_device} a device counted, whose CPU time is unknown: --budget inf takes them") } else { String::new() };
+    let device = if on_device > 0 { format!(" without the {on_device} whose CPU time is unknown (a device counted them, or an older merge records no shard times): --budget inf takes them") } else { String::new() };
     line(text, format_args!("skipped for budget ({} units, estimated {estimate:.1} s{device}; raise --budget to include them):", skipped.len()));
     for unit in skipped {
         match unit.estimate {
             s if s.is_finite() => line(text, format_args!("  {} (estimated {s:.2} s)", unit.label)),
-            _ => line(text, format_args!("  {} (counted on a device: no CPU estimate)", unit.label)),
+            _ => line(text, format_args!("  {} (no CPU estimate: counted on a device, or an older merge)", unit.label)),
         }
     }
 }

@@ -84,6 +84,11 @@ impl Session<'_> {
         self.stdout.write_all(text.as_bytes()).map_err(|e| Error::io("<stdout>", e))
     }
 
+    /// Writes `line` and a newline on standard output.
+    pub fn println(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))
+    }
+
     /// Writes one report line to standard error (a failure to write it is not an error).
     pub fn report(&mut self, line: &str) {
         let _ = writeln!(self.stderr, "{line}");

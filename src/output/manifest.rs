@@ -43,6 +43,11 @@ pub struct Manifest {
     /// CPU and GPU shards of one run still merge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
+    /// A merge's cost: the thread-seconds of its shards together (each shard's wall seconds over
+    /// every sitting × its threads), since the merge's own `wall_seconds` is only the merge's.
+    /// Absent for a run that is no merge, and in merges of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shards_seconds: Option<f64>,
     /// SHA-256 of this manifest as written without this field, so that a change to the
     /// manifest itself is noticed too (absent in manifests of older versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -141,6 +146,7 @@ impl RunClock {
             notes: Vec::new(),
             parameters: BTreeMap::new(),
             device: None,
+            shards_seconds: None,
             digest: None,
         })
     }
@@ -213,13 +219,18 @@ impl Manifest {
     }
 
     /// Estimated seconds to recompute the run on `threads` CPU threads: its wall time (over
-    /// every sitting of a resumed run) × its threads / `threads`; infinite for a run a device
-    /// counted (see [`Manifest::device`]).
+    /// every sitting of a resumed run) × its threads / `threads`, for a merge its shards'
+    /// ([`Manifest::shards_seconds`]); infinite where that is unknown: a run a device counted
+    /// (see [`Manifest::device`]), a merge of an older version.
     pub fn cpu_seconds_on(&self, threads: f64) -> f64 {
         if self.device.is_some() {
             return f64::INFINITY;
         }
-        self.seconds_all_sittings.unwrap_or(self.wall_seconds) * self.threads.max(1) as f64 / threads
+        match (self.shards_seconds, self.parameters.contains_key("merged_from")) {
+            (Some(seconds), _) => seconds / threads,
+            (None, true) => f64::INFINITY,
+            (None, false) => self.seconds_all_sittings.unwrap_or(self.wall_seconds) * self.threads.max(1) as f64 / threads,
+        }
     }
 
     /// The SHA-256 of the manifest's text without the digest field.

@@ -11,7 +11,7 @@ use crate::output::manifest::{Manifest, RunClock};
 use super::files::write_verify_files;
 use crate::output::verify_files::MANIFEST;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Where and how a verification runs.
@@ -101,29 +101,48 @@ pub fn verify_into(verification: &dyn Verification, run: &DirRun, clock: &RunClo
     if run.resume {
         notes.push("resumed from a checkpoint: wall_seconds and the memory cover the last process only, seconds_all_sittings every sitting".into());
     }
-    let replaced = replaced(&run.dir, &results);
-    let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes, verification.device())?;
+    let replaced = replaced(&run.dir, &results, &parameters);
+    let manifest = write_files(verification, &run.dir, clock, &results, parameters, notes, Cost { device: verification.device(), shards_seconds: None })?;
     Checkpoint::remove(&run.dir)?;
     Ok(Finished::Done(Box::new(Report { results, manifest, replaced })))
 }
 
-/// A finished run of other sizes than `results` in `dir`, which `results` replace (a run of
-/// the same kind and game, [`crate::output::takeover`]), as a line naming both size ranges:
-/// `replaced the run of sizes 1x1..3x4 in out (`sprague verify wall --max 3x4 --out out`)
-/// by one of sizes 1x1..2x3`; `None` when the sizes are the same or nothing finished is there.
-pub fn replaced(dir: &Path, results: &RunResults) -> Option<String> {
+/// A finished run in `dir` of other sizes than `results`, or another rule, shard or mode
+/// (`parameters`), which `results` replace (a run of the same kind and game,
+/// [`crate::output::takeover`]), as a line naming both: `replaced the run of sizes 1x1..3x4 in
+/// out (`sprague verify wall --max 3x4 --out out`) by one of sizes 1x1..2x3`, `… of sizes
+/// 1x1..4x4, shard 1/3 … by one of sizes 1x1..4x4, shard 2/3`; `None` when they are the same
+/// or nothing finished is there.
+pub fn replaced(dir: &Path, results: &RunResults, parameters: &BTreeMap<String, Value>) -> Option<String> {
     let (earlier, _) = Manifest::read_unsealed(&dir.join(MANIFEST)).ok()?;
     let before = super::files::read_verify_files(dir).ok()?;
-    if before.sizes.keys().eq(results.sizes.keys()) {
+    let differing = differing_parameters(&earlier.parameters, parameters);
+    if before.sizes.keys().eq(results.sizes.keys()) && differing.is_empty() {
         return None;
     }
+    let described = |results: &RunResults, parameters: &BTreeMap<String, Value>| {
+        let shown = differing.iter().map(|key| format!(", {key} {}", parameters.get(*key).map_or("none".to_string(), parameter_text)));
+        format!("sizes {}{}", size_range(results), shown.collect::<String>())
+    };
     Some(format!(
-        "replaced the run of sizes {} in {} (`{}`) by one of sizes {}",
-        size_range(&before),
+        "replaced the run of {} in {} (`{}`) by one of {}",
+        described(&before, &earlier.parameters),
         dir.display(),
         earlier.command_line.join(" "),
-        size_range(results)
+        described(results, parameters)
     ))
+}
+
+/// The parameters two runs record otherwise (their sizes, the options they came from and a
+/// merge's inputs aside, which the sizes and the command line show).
+fn differing_parameters<'a>(earlier: &'a BTreeMap<String, Value>, now: &'a BTreeMap<String, Value>) -> Vec<&'a str> {
+    let keys: BTreeSet<&str> = earlier.keys().chain(now.keys()).map(String::as_str).collect();
+    keys.into_iter().filter(|key| !matches!(*key, "sizes" | "options" | "merged_from") && earlier.get(*key) != now.get(*key)).collect()
+}
+
+/// A parameter's value as a line shows it: a string as it is.
+fn parameter_text(value: &Value) -> String {
+    value.as_str().map_or_else(|| value.to_string(), str::to_string)
 }
 
 /// The sizes of `results` as `1x1..3x4` (the first and the last), `2x3` for one, `none`.
@@ -136,6 +155,14 @@ fn size_range(results: &RunResults) -> String {
     }
 }
 
+/// What a manifest records of what its run cost beside its own time.
+pub struct Cost {
+    /// The device that counted it, when not the CPU ([`Manifest::device`]).
+    pub device: Option<String>,
+    /// A merge's shards' thread-seconds ([`Manifest::shards_seconds`]).
+    pub shards_seconds: Option<f64>,
+}
+
 /// Writes the result files of `results` and the manifest into `dir`.
 pub fn write_files(
     verification: &dyn Verification,
@@ -144,14 +171,15 @@ pub fn write_files(
     results: &RunResults,
     parameters: BTreeMap<String, Value>,
     notes: Vec<String>,
-    device: Option<String>,
+    cost: Cost,
 ) -> Result<Manifest> {
     let mut files = write_verify_files(dir, results)?;
     files.extend(verification.write_extra(dir, results)?);
     let mut manifest = clock.finish(dir, &files)?;
     manifest.parameters = parameters;
     manifest.notes = notes;
-    manifest.device = device;
+    manifest.device = cost.device;
+    manifest.shards_seconds = cost.shards_seconds.map(|s| (s * 1000.0).round() / 1000.0);
     manifest.write(&dir.join(MANIFEST))?;
     Ok(manifest)
 }

@@ -1,7 +1,7 @@
 //! Merging the output directories of `--shard K/N` runs into the results of one unsharded run.
 
 use super::checkpoint::Checkpoint;
-use super::directory::{replaced, write_files, Report};
+use super::directory::{replaced, write_files, Cost, Report};
 use super::verification::{check_totals, Verification};
 use crate::output::manifest::RunClock;
 use super::shard::Shard;
@@ -9,6 +9,7 @@ use super::tally::RunResults;
 use crate::error::{Error, Result};
 use crate::output::digests::check_digest;
 use crate::output::manifest::{merged_kind, Manifest};
+use crate::output::takeover::{remove_stale, withdraw};
 use super::files::read_verify_files;
 use crate::output::verify_files::{MANIFEST, SUMMARY};
 use serde_json::Value;
@@ -27,6 +28,8 @@ pub struct ShardOutput {
     pub results: RunResults,
     /// The device that counted the shard, when not the CPU (the manifest's `device`).
     pub device: Option<String>,
+    /// Its thread-seconds, what recomputing it costs ([`Manifest::cpu_seconds_on`] one thread).
+    pub cpu_seconds: f64,
     /// The sprague version that wrote the shard, and the commit it was built from when known.
     pub version: String,
     pub git_commit: Option<String>,
@@ -68,8 +71,9 @@ pub fn shard_output(dir: &Path, manifest: Manifest, results: RunResults) -> Resu
         .ok_or_else(|| Error::malformed(&manifest_path, "no \"shard\" parameter (not the output of a verify or census run)"))?
         .parse::<Shard>()
         .map_err(|e| Error::malformed(&manifest_path, e))?;
+    let cpu_seconds = manifest.cpu_seconds_on(1.0);
     let Manifest { parameters, device, version, git_commit, digest: manifest_digest, .. } = manifest;
-    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters, results, device, version, git_commit, manifest_digest })
+    Ok(ShardOutput { dir: dir.to_path_buf(), shard, parameters, results, device, cpu_seconds, version, git_commit, manifest_digest })
 }
 
 /// The results one unsharded run would have produced, from all N shards of a run.
@@ -259,8 +263,15 @@ pub fn merge_into(
     // A merge with any shard a device counted is recorded as the device's (check cannot
     // estimate recomputing it from the shards' times).
     let device = outputs.iter().find_map(|o| o.device.clone());
-    let replaced = replaced(out, &results);
-    let manifest = write_files(&*verification, out, clock, &results, parameters, notes, device)?;
+    let cost = Cost { device, shards_seconds: Some(outputs.iter().map(|o| o.cpu_seconds).sum::<f64>()).filter(|s| s.is_finite()) };
+    let replaced = replaced(out, &results, &parameters);
+    // The earlier run's manifest goes first: a merge that fails or is killed while writing
+    // leaves no manifest listing files it changed (check names the directory as unfinished).
+    let earlier = withdraw(out)?;
+    let manifest = write_files(&*verification, out, clock, &results, parameters, notes, cost)?;
+    if let Some(earlier) = earlier {
+        remove_stale(out, &earlier, &manifest)?;
+    }
     Ok(Report { results, manifest, replaced })
 }
 
@@ -286,7 +297,7 @@ mod tests {
         let mut results = RunResults::new("toy", rule);
         results.size_mut(1, 1).record(0, index as u32, 1);
         let parameters = BTreeMap::from([("rule".to_string(), Value::from(rule))]);
-        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None, version: "0.1.0".into(), git_commit: Some(format!("c{index}")), manifest_digest: Some(format!("d{index}")) }
+        ShardOutput { dir: dir.into(), shard: Shard { index, count }, parameters, results, device: None, cpu_seconds: 1.0, version: "0.1.0".into(), git_commit: Some(format!("c{index}")), manifest_digest: Some(format!("d{index}")) }
     }
 
     #[test]

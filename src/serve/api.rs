@@ -74,7 +74,7 @@ pub async fn analyse(
         Some(turns) => Some(wait_for(turns, deadline, &format!("every turn of {name} ({} analysis at a time)", game.explorer.at_once().unwrap_or(1)), state.queue_wait).await?),
         None => None,
     };
-    let solver = wait_for(&state.solving, deadline, "every solver", state.queue_wait).await?;
+    let solver = wait_for(&state.solving, deadline, "every solver", state.queue_wait).await.map_err(|busy| state.answers.explain(busy))?;
     let started = Instant::now();
     let explorer = game.explorer.clone();
     let solved = tokio::task::spawn_blocking(move || {

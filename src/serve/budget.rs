@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use http_body::{Frame, SizeHint};
 use std::convert::Infallible;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -23,13 +24,15 @@ const PIECE: usize = 16 << 10;
 pub struct Budget {
     kib: Arc<Semaphore>,
     total: usize,
+    /// Answers waiting for room (each holds its solver meanwhile).
+    waiting: AtomicUsize,
 }
 
 impl Budget {
     /// A budget of `bytes` (at least 1 KiB).
     pub fn new(bytes: usize) -> Self {
         let total = (bytes >> 10).clamp(1, u32::MAX as usize);
-        Budget { kib: Arc::new(Semaphore::new(total)), total }
+        Budget { kib: Arc::new(Semaphore::new(total)), total, waiting: AtomicUsize::new(0) }
     }
 
     /// Room for an answer of `bytes` (the whole budget for a larger one) once there is, or 503
@@ -37,8 +40,23 @@ impl Budget {
     pub async fn reserve(&self, bytes: usize, wait: Duration) -> Result<OwnedSemaphorePermit, ApiError> {
         let need = bytes.div_ceil(1024).min(self.total) as u32;
         let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: the answers being sent held all of their {} MiB (--answer-memory) for {} s; try again", self.total >> 10, wait.as_secs_f64()));
-        let room = tokio::time::timeout(wait, self.kib.clone().acquire_many_owned(need)).await.map_err(|_| busy())?;
-        room.map_err(|_| busy())
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let room = tokio::time::timeout(wait, self.kib.clone().acquire_many_owned(need)).await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        room.map_err(|_| busy())?.map_err(|_| busy())
+    }
+
+    /// `busy` (no solver free), saying so when answers waiting for room hold solvers: the
+    /// limit then is this budget, not the number of solvers.
+    pub fn explain(&self, busy: ApiError) -> ApiError {
+        match self.waiting.load(Ordering::Relaxed) {
+            0 => busy,
+            n => {
+                let held = if n == 1 { "1 of them held by an answer".to_string() } else { format!("{n} of them held by answers") };
+                let why = format!("{held} waiting for room in the answers' memory ({} MiB, --answer-memory), which clients that do not read their answers hold", self.total >> 10);
+                ApiError(busy.0, busy.1.replacen("; try again", &format!(", {why}; try again"), 1))
+            }
+        }
     }
 }
 
@@ -107,5 +125,14 @@ mod tests {
         assert_eq!(budget.kib.available_permits(), 64);
         let all = budget.reserve(10 << 20, Duration::from_millis(10)).await.unwrap();
         assert_eq!((all.num_permits(), budget.kib.available_permits()), (64, 0), "a larger answer takes the whole budget");
+        // While an answer waits for room, a solver's 503 names the budget as the cause.
+        let no_solver = || ApiError(StatusCode::SERVICE_UNAVAILABLE, "busy: every solver was taken for 10 s; try again".into());
+        let (waited, explained) = tokio::join!(budget.reserve(1000, Duration::from_millis(50)), async {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            budget.explain(no_solver())
+        });
+        assert!(waited.is_err());
+        assert_eq!(explained.1, "busy: every solver was taken for 10 s, 1 of them held by an answer waiting for room in the answers' memory (0 MiB, --answer-memory), which clients that do not read their answers hold; try again");
+        assert_eq!(budget.explain(no_solver()).1, no_solver().1, "no answer waits: the solvers were busy solving");
     }
 }

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,13 @@ before(async () => {
   mkdirSync(shots, { recursive: true });
   execFileSync(sprague, ['verify', 'grundy', '--max', '12', '-q', '--out', join(work, 'runs/grundy')]);
   execFileSync(sprague, ['report', '--results', join(work, 'runs'), '--out', join(work, 'report')]);
+  // Names a URL must escape ('#', '?', '%', a space), and a report with a script link.
+  const plot = readdirSync(join(work, 'report'), { recursive: true }).find((f) => f.endsWith('.svg'));
+  mkdirSync(join(work, 'report/odd dir'));
+  copyFileSync(join(work, 'report', plot), join(work, 'report/odd dir/f g#1?%.svg'));
+  writeFileSync(join(work, 'report/odd dir/q?x.csv'), 'a,b\n1,2\n');
+  writeFileSync(join(work, 'report/odd dir/links.md'), '# Odd names\n\n![plot](f%20g%231%3F%25.svg) [the csv](q%3Fx.csv) [evil](javascript:alert(1))\n');
+  appendFileSync(join(work, 'report/report.md'), '\n[odd names](odd%20dir/links.md)\n');
   server = await start(sprague, ['serve', '--port', '0', '--results', join(work, 'report')]);
   demo = await start(views, ['0']);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -277,5 +284,22 @@ test('the results view shows the report\'s tables and plots', async () => {
   const loaded = await p.$$eval('#results img', (imgs) => Promise.all(imgs.map((img) => img.decode().then(() => img.naturalWidth))));
   assert.ok(loaded.length > 0 && loaded.every((w) => w > 0), `plots: ${loaded}`);
   await p.screenshot({ path: join(shots, 'results.png'), fullPage: false });
+  await close(p);
+});
+
+test('the results view escapes file names and shows a script link as text', async () => {
+  const p = await page(server.url);
+  await p.click('#tab-results');
+  await p.waitForSelector('#results img[alt="odd dir/f g#1?%.svg"]');
+  const width = await p.$eval('#results img[alt="odd dir/f g#1?%.svg"]', (img) => img.decode().then(() => img.naturalWidth));
+  assert.ok(width > 0, 'the plot with an odd name loads');
+  await p.click('#results a.report-link:text("odd names")');
+  await p.waitForSelector('#results h1:text("Odd names")');
+  const width2 = await p.$eval('#results img', (img) => img.decode().then(() => img.naturalWidth));
+  assert.ok(width2 > 0, 'the plot the report links loads');
+  const csv = await p.$eval('#results a:text("the csv")', (a) => fetch(a.href).then((r) => r.text()));
+  assert.equal(csv, 'a,b\n1,2\n');
+  assert.equal(await p.$$eval('#results a[href^="javascript"]', (links) => links.length), 0);
+  assert.equal(await p.textContent('#results span.refused-link'), 'evil');
   await close(p);
 });

@@ -60,7 +60,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     }
     for row in &rows {
         let total = if brute_force { brute::first_total(row) } else { claim::first_total(row) };
-        writeln!(session.stdout, "{total}").map_err(|e| Error::io("<stdout>", e))?;
+        session.println(&total.to_string())?;
     }
     Ok(())
 }

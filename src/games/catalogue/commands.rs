@@ -5,7 +5,7 @@ use super::moves::MoveRule;
 use super::run::{recompute_size, CatalogueOptions, CatalogueRun};
 use super::verify::{Layout, Verifier};
 use crate::output::records::Columns;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::commands::{run_verification, RUN_OPTIONS};
 use crate::game::explore::Explore;
 use crate::game::stress::{max_in, run_stress, stress_spec};
@@ -101,7 +101,7 @@ impl Command for Solve {
     fn run(&self, args: &Args, session: &mut Session) -> Result<Status> {
         let (name, text) = session.read_input(args.text("file"))?;
         let answer = (self.0.solve)(&name, &text)?;
-        writeln!(session.stdout, "{answer}").map_err(|e| Error::io("<stdout>", e))?;
+        session.println(&answer.to_string())?;
         Ok(Status::Ok)
     }
 }

@@ -75,7 +75,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     } else {
         winner_name(grundy).to_string()
     };
-    writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))
+    session.println(&line)
 }
 
 static VERIFY: VerifyCommand = VerifyCommand {

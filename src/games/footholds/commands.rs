@@ -3,7 +3,7 @@
 use super::verify::{FootholdsRun, RandomSpec, CLAIMS};
 use super::{brute, claim, Position};
 use crate::output::records::{Columns, Values};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -67,7 +67,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     } else {
         outcome.moves.to_string()
     };
-    writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))
+    session.println(&line)
 }
 
 const CLAIM_CHOICES: &[(&str, &str)] = &[

@@ -90,6 +90,8 @@ impl Position {
         for r in 0..rows {
             board |= board_row(&mut s, r, rows, cols)? << (r * cols);
         }
+        s.skip_blank();
+        let a_line = s.position().0;
         let mut piece = |who: &str, may_vanish: bool| -> Result<usize> {
             s.skip_blank();
             let (line, col) = s.position();
@@ -102,7 +104,14 @@ impl Position {
         };
         let a = piece("A", vanished_under_a)?;
         let b = piece("B", false)?;
-        s.expect_end()?;
+        s.expect_end().map_err(|e| match e {
+            // A board row too many is read as the pieces, and the real pieces, on a line of
+            // their own after it, are left over.
+            Error::Input { source_name, line, col, message } if line > a_line => {
+                Error::Input { source_name, line, col, message: format!("{message} after the positions of A and B (a board row too many? R is {rows})") }
+            }
+            other => other,
+        })?;
         Ok(Position { rows: rows as u8, cols: cols as u8, board, a: a as u8, b: b as u8 })
     }
 
@@ -226,6 +235,7 @@ mod tests {
         assert_eq!(err("1 2\n1 0\n0 0 0 1\n"), "in:3:5: B stands on (0, 1) (0-based), which has no foothold");
         assert_eq!(err("1 2\n1 1\n0 0 0\n"), "in:3:6: expected column of B (0-based), found end of input");
         assert_eq!(err("1 1\n1\n0 0 0 0 9\n"), "in:3:9: unexpected extra input \"9\"");
+        assert_eq!(err("2 2\n1 1\n1 1\n1 1\n0 0 0 0\n"), "in:5:5: unexpected extra input \"0\" after the positions of A and B (a board row too many? R is 2)");
         assert_eq!(err("1 5\n1 1 1 1\n0 0 0 4\n"), "in:2:8: board row 1 has 4 cells, expected 5");
         assert_eq!(err("1 2\n1 1 1\n0 0 0 1\n"), "in:2:5: board row 1 has 3 cells, expected 2");
         assert_eq!(err("2 1\n1\n"), "in:3:1: missing board row 2 of 2");

@@ -62,7 +62,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     } else {
         claim::grundy(&heaps) != 0
     };
-    writeln!(session.stdout, "{}", if first_wins { "First" } else { "Second" }).map_err(|e| Error::io("<stdout>", e))
+    session.println(if first_wins { "First" } else { "Second" })
 }
 
 const CLAIM_CHOICES: &[(&str, &str)] = &[

@@ -4,7 +4,7 @@ use super::retro::{start_value, Value};
 use super::verify::{KingsRun, CLAIMS};
 use super::{claim, parse_input};
 use crate::output::records::{Columns, Values};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::vocabulary;
 use crate::game::{Args, Command, CommandSpec, GameEntry, OptSpec, Oracle, Recompute, ResultsDir, Session, SolveCommand, Verb, VerifyCommand};
 use crate::runner::Verification;
@@ -65,7 +65,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
     } else {
         claim::winner(&game).name()
     };
-    writeln!(session.stdout, "{winner}").map_err(|e| Error::io("<stdout>", e))
+    session.println(winner)
 }
 
 const CLAIM_CHOICES: &[(&str, &str)] = &[

@@ -118,8 +118,9 @@ fn digits(code: &str, body: &str, skip: usize, kind: Kind) -> Result<Code> {
         return Err(bad(code, "expected a point, as in 0.07, 4.07, 0x0.8, {1,3,4} or grundy"));
     };
     let mut out = Vec::new();
-    for (i, c) in body.char_indices().filter(|&(i, _)| i != point) {
-        let at = skip + body[..i].chars().count() + 1;
+    let too_many = || bad(code, format!("more than {MAX_TAKE} digits after the point"));
+    for (n, (i, c)) in body.char_indices().enumerate().filter(|&(_, (i, _))| i != point) {
+        let at = skip + n + 1;
         let digit = c.to_digit(radix).ok_or_else(|| bad(code, format!("character {} at position {at} is not {name}", describe_char(c))))?;
         if i < point && i > 0 {
             return Err(bad(code, format!("character {} at position {at}: one digit (d0) before the point", describe_char(c))));
@@ -128,12 +129,16 @@ fn digits(code: &str, body: &str, skip: usize, kind: Kind) -> Result<Code> {
             return Err(bad(code, format!("digit {c} at position {at}: d0 (removing nothing) may only split, so it is 0 or 4 (8 or c in hexadecimal)")));
         }
         out.push(digit as u8);
+        // Stopped at once: a line of millions of digits is refused without reading it all.
+        if out.len() > MAX_TAKE + 1 {
+            return Err(too_many());
+        }
     }
     if point == 0 {
         out.insert(0, 0);
     }
     if out.len() > MAX_TAKE + 1 {
-        return Err(bad(code, format!("more than {MAX_TAKE} digits after the point")));
+        return Err(too_many());
     }
     Ok(Code { kind, digits: out, unequal: false })
 }
@@ -223,6 +228,10 @@ mod tests {
         // A huge code is quoted in part: the message stays one readable line.
         let long = format!("0.{}8", "7".repeat(70_000));
         assert!(err(&long).starts_with("take-and-break code \"0.777") && err(&long).contains("… (70003 bytes)") && err(&long).len() < 200, "{}", err(&long).len());
+        // Ten million digits are refused at the 65,536th, without reading on (a scan that counted
+        // each digit's place from the start took 26 s for a million).
+        let huge = format!("0.{}", "7".repeat(10_000_000));
+        assert!(err(&huge).ends_with(": more than 65535 digits after the point"), "{}", err(&huge));
     }
 
     #[test]

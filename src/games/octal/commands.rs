@@ -64,7 +64,7 @@ fn solve(args: &Args, session: &mut Session) -> Result<()> {
         let g = super::values::values(&input.code, largest, method)?;
         input.heaps.iter().fold(0, |x, &h| x ^ g[h]) != 0
     };
-    writeln!(session.stdout, "{}", if first_wins { "First" } else { "Second" }).map_err(|e| Error::io("<stdout>", e))
+    session.println(if first_wins { "First" } else { "Second" })
 }
 
 const CLAIM_CHOICES: &[(&str, &str)] = &[

@@ -115,7 +115,7 @@ impl Command for ProveFamily {
         std::fs::remove_dir_all(dir.join(ROWS)).map_err(|e| Error::io(dir.join(ROWS), e))?;
         mark_finished(&dir)?;
         let line = format!("{} codes: {proved} proved, {} open ({reached}); {} classes of equal codes; files in {}", rows.len(), rows.len() - proved, classes.len(), dir.display());
-        writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
+        session.println(&line)?;
         Ok(Status::Ok)
     }
 }

@@ -74,7 +74,7 @@ impl Command for ProveOctal {
             None => vec![format!("{code} (t = {t}): no period proved with values up to heap {} ({})", g.len() - 1, method_note(&engine))],
         };
         for line in lines.iter().chain([&format!("{}: {kept} values, sha256 {digest}", dir.join(VALUES).display())]) {
-            writeln!(session.stdout, "{line}").map_err(|e| Error::io("<stdout>", e))?;
+            session.println(&line)?;
         }
         Ok(if proof.is_some() { Status::Ok } else { Status::Interrupted })
     }

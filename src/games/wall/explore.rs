@@ -240,7 +240,10 @@ fn side(scanner: &mut Scanner<'_>, what: &str) -> Result<usize> {
 }
 
 fn too_large(rows: usize, cols: usize) -> Error {
-    let rectangles = (rows as u128 * (rows as u128 + 1) / 2) * (cols as u128 * (cols as u128 + 1) / 2);
+    let pairs = |n: usize| n as f64 * (n as f64 + 1.0) / 2.0;
+    let count = pairs(rows) * pairs(cols);
+    // Exact while a double holds it exactly, else in scientific notation (sides up to 2^64).
+    let rectangles = if count < 2f64.powi(53) { format!("{count}") } else { format!("about {count:.2e}") };
     Error::Usage(format!(
         "a {rows}×{cols} board is past the contest limit of {MAX_SIDE}×{MAX_SIDE}: the rectangle DP's tables hold sides up to {MAX_SIDE} (this board has {rectangles} sub-rectangles to solve)"
     ))

@@ -2,6 +2,22 @@
 // SVG plots), then any plot the report does not show.
 'use strict';
 
+// The API's URL of a file of the results directory: each segment of its path percent-encoded,
+// so that a name holding '#', '?', '%' or a space names that file.
+function resultsUrl(path) {
+  return `/api/results/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+// A link or image target of a report as the path it names: its percent escapes decoded (the
+// markdown of `we%20ird/f.md`), left as it is where they do not decode.
+function targetPath(target) {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
+}
+
 // Shows `report` (a path under the results directory; the top report.md when not given).
 async function showResults(main, report) {
   main.replaceChildren(el('p', { class: 'hint' }, 'Loading results…'));
@@ -15,7 +31,7 @@ async function showResults(main, report) {
     if (report && report !== listing.report) parts.push(el('p', {}, el('a', { href: '#', onclick: (event) => { event.preventDefault(); showResults(main); } }, '← all results')));
     if (path) {
       const base = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-      const response = await fetch(`/api/results/${path}`);
+      const response = await fetch(resultsUrl(path));
       const rendered = renderMarkdown(await response.text(), base);
       shown = rendered.images;
       parts.push(...rendered.nodes);
@@ -23,7 +39,7 @@ async function showResults(main, report) {
       parts.push(el('p', {}, 'No report.md here: run `sprague report --out DIR` and serve DIR.'));
     }
     const plots = report ? [] : listing.files.filter((f) => f.path.endsWith('.svg') && !shown.has(f.path));
-    if (plots.length) parts.push(el('h2', {}, 'Other plots'), ...plots.map((f) => el('figure', {}, el('img', { src: `/api/results/${f.path}`, alt: f.path }), el('figcaption', {}, f.path))));
+    if (plots.length) parts.push(el('h2', {}, 'Other plots'), ...plots.map((f) => el('figure', {}, el('img', { src: resultsUrl(f.path), alt: f.path }), el('figcaption', {}, f.path))));
     main.replaceChildren(...parts);
   } catch (error) {
     main.replaceChildren(el('p', { id: 'results-error' }, `No results to show: ${error.message}`));
@@ -38,9 +54,9 @@ function inline(text, base, images) {
   for (const match of text.matchAll(pattern)) {
     nodes.push(text.slice(at, match.index));
     if (match[3] && match[1]) {
-      const path = base + match[3];
+      const path = base + targetPath(match[3]);
       images.add(path);
-      nodes.push(el('img', { src: `/api/results/${path}`, alt: match[2] }));
+      nodes.push(el('img', { src: resultsUrl(path), alt: match[2] }));
     } else if (match[3]) {
       nodes.push(link(match[2], match[3], base));
     } else if (match[4]) nodes.push(el('code', {}, match[4]));
@@ -51,11 +67,14 @@ function inline(text, base, images) {
   return nodes;
 }
 
-// A link: to another report of the tree (shown here), to a file of it, or elsewhere.
+// A link: to another report of the tree (shown here), to a file of it, or elsewhere (http,
+// https or mailto only: a `javascript:` or `data:` target of a report is shown as text).
 function link(text, target, base) {
-  if (/^[a-z]+:/.test(target)) return el('a', { href: target }, text);
-  const path = base + target;
-  if (!path.endsWith('.md')) return el('a', { href: `/api/results/${path}` }, text);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    return /^(https?|mailto):/i.test(target) ? el('a', { href: target }, text) : el('span', { class: 'refused-link', title: `not followed: ${target}` }, text);
+  }
+  const path = base + targetPath(target);
+  if (!path.endsWith('.md')) return el('a', { href: resultsUrl(path) }, text);
   return el('a', { href: '#', class: 'report-link', onclick: (event) => { event.preventDefault(); showResults($('results'), path); } }, text);
 }
 
