@@ -80,7 +80,8 @@ pub struct Scanner<'a> {
     line_count: usize,
     /// Index of the current line.
     line: usize,
-    /// The current line (without its line break and CR); empty past the end.
+    /// The current line (without its line break and CR); empty past the end (a column there
+    /// counts as on an empty line).
     current: &'a str,
     /// Byte offset in `body` where the line after the current one starts.
     next_start: usize,
@@ -157,7 +158,7 @@ impl<'a> Scanner<'a> {
     /// on the current line: what an editor shows, wherever a character before it takes more
     /// than one byte.
     fn column(&self, ahead: usize) -> usize {
-        let text = (self.line < self.line_count).then_some(self.current).and_then(|text| text.get(self.col..self.col + ahead));
+        let text = self.current.get(self.col..self.col + ahead);
         self.chars_before + text.map_or(ahead, |t| t.chars().count()) + 1
     }
 

@@ -40,9 +40,10 @@ impl Budget {
     pub async fn reserve(&self, bytes: usize, wait: Duration) -> Result<OwnedSemaphorePermit, ApiError> {
         let need = bytes.div_ceil(1024).min(self.total) as u32;
         let busy = || ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("busy: the answers being sent held all of their {} MiB (--answer-memory) for {} s; try again", self.total >> 10, wait.as_secs_f64()));
-        self.waiting.fetch_add(1, Ordering::Relaxed);
+        // Counted while it waits, and uncounted however the wait ends: also when the request
+        // is dropped mid-wait (its client gone), which a decrement after the await would miss.
+        let _waiting = Waiting::count(&self.waiting);
         let room = tokio::time::timeout(wait, self.kib.clone().acquire_many_owned(need)).await;
-        self.waiting.fetch_sub(1, Ordering::Relaxed);
         room.map_err(|_| busy())?.map_err(|_| busy())
     }
 
@@ -57,6 +58,22 @@ impl Budget {
                 ApiError(busy.0, busy.1.replacen("; try again", &format!(", {why}; try again"), 1))
             }
         }
+    }
+}
+
+/// One answer counted in [`Budget::waiting`] until dropped.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn count(waiting: &'a AtomicUsize) -> Self {
+        waiting.fetch_add(1, Ordering::Relaxed);
+        Waiting(waiting)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -134,5 +151,9 @@ mod tests {
         assert!(waited.is_err());
         assert_eq!(explained.1, "busy: every solver was taken for 10 s, 1 of them held by an answer waiting for room in the answers' memory (0 MiB, --answer-memory), which clients that do not read their answers hold; try again");
         assert_eq!(budget.explain(no_solver()).1, no_solver().1, "no answer waits: the solvers were busy solving");
+        // A wait dropped midway (the client gone) is uncounted too.
+        let dropped = tokio::time::timeout(Duration::from_millis(10), budget.reserve(1000, Duration::from_secs(60))).await;
+        assert!(dropped.is_err());
+        assert_eq!(budget.explain(no_solver()).1, no_solver().1, "a dropped wait holds no solver");
     }
 }
